@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { walletAddress } from './common.ts';
+
+/** GET /auth/nonce?wallet= */
+export const nonceQuery = z.object({ wallet: walletAddress });
+export const nonceResponse = z.object({
+  nonce: z.string(),
+  /** The exact text the wallet signs (UTF-8). */
+  message: z.string(),
+  expiresAt: z.string(),
+});
+export type NonceResponse = z.infer<typeof nonceResponse>;
+
+/** POST /auth */
+export const authRequest = z.object({
+  network: z.literal('sol'),
+  wallet: walletAddress,
+  nonce: z.string().min(1).max(128),
+  /** base58 ed25519 signature of `message` from the nonce response. */
+  signature: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'Invalid signature encoding'),
+});
+export type AuthRequest = z.infer<typeof authRequest>;
+
+export const authResponse = z.object({
+  accessToken: z.string(),
+  /** ISO date-time at which the access token expires. */
+  jwtExpiresAt: z.string(),
+  refreshToken: z.string().optional(),
+  isAdmin: z.boolean(),
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+/** POST /auth/refresh — the refresh token comes from the httpOnly cookie, or the body for non-browser clients. */
+export const refreshRequest = z.object({ refreshToken: z.string().optional() }).optional();
+export const refreshResponse = authResponse;
+
+/** Claims inside the access token. */
+export const accessTokenClaims = z.object({
+  sub: walletAddress,
+  isAdmin: z.boolean(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;
