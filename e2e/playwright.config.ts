@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { testKeys } from './wallet/keys.ts';
+import { e2eDataDir, e2eOrigin, e2ePort } from './fixtures/server-env.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './fixtures/global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: 'list',
+  use: {
+    baseURL: e2eOrigin,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    timezoneId: 'Europe/Nicosia',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        // without these Chromium keeps calling home, which floods a closed network
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npm run build -w @jelly/web && npx tsx apps/api/src/server.ts',
+    cwd: repoRoot,
+    url: `${e2eOrigin}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir,
+      PUBLIC_URL: e2eOrigin,
+      ADMIN_WALLETS: testKeys.admin.address,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
