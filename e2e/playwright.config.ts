@@ -19,7 +19,6 @@ export default defineConfig({
     baseURL: e2eOrigin,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    timezoneId: 'Europe/Nicosia',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,0 +1,76 @@
+import { expect, test } from '../../fixtures/test.ts';
+import {
+  accountMenu,
+  connectWalletButton,
+  readStoredSession,
+  serverSideWallet,
+  signInThroughChooser,
+} from '../../fixtures/app.ts';
+import { shortAddress, testKeys } from '../../wallet/keys.ts';
+
+test.describe('wallet sign-in', () => {
+  test('connecting the wallet signs in with one real signature the server accepts', async ({
+    page,
+    request,
+    wallet,
+    baseURL,
+  }) => {
+    await page.goto('/');
+    await signInThroughChooser(page, wallet);
+
+    await expect(accountMenu(page)).toContainText(shortAddress(testKeys.alice.address));
+    await expect(connectWalletButton(page)).toHaveCount(0);
+
+    // One human-readable sign-in message, for this wallet and this site.
+    expect(wallet.signMessageRequests).toHaveLength(1);
+    const [request0] = wallet.signMessageRequests;
+    expect(request0?.address).toBe(testKeys.alice.address);
+    expect(request0?.text).toContain(testKeys.alice.address);
+    expect(request0?.text).toContain(new URL(baseURL as string).host);
+
+    const session = await readStoredSession(page);
+    expect(session.accessToken).toBeTruthy();
+    expect(session.accessExp).toBeTruthy();
+    expect(session.refreshToken).toBeTruthy();
+    expect(await serverSideWallet(page, request)).toMatchObject({ wallet: testKeys.alice.address, isAdmin: false });
+  });
+
+  test('a reload keeps the session without asking for a second signature', async ({ page, request, wallet }) => {
+    await page.goto('/');
+    await signInThroughChooser(page, wallet);
+
+    await page.reload();
+    await expect(accountMenu(page)).toContainText(shortAddress(testKeys.alice.address));
+    // Give a misbehaving app time to start a sign-in it should not start.
+    await page.waitForTimeout(1_500);
+    await expect(accountMenu(page)).toContainText(shortAddress(testKeys.alice.address));
+    await expect(connectWalletButton(page)).toHaveCount(0);
+    expect(wallet.signMessageRequests).toHaveLength(1);
+
+    expect((await serverSideWallet(page, request)).wallet).toBe(testKeys.alice.address);
+  });
+
+  test('a rejected signature shows an error and is not retried on its own', async ({ page, wallet }) => {
+    wallet.rejectNextSignMessage();
+    await page.goto('/');
+    await connectWalletButton(page).click();
+    await page.getByRole('button', { name: /Jelly Test Wallet/ }).click();
+
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    // No loop: over three seconds the wallet is asked exactly once.
+    await page.waitForTimeout(3_000);
+    expect(wallet.signMessageRequests.map((r) => r.rejected)).toEqual([true]);
+    await expect(accountMenu(page)).toHaveCount(0);
+    expect((await readStoredSession(page)).accessToken).toBeNull();
+  });
+});
+
+test.describe('admin wallet sign-in', () => {
+  test.use({ walletKeys: [testKeys.admin] });
+
+  test('a wallet listed in ADMIN_WALLETS signs in as admin', async ({ page, request, wallet }) => {
+    await page.goto('/');
+    await signInThroughChooser(page, wallet);
+    expect(await serverSideWallet(page, request)).toMatchObject({ wallet: testKeys.admin.address, isAdmin: true });
+  });
+});
