@@ -1,0 +1,44 @@
+/** Display formatting of wallets, addresses and profile lines (spec sections 2 and 9). */
+import { DEPOSIT_ADDRESS_PREVIEW_RATIO, WALLET_SHORT_HEAD, WALLET_SHORT_TAIL } from './constants.ts';
+import { SELF_SENDER_LABEL } from './messages.ts';
+
+/** The ellipsis used in shortened wallets and the deposit-address preview (U+2026). */
+export const ELLIPSIS = '…';
+
+/** First 8 and last 6 characters with an ellipsis; short values are returned whole. */
+export function shortenWallet(wallet: string): string {
+  if (wallet.length <= WALLET_SHORT_HEAD + WALLET_SHORT_TAIL + 1) return wallet;
+  return `${wallet.slice(0, WALLET_SHORT_HEAD)}${ELLIPSIS}${wallet.slice(-WALLET_SHORT_TAIL)}`;
+}
+
+/** Two-letter avatar: the first two characters of the wallet. */
+export function avatarLetters(wallet: string): string {
+  return wallet.slice(0, 2);
+}
+
+/** Deposit address preview: the first 75% of the characters (rounded down), then an ellipsis. */
+export function depositAddressPreview(address: string): string {
+  return `${address.slice(0, Math.floor(address.length * DEPOSIT_ADDRESS_PREVIEW_RATIO))}${ELLIPSIS}`;
+}
+
+/** Chat sender: 'You' for self, else the shortened wallet. */
+export function senderLabel(senderWallet: string, myWallet: string | null | undefined): string {
+  return myWallet && senderWallet === myWallet ? SELF_SENDER_LABEL : shortenWallet(senderWallet);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** 'Mon YYYY' (UTC) of a date, or null when unreadable. */
+export function monthYear(date: string | Date | null | undefined): string | null {
+  if (date == null || date === '') return null;
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return null;
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** Deal chat header line 'N Trades | Mon YYYY' from the rating summary (disputes count, account creation date). */
+export function tradesSummary(disputes: number, accountCreatedAt: string | Date | null | undefined): string {
+  const trades = `${Math.max(0, Math.trunc(disputes) || 0)} Trades`;
+  const since = monthYear(accountCreatedAt);
+  return since ? `${trades} | ${since}` : trades;
+}

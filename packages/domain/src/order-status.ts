@@ -1,0 +1,98 @@
+/** Order status numbers, names and labels (spec section 4), dashboard tabs and swap statuses. */
+
+export const OrderStatus = {
+  Active: 0,
+  InProgress: 1,
+  SignedByOneParty: 2,
+  Completed: 3,
+  Cancelled: 4,
+  AdminResolving: 5,
+  AdminResolved: 6,
+  Expired: 7,
+  CryptoGuyLockedCrypto: 8,
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+export type OrderStatusName = keyof typeof OrderStatus;
+
+export const UNKNOWN_STATUS_LABEL = 'Unknown';
+
+const LABELS: Readonly<Record<OrderStatus, string>> = {
+  0: 'Active',
+  1: 'In Progress',
+  2: 'Signed By One Party',
+  3: 'Completed',
+  4: 'Cancelled',
+  5: 'Admin Resolving',
+  6: 'Admin Resolved',
+  7: 'Expired',
+  8: 'Locked',
+};
+
+const NAMES = Object.fromEntries(Object.entries(OrderStatus).map(([name, n]) => [n, name])) as Record<
+  OrderStatus,
+  OrderStatusName
+>;
+
+export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus);
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 8;
+}
+
+/** The label shown for a status number; 'Unknown' for anything outside 0–8. */
+export function orderStatusLabel(value: unknown): string {
+  return isOrderStatus(value) ? LABELS[value] : UNKNOWN_STATUS_LABEL;
+}
+
+/** The status name (e.g. 'CryptoGuyLockedCrypto'), or undefined for an unknown number. */
+export function orderStatusName(value: unknown): OrderStatusName | undefined {
+  return isOrderStatus(value) ? NAMES[value] : undefined;
+}
+
+/** Deals that can no longer change (chat closes for the first two). */
+export const FINAL_STATUSES: readonly OrderStatus[] = [
+  OrderStatus.Completed,
+  OrderStatus.Cancelled,
+  OrderStatus.AdminResolved,
+  OrderStatus.Expired,
+];
+
+// ── Dashboard status tabs ─────────────────────────────────────────────────────
+export const DASHBOARD_TABS = ['All', 'Processing', 'Completed', 'Cancelled'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+const TAB_STATUS: Readonly<Record<DashboardTab, OrderStatus | undefined>> = {
+  All: undefined,
+  Processing: OrderStatus.InProgress,
+  Completed: OrderStatus.Completed,
+  Cancelled: OrderStatus.Cancelled,
+};
+
+/** Status filter for a dashboard tab: All → no filter (undefined). */
+export function dashboardTabStatus(tab: DashboardTab): OrderStatus | undefined {
+  return TAB_STATUS[tab];
+}
+
+// ── Swap (jelly) status ───────────────────────────────────────────────────────
+export const SwapStatus = { Processing: 0, Completed: 1, Failed: 2 } as const;
+export type SwapStatus = (typeof SwapStatus)[keyof typeof SwapStatus];
+export type SwapStatusName = keyof typeof SwapStatus;
+
+const SWAP_NAMES: Readonly<Record<SwapStatus, SwapStatusName>> = { 0: 'Processing', 1: 'Completed', 2: 'Failed' };
+
+export function isSwapStatus(value: unknown): value is SwapStatus {
+  return value === 0 || value === 1 || value === 2;
+}
+
+/** 'Processing' | 'Completed' | 'Failed', or 'Unknown'. */
+export function swapStatusLabel(value: unknown): string {
+  return isSwapStatus(value) ? SWAP_NAMES[value] : UNKNOWN_STATUS_LABEL;
+}
+
+/** Status filter options of the swap history and Coin Jelly lists: All → no filter. */
+export const SWAP_STATUS_FILTERS = ['All', 'Processing', 'Completed', 'Failed'] as const;
+export type SwapStatusFilter = (typeof SWAP_STATUS_FILTERS)[number];
+
+export function swapStatusFilterValue(filter: SwapStatusFilter): SwapStatus | undefined {
+  return filter === 'All' ? undefined : SwapStatus[filter];
+}
