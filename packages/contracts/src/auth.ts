@@ -32,7 +32,22 @@ export type AuthResponse = z.infer<typeof authResponse>;
 
 /** POST /auth/refresh — the refresh token comes from the httpOnly cookie, or the body for non-browser clients. */
 export const refreshRequest = z.object({ refreshToken: z.string().optional() }).optional();
+export type RefreshRequest = z.infer<typeof refreshRequest>;
 export const refreshResponse = authResponse;
+export type RefreshResponse = z.infer<typeof refreshResponse>;
+
+/** POST /auth/logout — same token sources as refresh; answers 204 with no body. */
+export const logoutRequest = refreshRequest;
+export type LogoutRequest = z.infer<typeof logoutRequest>;
+
+/** GET /auth/me (bearer) — who the access token belongs to. */
+export const meResponse = z.object({
+  wallet: walletAddress,
+  isAdmin: z.boolean(),
+  /** ISO date-time of the account's first sign-in. */
+  createdAt: z.string(),
+});
+export type MeResponse = z.infer<typeof meResponse>;
 
 /** Claims inside the access token. */
 export const accessTokenClaims = z.object({

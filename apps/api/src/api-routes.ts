@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { assetRoutes } from './modules/assets/routes.ts';
+import { loadBundledAssets } from './modules/assets/bundled-assets.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { catalogueRoutes } from './modules/catalogues/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { platformRoutes } from './modules/platform/routes.ts';
+
+/** Every product area's routes; mounted under /api by app.ts. */
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  const assets = await loadBundledAssets();
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(catalogueRoutes, { hasFlag: (countryCode) => assets.flags.has(`${countryCode}.svg`) });
+  await app.register(platformRoutes);
+  await app.register(assetRoutes, { assets });
+};

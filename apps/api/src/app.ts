@@ -1,0 +1,50 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { apiRoutes } from './api-routes.ts';
+import type { AppConfig } from './config.ts';
+import { auth } from './plugins/auth.ts';
+import { database } from './plugins/database.ts';
+import { docs } from './plugins/docs.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { lenientJsonBody } from './plugins/json-body.ts';
+import { generateRequestId, loggerOptions, requestIdHeader } from './plugins/logging.ts';
+import { rateLimits } from './plugins/rate-limit.ts';
+import { staticWeb } from './plugins/static-web.ts';
+
+export interface BuildAppOptions {
+  /** Where logs go (stdout by default); tests capture them here. */
+  logStream?: DestinationStream;
+}
+
+/** Builds the whole server (API under /api, web app at /) without listening. Call `close()` when done. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    genReqId: generateRequestId,
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  try {
+    await app.register(requestIdHeader);
+    await app.register(errorHandler);
+    await app.register(lenientJsonBody);
+    await app.register(cookie);
+    await app.register(database, { database: config.database });
+    await app.register(auth);
+    await app.register(rateLimits);
+    await app.register(docs);
+    await app.register(apiRoutes, { prefix: '/api' });
+    await app.register(staticWeb, { webDist: config.webDist });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

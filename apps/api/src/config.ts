@@ -1,0 +1,188 @@
+import { mkdir } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { isPublicKey } from './lib/base58.ts';
+import { parseDurationSeconds } from './lib/duration.ts';
+import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
+
+export type DatabaseConfig =
+  | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
+  | { driver: 'postgres'; url: string };
+
+export interface RateLimitConfig {
+  /** Requests per minute and per client IP. */
+  nonce: number;
+  signIn: number;
+  refresh: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (PGlite files, generated secrets). */
+  dataDir: string;
+  database: DatabaseConfig;
+  adminWallets: ReadonlySet<string>;
+  jwtSecret: Uint8Array;
+  /** Origin of the site (no trailing slash); its host is the sign-in domain. */
+  publicUrl: string;
+  /** IPs/CIDRs whose X-Forwarded-For is believed. */
+  trustedProxies: string[];
+  logLevel: string;
+  ipLookupUrl: string | null;
+  supportEmail: string;
+  supportChatUrl: string;
+  telegramBotUsername: string | null;
+  solanaRpcUrl: string | null;
+  solanaWsUrl: string | null;
+  solanaCluster: string;
+  webDist: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  nonceTtlSeconds: number;
+  rateLimits: RateLimitConfig;
+  /** The clock every use-case reads; tests inject their own. */
+  now: () => Date;
+}
+
+/** apps/web/dist, found from this file so it does not depend on the working directory. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const NONCE_TTL_SECONDS = 5 * 60;
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const commaList = optional.transform((value) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
+
+const duration = (name: string, fallback: string) =>
+  optional.transform((value, ctx) => {
+    const seconds = parseDurationSeconds(value ?? fallback);
+    if (seconds === null) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be a duration like 900, 15m, 12h or 30d` });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+const positiveInt = (fallback: number) =>
+  optional.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+const httpUrl = optional.pipe(
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional(),
+);
+
+const wsUrl = optional.pipe(z.url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' }).optional());
+
+function isIpOrCidr(text: string): boolean {
+  const [ip, bits, extra] = text.split('/');
+  if (extra !== undefined || !ip) return false;
+  const version = isIP(ip);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+}
+
+const envSchema = z.object({
+  PORT: positiveInt(8080).pipe(z.number().max(65535)),
+  HOST: optional.transform((value) => value ?? '0.0.0.0'),
+  DATA_DIR: optional.transform((value) => value ?? './.data'),
+  DATABASE_URL: optional.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+  ),
+  ADMIN_WALLETS: commaList.refine((wallets) => wallets.every(isPublicKey), {
+    message: 'ADMIN_WALLETS must be comma-separated base58 Solana addresses',
+  }),
+  JWT_SECRET: optional.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  PUBLIC_URL: httpUrl,
+  TRUSTED_PROXIES: commaList.refine((entries) => entries.every(isIpOrCidr), {
+    message: 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges',
+  }),
+  LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
+  IP_LOOKUP_URL: httpUrl,
+  SUPPORT_EMAIL: optional.pipe(z.email().optional()),
+  SUPPORT_CHAT_URL: httpUrl,
+  TELEGRAM_BOT_USERNAME: optional,
+  SOLANA_RPC_URL: httpUrl,
+  SOLANA_WS_URL: wsUrl,
+  SOLANA_CLUSTER: optional,
+  WEB_DIST: optional,
+  ACCESS_TOKEN_TTL: duration('ACCESS_TOKEN_TTL', '15m'),
+  REFRESH_TOKEN_TTL: duration('REFRESH_TOKEN_TTL', '30d'),
+  RATE_LIMIT_AUTH_NONCE: positiveInt(30),
+  RATE_LIMIT_AUTH_SIGN_IN: positiveInt(10),
+  RATE_LIMIT_AUTH_REFRESH: positiveInt(30),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the environment into a typed config. Creates the data folder and, when JWT_SECRET is unset,
+ * the persisted secret inside it. Paths are resolved against `cwd` (the process cwd by default).
+ */
+export async function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): Promise<AppConfig> {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : await loadOrCreateJwtSecret(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { driver: 'postgres', url: e.DATABASE_URL }
+      : { driver: 'pglite', dataDir: resolve(dataDir, 'pglite') },
+    adminWallets: new Set(e.ADMIN_WALLETS),
+    jwtSecret,
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
+    trustedProxies: e.TRUSTED_PROXIES,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    ipLookupUrl: e.IP_LOOKUP_URL ?? null,
+    supportEmail: e.SUPPORT_EMAIL ?? 'support@example.com',
+    supportChatUrl: e.SUPPORT_CHAT_URL ?? 'https://example.com/support',
+    telegramBotUsername: e.TELEGRAM_BOT_USERNAME ?? null,
+    solanaRpcUrl: e.SOLANA_RPC_URL ?? null,
+    solanaWsUrl: e.SOLANA_WS_URL ?? null,
+    solanaCluster: e.SOLANA_CLUSTER ?? 'localnet',
+    webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    nonceTtlSeconds: NONCE_TTL_SECONDS,
+    rateLimits: {
+      nonce: e.RATE_LIMIT_AUTH_NONCE,
+      signIn: e.RATE_LIMIT_AUTH_SIGN_IN,
+      refresh: e.RATE_LIMIT_AUTH_REFRESH,
+    },
+    now: () => new Date(),
+  };
+}

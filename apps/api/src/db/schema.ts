@@ -1,0 +1,71 @@
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One row per wallet that ever signed in; created_at is the account creation date. */
+export const users = pgTable('users', {
+  wallet: text('wallet').primaryKey(),
+  createdAt: timestamptz('created_at').notNull(),
+  lastSignInAt: timestamptz('last_sign_in_at').notNull(),
+});
+
+/** Single-use sign-in nonces, bound to the wallet they were issued for. */
+export const authNonces = pgTable(
+  'auth_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    wallet: text('wallet').notNull(),
+    issuedAt: timestamptz('issued_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('auth_nonces_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * Refresh tokens, stored as sha256 of the opaque token. Every rotation adds a row to the same family;
+ * presenting a rotated (used) token again revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    familyId: uuid('family_id').notNull(),
+    wallet: text('wallet')
+      .notNull()
+      .references(() => users.wallet),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (table) => [index('refresh_tokens_family_id_idx').on(table.familyId)],
+);
+
+/** Wallet bans; a ban is active while `until` is in the future. Wallets need not have signed in before. */
+export const bans = pgTable(
+  'bans',
+  {
+    id: uuid('id').primaryKey(),
+    wallet: text('wallet').notNull(),
+    reason: text('reason').notNull(),
+    until: timestamptz('until').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('bans_wallet_until_idx').on(table.wallet, table.until)],
+);
+
+/** Tokens tradable on the platform (coin catalogue); seeded with SOL, USDC and USDT, admins add more. */
+export const tokens = pgTable('tokens', {
+  mint: text('mint').primaryKey(),
+  symbol: text('symbol').notNull(),
+  name: text('name').notNull(),
+  decimals: smallint('decimals').notNull(),
+  isVerified: boolean('is_verified').notNull(),
+  mintDevnet: text('mint_devnet'),
+  icon: text('icon').notNull(),
+  /** Display order; lower first. */
+  position: integer('position').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+});

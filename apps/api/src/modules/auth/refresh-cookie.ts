@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+/**
+ * Cookies ignore ports, so two servers on one host would overwrite each other's cookie;
+ * the name carries a hash of the server's public URL to keep them apart.
+ */
+export function refreshCookieName(config: Pick<AppConfig, 'publicUrl'>): string {
+  return `jelly_rt_${createHash('sha256').update(config.publicUrl).digest('hex').slice(0, 10)}`;
+}
+
+function cookieOptions(config: Pick<AppConfig, 'publicUrl'>) {
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.publicUrl.startsWith('https:'),
+    path: REFRESH_COOKIE_PATH,
+  };
+}
+
+export function setRefreshCookie(reply: FastifyReply, config: AppConfig, token: string, expiresAt: Date): void {
+  reply.setCookie(refreshCookieName(config), token, { ...cookieOptions(config), expires: expiresAt });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, config: AppConfig): void {
+  reply.clearCookie(refreshCookieName(config), cookieOptions(config));
+}
+
+/** The refresh token from the body (non-browser clients) or else from the cookie. */
+export function presentedRefreshToken(
+  request: FastifyRequest,
+  config: AppConfig,
+  body: { refreshToken?: string | undefined } | undefined,
+): string | undefined {
+  return body?.refreshToken || request.cookies[refreshCookieName(config)] || undefined;
+}

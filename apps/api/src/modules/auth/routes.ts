@@ -1,0 +1,132 @@
+import {
+  authRequest,
+  authResponse,
+  errorResponse,
+  logoutRequest,
+  meResponse,
+  nonceQuery,
+  nonceResponse,
+  refreshRequest,
+  refreshResponse,
+  type AuthResponse,
+} from '@jelly/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../errors.ts';
+import { getCurrentUser } from './get-current-user.ts';
+import { issueNonce } from './issue-nonce.ts';
+import { logout } from './logout.ts';
+import { clearRefreshCookie, presentedRefreshToken, setRefreshCookie } from './refresh-cookie.ts';
+import { refreshSession } from './refresh-session.ts';
+import type { Session } from './session.ts';
+import { signIn } from './sign-in.ts';
+
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
+
+/** Wallet sign-in: nonce → signed message → access + refresh tokens; refresh rotation; logout; me. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app;
+
+  const toResponse = (session: Session): AuthResponse => ({
+    accessToken: session.accessToken,
+    jwtExpiresAt: session.accessExpiresAt.toISOString(),
+    refreshToken: session.refreshToken,
+    isAdmin: session.isAdmin,
+  });
+
+  app.get(
+    '/auth/nonce',
+    {
+      config: perMinute(config.rateLimits.nonce),
+      schema: {
+        tags: ['auth'],
+        summary: 'Issue a single-use sign-in nonce and the exact message to sign',
+        querystring: nonceQuery,
+        response: { 200: nonceResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueNonce(db, config, request.query.wallet);
+    },
+  );
+
+  app.post(
+    '/auth',
+    {
+      config: perMinute(config.rateLimits.signIn),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a wallet signature of the nonce message',
+        body: authRequest,
+        response: { 200: authResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await signIn(db, config, request.body);
+      setRefreshCookie(reply, config, session.refreshToken, session.refreshExpiresAt);
+      reply.header('cache-control', 'no-store');
+      return toResponse(session);
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: perMinute(config.rateLimits.refresh),
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token (cookie, or body for non-browser clients) and get a new access token',
+        body: refreshRequest,
+        response: { 200: refreshResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await refreshSession(db, config, presentedRefreshToken(request, config, request.body));
+        setRefreshCookie(reply, config, session.refreshToken, session.refreshExpiresAt);
+        reply.header('cache-control', 'no-store');
+        return toResponse(session);
+      } catch (error) {
+        clearRefreshCookie(reply, config);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: perMinute(config.rateLimits.refresh),
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the session of the presented refresh token',
+        body: logoutRequest,
+        response: { 204: z.null().describe('Signed out'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await logout(db, config, presentedRefreshToken(request, config, request.body));
+      clearRefreshCookie(reply, config);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in account',
+        security: [{ bearerAuth: [] }],
+        response: { 200: meResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      return getCurrentUser(db, request.user);
+    },
+  );
+};

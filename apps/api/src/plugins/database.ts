@@ -1,0 +1,13 @@
+import fp from 'fastify-plugin';
+import type { DatabaseConfig } from '../config.ts';
+import { openDatabase } from '../db/connect.ts';
+
+/** Opens (and migrates) the database before routes load; closes it when the app closes. */
+export const database = fp<{ database: DatabaseConfig }>(async (app, options) => {
+  const handle = await openDatabase(options.database);
+  app.decorate('db', handle.db);
+  app.decorate('pingDatabase', handle.ping);
+  app.addHook('onClose', async () => {
+    await handle.close();
+  });
+});

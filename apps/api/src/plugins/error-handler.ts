@@ -1,0 +1,62 @@
+import type { ErrorCode, ErrorResponse } from '@jelly/contracts';
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+function describeValidation(error: { validation: { instancePath: string; message?: string }[] }, where?: string) {
+  return error.validation
+    .map((issue) => {
+      const path = [where, ...issue.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.');
+      return path ? `${path}: ${issue.message ?? 'invalid'}` : (issue.message ?? 'invalid');
+    })
+    .join('; ');
+}
+
+/** One error handler: every failure becomes `{ error: { code, message, details? } }` with the right status. */
+export const errorHandler = fp(async (app) => {
+  app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
+    let status: number;
+    let body: ErrorResponse;
+    if (error instanceof AppError) {
+      status = error.statusCode;
+      body = { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      body = { error: { code: 'VALIDATION_ERROR', message: describeValidation(error, error.validationContext) } };
+    } else if (isResponseSerializationError(error)) {
+      status = 500;
+      body = { error: { code: 'INTERNAL_ERROR', message: '' } };
+    } else {
+      const candidate = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      status = candidate >= 400 && candidate < 600 ? candidate : 500;
+      const code = CODE_BY_STATUS[status] ?? (status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR');
+      body = { error: { code, message: error.message } };
+    }
+
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      body = {
+        error: {
+          code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR',
+          message: `Something went wrong on our side. Please try again (request id ${request.id}).`,
+        },
+      };
+    } else {
+      request.log.info({ code: body.error.code, status }, body.error.message);
+    }
+    return reply.status(status).type('application/json; charset=utf-8').send(body);
+  });
+});

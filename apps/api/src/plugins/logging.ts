@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+import fp from 'fastify-plugin';
+
+/** Query parameters whose values are never written to logs. */
+const SECRET_QUERY_KEYS = /token|signature|secret|password|code|nonce|key/i;
+
+/** Anything logged explicitly under these paths is censored. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'authorization',
+  'cookie',
+  '*.authorization',
+  '*.cookie',
+  'accessToken',
+  'refreshToken',
+  'signature',
+  'jwtSecret',
+  'token',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.signature',
+  '*.jwtSecret',
+  '*.token',
+  '*.password',
+];
+
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of new Set(params.keys())) if (SECRET_QUERY_KEYS.test(key)) params.set(key, '[Redacted]');
+  return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+/** Pino options: request/response serializers that only ever pick safe fields, plus redaction. */
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        ip: request.ip,
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    },
+  };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Keeps a well-formed incoming x-request-id (set by a proxy), otherwise makes a new one. */
+export function generateRequestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Echoes the request id on every response so a user report can be matched with the logs. */
+export const requestIdHeader = fp(async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+});

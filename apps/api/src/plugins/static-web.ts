@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+export const WEB_NOT_BUILT_MESSAGE =
+  'The Jelly web app is not built yet. Run `npm run build -w @jelly/web` (or `npm start` from the repository root), then restart the server.\n';
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Serves the built web app at `/` with an SPA fallback: a GET outside /api that is not a file answers
+ * index.html so client-side routes survive a reload. Unknown /api paths answer a JSON 404.
+ */
+export const staticWeb = fp<{ webDist: string }>(async (app, { webDist }) => {
+  const built = existsSync(join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/, so those never change; the rest must revalidate.
+        const fingerprinted = path.startsWith(join(webDist, 'assets'));
+        res.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const sendApp = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError('NOT_FOUND', `Route ${request.method} ${path} not found.`);
+    }
+    if (!built) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
+    // A missing file (has an extension) is a real 404, not a client-side route.
+    if (extname(path) !== '') throw new AppError('NOT_FOUND', `File ${path} not found.`);
+    return sendApp(reply);
+  });
+
+  if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+});

@@ -1,0 +1,20 @@
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/connect.ts';
+import type { AuthUser } from './modules/auth/access-token.ts';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    pingDatabase: () => Promise<void>;
+    /** preHandler: requires a valid bearer access token and sets request.user. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler (after authenticate): requires an admin. */
+    requireAdmin: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set by app.authenticate; null on public routes. */
+    user: AuthUser | null;
+  }
+}

@@ -1,0 +1,16 @@
+/** The API is mounted under this prefix; paths below are relative to it (spec section 7). */
+export const API_PREFIX = '/api';
+
+export const apiPaths = {
+  health: '/health',
+  authNonce: '/auth/nonce',
+  auth: '/auth',
+  authRefresh: '/auth/refresh',
+  authLogout: '/auth/logout',
+  authMe: '/auth/me',
+  payments: '/payments',
+  coins: '/platform/coins',
+  countries: '/platform/countries',
+  platformConfig: '/platform/config',
+  docs: '/docs',
+} as const;

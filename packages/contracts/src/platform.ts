@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** GET /platform/config — public settings the web app needs at start. Never holds secrets. */
+export const publicConfig = z.object({
+  solanaRpcUrl: z.string().nullable(),
+  solanaWsUrl: z.string().nullable(),
+  /** `localnet` for the embedded chain, otherwise the cluster name (e.g. `devnet`, `mainnet-beta`). */
+  cluster: z.string(),
+  /** Third-party URL answering the caller's public IP; null = no lookup. */
+  ipLookupUrl: z.string().nullable(),
+  supportEmail: z.string(),
+  supportChatUrl: z.string(),
+  telegramBotUsername: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+/** GET /health */
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'error']),
+  db: z.enum(['ok', 'error']),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
