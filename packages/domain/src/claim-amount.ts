@@ -1,5 +1,6 @@
 /** Claim Offer modal rules (spec sections 2 and 5): amount input, Max, live price, estimate, limits, Confirm. */
 import {
+  DECIMAL_INPUT_PATTERN,
   type Decimal,
   type DecimalInput,
   compareDecimal,
@@ -15,7 +16,7 @@ import {
 import { AMOUNT_EXCEEDS_AVAILABLE } from './messages.ts';
 
 /** Digits with an optional single decimal point; empty is allowed while typing. */
-export const CLAIM_AMOUNT_PATTERN = /^\d*\.?\d*$/;
+export const CLAIM_AMOUNT_PATTERN = DECIMAL_INPUT_PATTERN;
 
 export type ClaimInputResult =
   | { readonly accepted: true; readonly value: string }

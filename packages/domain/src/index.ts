@@ -12,6 +12,7 @@ export * from './money.ts';
 export * from './fees.ts';
 export * from './wallet-checks.ts';
 export * from './claim-amount.ts';
+export * from './place-order.ts';
 export * from './confirm-operation.ts';
 export * from './attachments.ts';
 export * from './payment-methods.ts';

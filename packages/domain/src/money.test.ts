@@ -15,6 +15,7 @@ import {
   parseDecimal,
   roundDecimal,
   toBaseUnits,
+  dealAmounts,
 } from './money.ts';
 
 describe('parseDecimal', () => {
@@ -175,5 +176,12 @@ describe('rounding and display', () => {
     ['0', '0.000', 0],
   ])('compare %s with %s → %i', (a, b, c) => {
     expect(compareDecimal(a, b)).toBe(c);
+  });
+});
+
+describe('deal amounts', () => {
+  it('gives crypto base units and fiat cents together', () => {
+    expect(dealAmounts('1.5', 6, '100.25')).toEqual({ cryptoAmount: 1_500_000n, fiatAmount: 15038n });
+    expect(() => dealAmounts('1.5', 0, '1')).toThrow('Too many decimal places: at most 0');
   });
 });

@@ -27,6 +27,9 @@ export const MAX_DECIMAL_LENGTH = 80;
 export const MAX_TOKEN_DECIMALS = 30;
 
 const DECIMAL_TEXT = /^(\d*)(?:\.(\d*))?$/;
+
+/** What amount and price inputs accept while typing: digits with an optional single decimal point (or empty). */
+export const DECIMAL_INPUT_PATTERN = /^\d*\.?\d*$/;
 const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
 
 function pow10(n: number): bigint {
@@ -199,4 +202,16 @@ export function formatAvailableAmount(value: DecimalInput): string {
 /** Cents as a 2-decimal fiat string: 12345n → '123.45'. */
 export function formatCents(cents: bigint, grouping = false): string {
   return formatDecimal({ units: cents, scale: 2 }, { minFractionDigits: 2, maxFractionDigits: 2, grouping });
+}
+
+export interface DealAmounts {
+  /** crypto_amount: token base units. */
+  readonly cryptoAmount: bigint;
+  /** fiat_amount: cents, amount × price × 100 rounded half-up. */
+  readonly fiatAmount: bigint;
+}
+
+/** The two amounts of accept_offer_and_lock / create-order for a token amount at a fiat price. */
+export function dealAmounts(amount: DecimalInput, tokenDecimals: number, price: DecimalInput): DealAmounts {
+  return { cryptoAmount: toBaseUnits(amount, tokenDecimals), fiatAmount: fiatAmountCents(amount, price) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, clampPageSize, clampTotal, nextVisibleCount, readTotal, totalPages, withFilterChange } from './paging.ts';
+import { clampPage, clampPageSize, clampTotal, nextVisibleCount, readTotal, totalPages, withFilterChange, isFullPage } from './paging.ts';
 
 describe('paging clamps', () => {
   it.each([
@@ -60,5 +60,16 @@ describe('filters and pickers', () => {
     [0, 5, 5],
   ])('picker showing %i of %i shows %i next', (current, available, next) => {
     expect(nextVisibleCount(current, available)).toBe(next);
+  });
+});
+
+describe('infinite lists', () => {
+  it.each([
+    [20, 20, true],
+    [19, 20, false],
+    [0, 20, false],
+    [10, 10, true],
+  ])('%i items of page size %i → more: %s', (count, size, more) => {
+    expect(isFullPage(count, size)).toBe(more);
   });
 });

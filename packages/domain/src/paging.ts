@@ -40,3 +40,8 @@ export function withFilterChange<S extends { readonly page: number }>(state: S, 
 export function nextVisibleCount(current: number, available: number, step = PICKER_STEP): number {
   return Math.min(Math.max(0, available), Math.max(0, current) + step);
 }
+
+/** Infinite lists (notifications 10, reviews 20, …) have more to load only after a full page. */
+export function isFullPage(itemCount: number, pageSize: number): boolean {
+  return itemCount >= pageSize && pageSize > 0;
+}
