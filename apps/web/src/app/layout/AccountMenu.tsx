@@ -1,0 +1,119 @@
+import { avatarLetters, shortenWallet } from '@jelly/domain';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { ChevronDownIcon } from '../../components/ui/icons.tsx';
+import { isTopLayer, pushLayer, removeLayer } from '../../components/ui/layers.ts';
+import styles from './Header.module.css';
+
+export interface AccountMenuProps {
+  wallet: string;
+  onDisconnect: () => void;
+}
+
+/** The account dropdown: two-letter avatar, shortened wallet; Dashboard, Connect Telegram, Disconnect. */
+export function AccountMenu({ wallet, onDisconnect }: AccountMenuProps) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const layer = pushLayer();
+    menuItems(menuRef.current)[0]?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && isTopLayer(layer)) {
+        event.preventDefault();
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      removeLayer(layer);
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const items = menuItems(menuRef.current);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') focusAt(index + 1);
+    else if (event.key === 'ArrowUp') focusAt(index - 1);
+    else if (event.key === 'Home') focusAt(0);
+    else if (event.key === 'End') focusAt(items.length - 1);
+    else if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    } else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div ref={rootRef} className={`${styles.account} ${styles.wideOnly}`}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.accountButton}
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        title={wallet}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {avatarLetters(wallet)}
+        </span>
+        <span className={styles.address}>{shortenWallet(wallet)}</span>
+        <ChevronDownIcon />
+      </button>
+      {open && (
+        <div ref={menuRef} id={menuId} role="menu" aria-label="Account" className={styles.menu} onKeyDown={onMenuKeyDown}>
+          <Link role="menuitem" tabIndex={-1} className={styles.menuItem} to="/my-account" onClick={() => close(false)}>
+            Dashboard
+          </Link>
+          {/* The Telegram issue wires this item (it then shows 'Connected' once linked). */}
+          <button role="menuitem" type="button" className={styles.menuItem} disabled aria-disabled="true" title="Coming soon">
+            Connect Telegram
+          </button>
+          <button
+            role="menuitem"
+            type="button"
+            tabIndex={-1}
+            className={styles.menuItem}
+            onClick={() => {
+              close(true);
+              onDisconnect();
+            }}
+          >
+            Disconnect
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  if (!menu) return [];
+  return Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])'));
+}

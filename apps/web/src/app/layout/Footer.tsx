@@ -1,0 +1,29 @@
+import { FOOTER_TIME_ZONE, FOOTER_VOLUME_TEXT } from '@jelly/domain';
+import { formatFooterClock } from '../../lib/time/nicosiaClock.ts';
+import { useNow } from '../../lib/time/useNow.ts';
+import styles from './Footer.module.css';
+
+export function Footer() {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <span>© {new Date().getFullYear()} Jelly. All rights reserved.</span>
+        <div className={styles.meta}>
+          <FooterClock />
+          {/* Hard-coded by the spec, not a live figure. */}
+          <span className={styles.volume}>{FOOTER_VOLUME_TEXT}</span>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function FooterClock() {
+  const now = useNow(1000);
+  const text = formatFooterClock(now);
+  return (
+    <time className={styles.clock} data-testid="footer-clock" dateTime={now.toISOString()} title={`Time in ${FOOTER_TIME_ZONE}`}>
+      {text}
+    </time>
+  );
+}

@@ -1,0 +1,44 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/Spinner.tsx';
+import { lazyScreen } from '../lib/lazy/importWithRetry.ts';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { RootLayout } from './layout/RootLayout.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+/** The routes of spec section 2; every screen is lazy-loaded with retries. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        // The admin area has no app header and footer.
+        path: 'admin/*',
+        errorElement: <RouteErrorPage />,
+        lazy: lazyScreen(() => import('../features/admin/pages/AdminPage.tsx')),
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            // Errors of a screen render inside the layout, so the header and footer stay.
+            errorElement: <RouteErrorPage />,
+            children: [
+              { index: true, lazy: lazyScreen(() => import('../features/home/pages/HomePage.tsx')) },
+              { path: 'buy-crypto', lazy: lazyScreen(() => import('../features/market/pages/MarketPage.tsx')) },
+              { path: 'swap', lazy: lazyScreen(() => import('../features/swap/pages/SwapPage.tsx')) },
+              { path: 'swap-chat/:id', lazy: lazyScreen(() => import('../features/chat/pages/DealChatPage.tsx')) },
+              { path: 'online-ads/:id', lazy: lazyScreen(() => import('../features/market/pages/OnlineAdPage.tsx')) },
+              { path: 'my-account', lazy: lazyScreen(() => import('../features/dashboard/pages/DashboardPage.tsx')) },
+              { path: 'coin-jelly', lazy: lazyScreen(() => import('../features/coin-jelly/pages/CoinJellyPage.tsx')) },
+              { path: 'p2p', lazy: lazyScreen(() => import('../features/place-order/pages/PlaceOrderPage.tsx')) },
+              { path: 'notifications', lazy: lazyScreen(() => import('../features/notifications/pages/NotificationsPage.tsx')) },
+              { path: 'settings', lazy: lazyScreen(() => import('../features/settings/pages/SettingsPage.tsx')) },
+              { path: '*', element: <Navigate to="/" replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

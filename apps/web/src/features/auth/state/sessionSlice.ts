@@ -1,0 +1,43 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { signIn } from './signIn.ts';
+
+/** Book-keeping of sign-in attempts (spec section 4: one at a time, no automatic repeat for the same wallet). */
+export interface SessionState {
+  signingIn: boolean;
+  /** A wallet the app must not sign in automatically (its attempt failed, or it just logged out). */
+  noAutoSignInFor: string | null;
+}
+
+const initialState: SessionState = { signingIn: false, noAutoSignInFor: null };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    autoSignInBlocked(state, action: PayloadAction<string | null>) {
+      state.noAutoSignInFor = action.payload;
+    },
+    /** The user asked to connect again (Connect Wallet, then the chooser closed): a failed wallet may retry. */
+    autoSignInAllowed(state) {
+      state.noAutoSignInFor = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(signIn.pending, (state) => {
+        state.signingIn = true;
+      })
+      .addCase(signIn.fulfilled, (state) => {
+        state.signingIn = false;
+        state.noAutoSignInFor = null;
+      })
+      .addCase(signIn.rejected, (state, action) => {
+        // A rejection by `condition` (an attempt already running) changes nothing.
+        if (action.meta.condition) return;
+        state.signingIn = false;
+        state.noAutoSignInFor = action.meta.arg.wallet;
+      });
+  },
+});
+
+export const { autoSignInBlocked, autoSignInAllowed } = sessionSlice.actions;

@@ -1,0 +1,47 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import bs58 from 'bs58';
+import { errorReason } from '../../../lib/api/apiError.ts';
+import { showToast } from '../../../lib/toasts/toastsSlice.ts';
+import { fetchNonce, postAuth } from '../api/authCalls.ts';
+import { endSession } from './endSession.ts';
+import type { AuthThunkConfig } from './types.ts';
+import { nonceReceived, signedIn, signInFailed, type SignedInPayload } from './userSlice.ts';
+
+export type SignMessage = (message: Uint8Array) => Promise<Uint8Array>;
+
+export interface SignInArgs {
+  wallet: string;
+  /** The connected wallet's signMessage; undefined when the wallet cannot sign messages. */
+  signMessage: SignMessage | undefined;
+  /** The wallet changed: log the previous session out first. */
+  replacePrevious?: boolean;
+}
+
+/**
+ * Sign-in (spec section 4): nonce → the wallet signs the UTF-8 message → POST /auth with the
+ * base58 signature → tokens stored. Only one attempt runs at a time; a failure shows
+ * 'Sign-in failed: <reason>' and is not retried automatically for the same wallet.
+ */
+export const signIn = createAsyncThunk<SignedInPayload, SignInArgs, AuthThunkConfig & { rejectValue: string }>(
+  'session/signIn',
+  async ({ wallet, signMessage, replacePrevious }, { dispatch, extra, rejectWithValue }) => {
+    try {
+      if (replacePrevious) await endSession(extra, dispatch);
+      if (!signMessage) throw new Error('This wallet cannot sign messages');
+      const { nonce, message } = await fetchNonce(extra.apiClient, wallet);
+      dispatch(nonceReceived(nonce));
+      const signature = await signMessage(new TextEncoder().encode(message));
+      const tokens = await postAuth(extra.apiClient, wallet, nonce, bs58.encode(signature));
+      extra.tokens.save(tokens);
+      const payload: SignedInPayload = { wallet, token: tokens.accessToken, isAdmin: tokens.isAdmin };
+      dispatch(signedIn(payload));
+      return payload;
+    } catch (error) {
+      const reason = errorReason(error);
+      dispatch(signInFailed(reason));
+      dispatch(showToast.error(`Sign-in failed: ${reason}`));
+      return rejectWithValue(reason);
+    }
+  },
+  { condition: (_args, { getState }) => !getState().session.signingIn },
+);

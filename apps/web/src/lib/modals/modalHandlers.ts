@@ -1,0 +1,22 @@
+/**
+ * Callbacks of open modals, keyed by modal id. Redux keeps only serializable data, so the
+ * functions a modal calls (e.g. the async confirm of ConfirmActionModal) wait here.
+ */
+export interface ModalHandlers {
+  onConfirm?: () => Promise<void> | void;
+  onCancel?: () => void;
+}
+
+const handlers = new Map<string, ModalHandlers>();
+
+export function registerModalHandlers(id: string, modalHandlers: ModalHandlers): void {
+  handlers.set(id, modalHandlers);
+}
+
+export function modalHandlersFor(id: string): ModalHandlers {
+  return handlers.get(id) ?? {};
+}
+
+export function releaseModalHandlers(id: string): void {
+  handlers.delete(id);
+}

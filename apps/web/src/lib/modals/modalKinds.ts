@@ -1,0 +1,78 @@
+/** Every modal kind of the spec (section 2, "Modals"). The stack only accepts these ids. */
+export const MODAL_KINDS = [
+  'joinCoin',
+  'selectFiat',
+  'selectCrypto',
+  'successfulTransaction',
+  'confirmOperation',
+  'confirmOrder',
+  'filterSwap',
+  'filterOrders',
+  'filterAds',
+  'filterBuyCrypto',
+  'filterCoinJelly',
+  'myAccountFilter',
+  'coinJelly',
+  'createTokenAdmin',
+  'updateJelly',
+  'paymentMethods',
+  'countriesModal',
+  'dropDown',
+  'confirmAction',
+  'reviews',
+  'banUser',
+  'banUserSimple',
+  'reportUser',
+  'adminChatPreview',
+  'chatAttachmentPreview',
+] as const;
+
+export type ModalKind = (typeof MODAL_KINDS)[number];
+
+export type ConfirmVariant = 'danger' | 'warning' | 'primary';
+
+export interface ConfirmActionProps {
+  title: string;
+  description: string;
+  confirmText?: string;
+  cancelText?: string;
+  variant: ConfirmVariant;
+}
+
+/** Props of a modal kind whose screen is not built yet; its feature replaces the entry with the real shape. */
+type NoProps = Record<string, never>;
+
+/** Serializable props per modal kind (callbacks live outside the store, see modalHandlers). */
+export interface ModalPropsMap {
+  joinCoin: NoProps;
+  selectFiat: NoProps;
+  selectCrypto: NoProps;
+  successfulTransaction: NoProps;
+  confirmOperation: NoProps;
+  confirmOrder: NoProps;
+  filterSwap: NoProps;
+  filterOrders: NoProps;
+  filterAds: NoProps;
+  filterBuyCrypto: NoProps;
+  filterCoinJelly: NoProps;
+  myAccountFilter: NoProps;
+  coinJelly: NoProps;
+  createTokenAdmin: NoProps;
+  updateJelly: NoProps;
+  paymentMethods: NoProps;
+  countriesModal: NoProps;
+  dropDown: NoProps;
+  confirmAction: ConfirmActionProps;
+  reviews: NoProps;
+  banUser: NoProps;
+  banUserSimple: NoProps;
+  reportUser: NoProps;
+  adminChatPreview: NoProps;
+  chatAttachmentPreview: NoProps;
+}
+
+// Compile-time check: the props map and the list of kinds name exactly the same modals.
+type SameKeys<A, B> = [Exclude<keyof A, B>, Exclude<B, keyof A>] extends [never, never] ? true : never;
+export const modalKindsMatchProps: SameKeys<ModalPropsMap, ModalKind> = true;
+
+export type ModalEntry = { [K in ModalKind]: { id: string; kind: K; props: ModalPropsMap[K] } }[ModalKind];
