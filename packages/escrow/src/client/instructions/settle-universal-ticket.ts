@@ -1,0 +1,38 @@
+import type { TransactionInstruction } from '@solana/web3.js';
+import { z } from 'zod';
+import { findConfigPda, findOrderPda, findTicketPda, findVaultPda } from '../pda.ts';
+import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, u64, writable } from './shared.ts';
+
+const schema = z.object({
+  admin: pubkey,
+  orderId: u64,
+  ticketId: u64,
+  mint: pubkey,
+  fiatGuy: pubkey,
+  treasury: pubkey,
+  fiatTokenAccount: pubkey.optional(),
+  programId,
+});
+export type SettleUniversalTicketParams = z.input<typeof schema>;
+
+/** settle_universal_ticket: pays out a ticket both parties signed (6008 otherwise). Signer: admin. */
+export function settleUniversalTicketInstruction(params: SettleUniversalTicketParams): TransactionInstruction {
+  const p = parse(schema, params, 'settle_universal_ticket');
+  const [config] = findConfigPda(p.programId);
+  const [order] = findOrderPda(p.orderId, p.programId);
+  const [ticket] = findTicketPda(order, p.ticketId, p.programId);
+  return instruction(
+    p.programId,
+    [
+      readonly(p.admin, true),
+      readonly(config),
+      writable(order),
+      writable(ticket),
+      writable(findVaultPda(order, p.programId)[0]),
+      writable(p.fiatTokenAccount ?? ata(p.mint, p.fiatGuy)),
+      writable(ata(p.mint, p.treasury)),
+      TOKEN_PROGRAM,
+    ],
+    instructionData('settle_universal_ticket'),
+  );
+}

@@ -1,0 +1,40 @@
+import type { TransactionInstruction } from '@solana/web3.js';
+import { z } from 'zod';
+import { findConfigPda, findOrderPda, findTicketPda, findVaultPda } from '../pda.ts';
+import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, u64, writable } from './shared.ts';
+
+const schema = z.object({
+  admin: pubkey,
+  /** The crypto side or the fiat side of the ticket. */
+  signer: pubkey,
+  orderId: u64,
+  ticketId: u64,
+  /**
+   * Settlement accounts, needed when this is the second signature (it then settles in the same
+   * instruction). Leave out only to record a signature and settle later with settle_universal_ticket.
+   */
+  settlement: z
+    .object({ mint: pubkey, fiatGuy: pubkey, treasury: pubkey, fiatTokenAccount: pubkey.optional() })
+    .optional(),
+  programId,
+});
+export type SignUniversalTicketParams = z.input<typeof schema>;
+
+/** sign_universal_ticket. Signers: admin and the signing party. */
+export function signUniversalTicketInstruction(params: SignUniversalTicketParams): TransactionInstruction {
+  const p = parse(schema, params, 'sign_universal_ticket');
+  const [config] = findConfigPda(p.programId);
+  const [order] = findOrderPda(p.orderId, p.programId);
+  const [ticket] = findTicketPda(order, p.ticketId, p.programId);
+  const keys = [readonly(p.admin, true), readonly(p.signer, true), readonly(config), writable(order), writable(ticket)];
+  if (p.settlement) {
+    const s = p.settlement;
+    keys.push(
+      writable(findVaultPda(order, p.programId)[0]),
+      writable(s.fiatTokenAccount ?? ata(s.mint, s.fiatGuy)),
+      writable(ata(s.mint, s.treasury)),
+      TOKEN_PROGRAM,
+    );
+  }
+  return instruction(p.programId, keys, instructionData('sign_universal_ticket'));
+}
