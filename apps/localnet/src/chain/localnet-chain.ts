@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import { address, getTransactionDecoder, lamports, type EncodedAccount } from '@solana/kit';
+import bs58 from 'bs58';
+import { RENT_EXEMPT_RENT_EPOCH, type LedgerAccount } from './account.ts';
+import { BlockLedger, type BlockLedgerState } from './block-ledger.ts';
+import { feeForMessage } from './fees.ts';
+import { tokenBalances } from './token-balances.ts';
+import { transactionErrorToJson, type TransactionErrorJson } from './transaction-error.ts';
+import { TransactionHistory } from './transaction-history.ts';
+import type { InnerInstructions, ReturnDataJson, TransactionRecord } from './transaction-record.ts';
+import { resolveAccountKeys, type ResolvedAccountKeys, type WireTransaction } from './wire-transaction.ts';
+
+export const SLOTS_PER_EPOCH = 432_000;
+const LITESVM_HISTORY_CAPACITY = 1_000n;
+
+export interface ChainState {
+  genesisHash: string;
+  ledger: BlockLedgerState;
+  transactionCount: number;
+  transactions: TransactionRecord[];
+}
+
+export interface ProcessedTransaction {
+  record: TransactionRecord;
+  /** Accounts the transaction could write (their new state is worth announcing). */
+  writableKeys: string[];
+  parentSlot: number;
+}
+
+export interface ExecutionDetails {
+  err: TransactionErrorJson | null;
+  logs: string[];
+  unitsConsumed: number;
+  innerInstructions: InnerInstructions[];
+  returnData: ReturnDataJson | null;
+}
+
+export interface SimulationOutcome extends ExecutionDetails {
+  /** Account states after the simulated transaction, for the addresses it loaded. */
+  postAccounts: Map<string, LedgerAccount | null>;
+}
+
+export type ExecutionOutcome =
+  | { landed: true; processed: ProcessedTransaction }
+  | { landed: false; details: ExecutionDetails };
+
+type Listener = (processed: ProcessedTransaction) => void;
+
+/**
+ * The ledger: LiteSVM plus what a real node adds around the runtime — slots and blockhashes,
+ * a clock that follows wall time, a transaction history, and the set of accounts ever written.
+ */
+export class LocalnetChain {
+  readonly svm: LiteSVM;
+  readonly ledger: BlockLedger;
+  readonly history: TransactionHistory;
+  readonly genesisHash: string;
+  /** Every address ever written by a transaction or by the ledger itself: what persistence saves. */
+  readonly touched = new Set<string>();
+  private readonly listeners = new Set<Listener>();
+
+  constructor(options: { historyLimit: number; state?: ChainState }) {
+    // Signatures and blockhash ages are checked here (the runtime would accept only its single latest
+    // blockhash); LiteSVM still refuses replays from its own history.
+    this.svm = new LiteSVM()
+      .withSigverify(false)
+      .withBlockhashCheck(false)
+      .withTransactionHistory(LITESVM_HISTORY_CAPACITY);
+    this.ledger = new BlockLedger(options.state?.ledger);
+    this.history = new TransactionHistory(
+      options.historyLimit,
+      options.state?.transactions ?? [],
+      options.state?.transactionCount,
+    );
+    this.genesisHash = options.state?.genesisHash ?? bs58.encode(randomBytes(32));
+  }
+
+  onProcessed(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  getAccount(pubkey: string): LedgerAccount | null {
+    const account = this.svm.getAccount(address(pubkey));
+    return account.exists ? toLedgerAccount(account) : null;
+  }
+
+  setAccount(pubkey: string, account: LedgerAccount): void {
+    this.svm.setAccount({
+      address: address(pubkey),
+      lamports: lamports(account.lamports),
+      programAddress: address(account.owner),
+      executable: account.executable,
+      data: account.data,
+      space: BigInt(account.data.length),
+    });
+    this.touched.add(pubkey);
+  }
+
+  getProgramAccounts(programId: string): { pubkey: string; account: LedgerAccount }[] {
+    return this.svm.getProgramAccounts(address(programId)).map((account) => ({
+      pubkey: account.address as string,
+      account: toLedgerAccount(account),
+    }));
+  }
+
+  resolveKeys(tx: WireTransaction): ResolvedAccountKeys {
+    return resolveAccountKeys(tx.message, (pubkey) => this.getAccount(pubkey)?.data ?? null);
+  }
+
+  /** Sets the clock sysvar for a transaction landing in `slot` now; returns the unix timestamp used. */
+  private syncClock(slot: number): number {
+    const unixTimestamp = Math.floor(Date.now() / 1000);
+    const clock = this.svm.getClock();
+    const epoch = BigInt(Math.floor(slot / SLOTS_PER_EPOCH));
+    clock.slot = BigInt(slot);
+    clock.epoch = epoch;
+    clock.leaderScheduleEpoch = epoch + 1n;
+    clock.unixTimestamp = BigInt(unixTimestamp);
+    this.svm.setClock(clock);
+    return unixTimestamp;
+  }
+
+  simulate(tx: WireTransaction): SimulationOutcome {
+    this.syncClock(this.ledger.slot + 1);
+    const keys = this.resolveKeys(tx);
+    const result = this.svm.simulateTransaction(getTransactionDecoder().decode(tx.bytes));
+    if (result instanceof FailedTransactionMetadata) {
+      return {
+        ...executionDetails(result.meta(), keys.keys, transactionErrorToJson(result.err())),
+        postAccounts: new Map(),
+      };
+    }
+    const postAccounts = new Map<string, LedgerAccount | null>();
+    for (const account of result.postAccounts()) {
+      postAccounts.set(account.address, toLedgerAccount(account));
+    }
+    return { ...executionDetails(result.meta(), keys.keys, null), postAccounts };
+  }
+
+  /** Runs a transaction for real. It lands (fee charged, maybe failed) or is refused before execution. */
+  execute(tx: WireTransaction): ExecutionOutcome {
+    const slot = this.ledger.slot + 1;
+    const blockTime = this.syncClock(slot);
+    const keys = this.resolveKeys(tx);
+    const pre = keys.keys.map((key) => this.getAccount(key));
+    const result = this.svm.sendTransaction(getTransactionDecoder().decode(tx.bytes));
+    const failed = result instanceof FailedTransactionMetadata;
+    const meta = failed ? result.meta() : result;
+    const err = failed ? transactionErrorToJson(result.err()) : null;
+    const details = executionDetails(meta, keys.keys, err);
+    if (this.svm.getTransaction(tx.signature as Parameters<LiteSVM['getTransaction']>[0]) === null) {
+      return { landed: false, details };
+    }
+    const post = keys.keys.map((key) => this.getAccount(key));
+    const { parent } = this.ledger.produceBlock();
+    const record: TransactionRecord = {
+      signature: tx.signature,
+      slot,
+      blockTime,
+      wire: Buffer.from(tx.bytes).toString('base64'),
+      accountKeys: [...keys.keys],
+      loadedAddresses: { writable: [...keys.loaded.writable], readonly: [...keys.loaded.readonly] },
+      err,
+      fee: feeForMessage(tx.message),
+      logs: details.logs,
+      preBalances: pre.map((account) => Number(account?.lamports ?? 0n)),
+      postBalances: post.map((account) => Number(account?.lamports ?? 0n)),
+      preTokenBalances: tokenBalances(keys.keys, pre, (mint) => this.getAccount(mint)),
+      postTokenBalances: tokenBalances(keys.keys, post, (mint) => this.getAccount(mint)),
+      innerInstructions: details.innerInstructions,
+      computeUnitsConsumed: details.unitsConsumed,
+      returnData: details.returnData,
+    };
+    this.history.add(record);
+    for (const key of keys.keys) this.touched.add(key);
+    const processed: ProcessedTransaction = {
+      record,
+      writableKeys: keys.keys.filter((_, i) => keys.writable[i]),
+      parentSlot: parent,
+    };
+    for (const listener of this.listeners) listener(processed);
+    return { landed: true, processed };
+  }
+
+  toState(): ChainState {
+    return {
+      genesisHash: this.genesisHash,
+      ledger: this.ledger.toState(),
+      transactionCount: this.history.transactionCount,
+      transactions: this.history.records(),
+    };
+  }
+}
+
+function toLedgerAccount(account: EncodedAccount): LedgerAccount {
+  return {
+    lamports: BigInt(account.lamports),
+    owner: account.programAddress,
+    executable: account.executable,
+    rentEpoch: RENT_EXEMPT_RENT_EPOCH,
+    data: new Uint8Array(account.data),
+  };
+}
+
+function executionDetails(meta: TransactionMetadata, keys: readonly string[], err: TransactionErrorJson | null): ExecutionDetails {
+  const innerInstructions: InnerInstructions[] = [];
+  meta.innerInstructions().forEach((list, index) => {
+    if (list.length === 0) return;
+    innerInstructions.push({
+      index,
+      instructions: list.map((inner) => {
+        const compiled = inner.instruction();
+        return {
+          programIdIndex: compiled.programIdIndex(),
+          accounts: [...compiled.accounts()],
+          data: bs58.encode(compiled.data()),
+          stackHeight: inner.stackHeight(),
+        };
+      }),
+    });
+  });
+  const returned = meta.returnData();
+  const returnProgram = bs58.encode(returned.programId());
+  const returnBytes = returned.data();
+  return {
+    err,
+    logs: meta.logs(),
+    unitsConsumed: Number(meta.computeUnitsConsumed()),
+    innerInstructions,
+    returnData:
+      returnBytes.length > 0 && keys.includes(returnProgram)
+        ? { programId: returnProgram, data: [Buffer.from(returnBytes).toString('base64'), 'base64'] }
+        : null,
+  };
+}
+
