@@ -85,6 +85,18 @@ const positiveInt = (fallback: number) =>
     return number;
   });
 
+/** 0 asks the OS for a free port (tests). */
+const port = (fallback: number) =>
+  optional.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number > 65535) {
+      ctx.addIssue({ code: 'custom', message: 'must be a port number (0-65535)' });
+      return z.NEVER;
+    }
+    return number;
+  });
+
 const httpUrl = optional.pipe(
   z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -104,7 +116,7 @@ function isIpOrCidr(text: string): boolean {
 }
 
 const envSchema = z.object({
-  PORT: positiveInt(8080).pipe(z.number().max(65535)),
+  PORT: port(8080),
   HOST: optional.transform((value) => value ?? '0.0.0.0'),
   DATA_DIR: optional.transform((value) => value ?? './.data'),
   DATABASE_URL: optional.pipe(

@@ -31,7 +31,7 @@ export const authResponse = z.object({
 export type AuthResponse = z.infer<typeof authResponse>;
 
 /** POST /auth/refresh — the refresh token comes from the httpOnly cookie, or the body for non-browser clients. */
-export const refreshRequest = z.object({ refreshToken: z.string().optional() }).optional();
+export const refreshRequest = z.object({ refreshToken: z.string().optional() }).nullish();
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 export const refreshResponse = authResponse;
 export type RefreshResponse = z.infer<typeof refreshResponse>;

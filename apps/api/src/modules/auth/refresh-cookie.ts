@@ -33,7 +33,7 @@ export function clearRefreshCookie(reply: FastifyReply, config: AppConfig): void
 export function presentedRefreshToken(
   request: FastifyRequest,
   config: AppConfig,
-  body: { refreshToken?: string | undefined } | undefined,
+  body: { refreshToken?: string | undefined } | null | undefined,
 ): string | undefined {
   return body?.refreshToken || request.cookies[refreshCookieName(config)] || undefined;
 }

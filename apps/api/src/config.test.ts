@@ -1,0 +1,130 @@
+import { mkdtemp, rm, stat, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_WEB_DIST, loadConfig } from './config.ts';
+
+const admin = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+let cwd: string;
+
+beforeEach(async () => {
+  cwd = await mkdtemp(join(tmpdir(), 'jelly-config-'));
+});
+afterEach(async () => {
+  await rm(cwd, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', async () => {
+    const config = await loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve(cwd, '.data'),
+      database: { driver: 'pglite', dataDir: resolve(cwd, '.data', 'pglite') },
+      publicUrl: 'http://localhost:8080',
+      trustedProxies: [],
+      logLevel: 'info',
+      ipLookupUrl: null,
+      solanaRpcUrl: null,
+      solanaWsUrl: null,
+      solanaCluster: 'localnet',
+      telegramBotUsername: null,
+      webDist: DEFAULT_WEB_DIST,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 86400,
+      nonceTtlSeconds: 300,
+      rateLimits: { nonce: 30, signIn: 10, refresh: 30 },
+    });
+    expect(config.adminWallets.size).toBe(0);
+    expect(DEFAULT_WEB_DIST.endsWith(join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads every variable', async () => {
+    const config = await loadConfig(
+      {
+        PORT: '9090',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var/jelly',
+        DATABASE_URL: 'postgres://jelly:pw@db.internal:5432/jelly',
+        ADMIN_WALLETS: ` ${admin} ,So11111111111111111111111111111111111111112`,
+        JWT_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://jelly.example/',
+        TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,::1',
+        LOG_LEVEL: 'warn',
+        IP_LOOKUP_URL: 'https://api.ipify.org?format=json',
+        SUPPORT_EMAIL: 'help@jelly.example',
+        SUPPORT_CHAT_URL: 'https://t.me/jelly_support',
+        TELEGRAM_BOT_USERNAME: 'jelly_bot',
+        SOLANA_RPC_URL: 'https://api.devnet.solana.com',
+        SOLANA_WS_URL: 'wss://api.devnet.solana.com',
+        SOLANA_CLUSTER: 'devnet',
+        WEB_DIST: 'web',
+        ACCESS_TOKEN_TTL: '5m',
+        REFRESH_TOKEN_TTL: '7d',
+        RATE_LIMIT_AUTH_NONCE: '100',
+        RATE_LIMIT_AUTH_SIGN_IN: '20',
+        RATE_LIMIT_AUTH_REFRESH: '50',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '127.0.0.1',
+      dataDir: resolve(cwd, 'var/jelly'),
+      database: { driver: 'postgres', url: 'postgres://jelly:pw@db.internal:5432/jelly' },
+      publicUrl: 'https://jelly.example',
+      trustedProxies: ['10.0.0.0/8', '127.0.0.1', '::1'],
+      logLevel: 'warn',
+      ipLookupUrl: 'https://api.ipify.org?format=json',
+      supportEmail: 'help@jelly.example',
+      supportChatUrl: 'https://t.me/jelly_support',
+      telegramBotUsername: 'jelly_bot',
+      solanaRpcUrl: 'https://api.devnet.solana.com',
+      solanaWsUrl: 'wss://api.devnet.solana.com',
+      solanaCluster: 'devnet',
+      webDist: resolve(cwd, 'web'),
+      accessTokenTtlSeconds: 300,
+      refreshTokenTtlSeconds: 7 * 86400,
+      rateLimits: { nonce: 100, signIn: 20, refresh: 50 },
+    });
+    expect([...config.adminWallets]).toEqual([admin, 'So11111111111111111111111111111111111111112']);
+    expect(new TextDecoder().decode(config.jwtSecret)).toBe('x'.repeat(40));
+  });
+
+  it('derives PUBLIC_URL from PORT and treats empty variables as unset', async () => {
+    const config = await loadConfig({ PORT: '8081', PUBLIC_URL: '', ADMIN_WALLETS: '' }, cwd);
+    expect(config.publicUrl).toBe('http://localhost:8081');
+    expect(config.adminWallets.size).toBe(0);
+  });
+
+  it('generates the JWT secret once, with mode 0600, and reuses it', async () => {
+    const first = await loadConfig({}, cwd);
+    const file = join(cwd, '.data', 'jwt-secret');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(first.jwtSecret.length).toBe(32);
+    const second = await loadConfig({}, cwd);
+    expect(Buffer.from(second.jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(true);
+    expect((await readFile(file, 'utf8')).trim()).toBe(Buffer.from(first.jwtSecret).toString('base64url'));
+    const elsewhere = await loadConfig({ DATA_DIR: 'other' }, cwd);
+    expect(Buffer.from(elsewhere.jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ ADMIN_WALLETS: 'not-a-wallet' }, 'ADMIN_WALLETS'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/33' }, 'TRUSTED_PROXIES'],
+    [{ TRUSTED_PROXIES: 'proxy.local' }, 'TRUSTED_PROXIES'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+    [{ ACCESS_TOKEN_TTL: '15 minutes' }, 'ACCESS_TOKEN_TTL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ RATE_LIMIT_AUTH_NONCE: '0' }, 'RATE_LIMIT_AUTH_NONCE'],
+  ])('rejects %o naming the variable', async (env, name) => {
+    const attempt = loadConfig(env, cwd);
+    await expect(attempt).rejects.toThrow(ConfigError);
+    await expect(attempt).rejects.toThrow(name);
+  });
+});

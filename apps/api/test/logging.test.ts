@@ -1,0 +1,97 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../src/plugins/logging.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { refreshCookieOf, requestNonce } from './helpers/sign-in.ts';
+import { createWallet } from './helpers/wallet.ts';
+
+const logLines: string[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: { logLevel: 'trace' },
+    logStream: new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    }),
+    extend: (app) => {
+      // A careless route that logs what it should not; redaction must still catch it.
+      app.post('/api/test/careless', async (request) => {
+        request.log.info({ headers: request.headers, body: request.body }, 'careless log');
+        return { ok: true };
+      });
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('request logging', () => {
+  it('never writes tokens, signatures, cookies or the JWT secret', async () => {
+    const wallet = createWallet();
+    const nonce = await requestNonce(t.app, wallet.address);
+    const signature = wallet.sign(nonce.message);
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { network: 'sol', wallet: wallet.address, nonce: nonce.nonce, signature },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const { accessToken, refreshToken } = signedIn.json<{ accessToken: string; refreshToken: string }>();
+    const cookie = refreshCookieOf(signedIn);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: `${cookie.name}=${cookie.value}` },
+    });
+    const newRefreshToken = refreshed.json<{ refreshToken: string }>().refreshToken;
+    await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/test/careless',
+      headers: { authorization: `Bearer ${accessToken}`, cookie: `${cookie.name}=${newRefreshToken}` },
+      payload: { refreshToken: newRefreshToken, signature, accessToken },
+    });
+    await t.app.inject({ method: 'GET', url: `/api/nope?token=${refreshToken}&signature=${signature}` });
+
+    const everything = logLines.join('');
+    expect(logLines.length).toBeGreaterThan(8);
+    for (const secret of [accessToken, refreshToken, newRefreshToken, signature, Buffer.from(t.config.jwtSecret).toString('base64url')]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(everything).toContain('[Redacted]');
+    // Useful context is still there.
+    expect(everything).toContain('/api/auth/me');
+    expect(everything).toContain('"statusCode":200');
+  });
+
+  it('tags every line of a request with its id and echoes it in x-request-id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const id = String(response.headers['x-request-id']);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const lines = logLines.filter((line) => line.includes(id)).map((line) => JSON.parse(line) as { msg: string });
+    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+  });
+
+  it('keeps a well-formed incoming x-request-id and replaces a malformed one', async () => {
+    const kept = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-1234.abc' } });
+    expect(kept.headers['x-request-id']).toBe('lb-1234.abc');
+    const replaced = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id\n{"x":1}' } });
+    expect(replaced.headers['x-request-id']).not.toContain('bad');
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['/api/health', '/api/health'],
+    ['/api/auth/nonce?wallet=abc', '/api/auth/nonce?wallet=abc'],
+    ['/x?refreshToken=s3cret&page=2', '/x?refreshToken=%5BRedacted%5D&page=2'],
+    ['/x?signature=a&code=b', '/x?signature=%5BRedacted%5D&code=%5BRedacted%5D'],
+  ])('%s → %s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+  });
+});
