@@ -64,8 +64,10 @@ export const WALLET_B = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
 export function signInHandlers(options: { expiresInMs?: number; isAdmin?: boolean } = {}) {
   let counter = 0;
   const issued: string[] = [];
+  const challenges: { nonce: string; message: string }[] = [];
   return {
     issued,
+    challenges,
     handlers: {
       'GET /api/auth/nonce': (call: RecordedCall) => {
         const wallet = new URL(call.url).searchParams.get('wallet') ?? '';
@@ -80,6 +82,7 @@ export function signInHandlers(options: { expiresInMs?: number; isAdmin?: boolea
           issuedAt: now,
           expiresAt: new Date(now.getTime() + 300_000),
         });
+        challenges.push({ nonce, message });
         return json(200, { nonce, message, expiresAt: new Date(now.getTime() + 300_000).toISOString() });
       },
       'POST /api/auth': (call: RecordedCall) => {

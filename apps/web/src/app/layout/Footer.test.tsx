@@ -1,0 +1,23 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Footer } from './Footer.tsx';
+
+describe('Footer', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the copyright, the fixed volume text and a Nicosia clock that ticks every second', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-01-15T10:04:05.000Z'));
+    render(<Footer />);
+
+    expect(screen.getByText(/© \d{4} Jelly/)).toBeInTheDocument();
+    expect(screen.getByText('24h Volume 108,536 USDT')).toBeInTheDocument();
+    const clock = screen.getByTestId('footer-clock');
+    expect(clock).toHaveTextContent('2025-01-15 12:04:05');
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(clock).toHaveTextContent('2025-01-15 12:04:06');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(clock).toHaveTextContent('2025-01-15 12:04:08');
+  });
+});
