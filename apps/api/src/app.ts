@@ -11,6 +11,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { lenientJsonBody } from './plugins/json-body.ts';
 import { generateRequestId, loggerOptions, requestIdHeader } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
 
 export interface BuildAppOptions {
@@ -33,6 +34,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   try {
     await app.register(requestIdHeader);
+    await app.register(securityHeaders);
     await app.register(errorHandler);
     await app.register(lenientJsonBody);
     await app.register(cookie);

@@ -1,6 +1,8 @@
 import { errorResponse, type ErrorResponse } from '@jelly/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const logLines: string[] = [];
@@ -19,6 +21,12 @@ beforeAll(async () => {
       app.get('/api/test/crash', async () => {
         throw new Error('connection to db-internal.local:5432 failed for user jelly');
       });
+      app.withTypeProvider<ZodTypeProvider>().get(
+        '/api/test/off-contract',
+        { schema: { response: { 200: z.object({ wallet: z.string() }) } } },
+        // A handler breaking its own contract must not leak what it tried to send.
+        async () => ({ secretField: 'internal-value' }) as unknown as { wallet: string },
+      );
     },
   });
 });
@@ -64,6 +72,13 @@ describe('error handler', () => {
     const huge = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { nonce: 'x'.repeat(2 * 1024 * 1024) } });
     expect(huge.statusCode).toBe(413);
     expect(expectErrorShape(huge.body).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers a generic 500 when a handler breaks its response contract', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/off-contract' });
+    expect(response.statusCode).toBe(500);
+    expect(expectErrorShape(response.body).code).toBe('INTERNAL_ERROR');
+    expect(response.body).not.toContain('internal-value');
   });
 
   it('hides the details of a 500 from the client but logs them with the request id', async () => {

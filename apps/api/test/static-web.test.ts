@@ -56,6 +56,17 @@ describe('web app built', () => {
     },
   );
 
+  it('sends security headers on pages and API answers', async () => {
+    for (const url of ['/', '/api/health']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      });
+    }
+  });
+
   it('serves fingerprinted assets with a year-long immutable cache', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);

@@ -53,6 +53,10 @@ describe('two servers side by side', () => {
     expect(health.map((r) => r.status)).toEqual([200, 200]);
   });
 
+  it('refuses a second server on a data folder that is in use', async () => {
+    await expect(start('18083', 'data-b')).rejects.toThrow(/in use by process \d+\. Give each server its own DATA_DIR/);
+  });
+
   it('keep users and sessions across a restart on the same data folder', async () => {
     const a = servers[0] as (typeof servers)[0];
     const wallet = createWallet();

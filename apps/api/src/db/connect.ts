@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -32,22 +33,32 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 }
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = drizzlePglite({ client, schema });
+  let unlock = async () => {};
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    unlock = await lockDataDir(`${dataDir}.lock`);
+  }
+  let client: PGlite | undefined;
   try {
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const opened = client;
+    return {
+      db,
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        await opened.close();
+        await unlock();
+      },
+    };
   } catch (error) {
-    await client.close();
+    await client?.close();
+    await unlock();
     throw error;
   }
-  return {
-    db,
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => client.close(),
-  };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

@@ -37,8 +37,8 @@ export const errorHandler = fp(async (app) => {
       status = 400;
       body = { error: { code: 'VALIDATION_ERROR', message: describeValidation(error, error.validationContext) } };
     } else if (isResponseSerializationError(error)) {
-      status = 500;
-      body = { error: { code: 'INTERNAL_ERROR', message: '' } };
+      status = 500; // our bug: the handler answered something its contract does not allow
+      body = { error: { code: 'INTERNAL_ERROR', message: error.message } };
     } else {
       const candidate = typeof error.statusCode === 'number' ? error.statusCode : 500;
       status = candidate >= 400 && candidate < 600 ? candidate : 500;
