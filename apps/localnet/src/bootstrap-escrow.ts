@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PublicKey, Transaction, type Keypair } from '@solana/web3.js';
-import { address } from '@solana/kit';
 import { decodeConfig, findConfigPda, initializeConfigInstruction, PROGRAM_ID } from '@jelly/escrow';
 import type { LocalnetChain } from './chain/localnet-chain.ts';
 import { submitTransaction } from './chain/submit-transaction.ts';
@@ -29,7 +28,7 @@ function resolveProgramFile(): string | null {
  * lets only its upgrade authority initialise the config).
  */
 function deployProgram(chain: LocalnetChain, programId: PublicKey, elf: Uint8Array, admin: PublicKey): void {
-  chain.svm.addProgram(address(programId.toBase58()), elf);
+  chain.svm.addProgram(programId.toBytes(), elf);
   const program = chain.getAccount(programId.toBase58());
   if (!program || program.owner !== BPF_LOADER_UPGRADEABLE_ID) return;
   const programData = new PublicKey(program.data.subarray(4, 36)).toBase58();

@@ -1,5 +1,5 @@
 import { LAMPORTS_PER_SOL, PublicKey, type Keypair } from '@solana/web3.js';
-import { SYSTEM_PROGRAM_ID } from './chain/account.ts';
+import { RENT_EXEMPT_RENT_EPOCH, SYSTEM_PROGRAM_ID } from './chain/account.ts';
 import type { LocalnetChain } from './chain/localnet-chain.ts';
 import { decodeMint, encodeMint, MINT_SIZE, TOKEN_PROGRAM_ID } from './encoding/spl-token-layout.ts';
 import type { Faucet, StablecoinMints } from './faucet.ts';
@@ -23,7 +23,7 @@ function ensureFaucetReserve(chain: LocalnetChain, faucet: Keypair): void {
   const pubkey = faucet.publicKey.toBase58();
   const balance = chain.getAccount(pubkey)?.lamports ?? 0n;
   if (balance >= FAUCET_RESERVE / 2n) return;
-  chain.setAccount(pubkey, { lamports: FAUCET_RESERVE, owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: 0n, data: new Uint8Array() });
+  chain.setAccount(pubkey, { lamports: FAUCET_RESERVE, owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: RENT_EXEMPT_RENT_EPOCH, data: new Uint8Array() });
 }
 
 function ensureMint(chain: LocalnetChain, name: string, mint: PublicKey, authority: PublicKey, log: Logger): void {
@@ -39,7 +39,7 @@ function ensureMint(chain: LocalnetChain, name: string, mint: PublicKey, authori
     lamports: chain.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE)),
     owner: TOKEN_PROGRAM_ID,
     executable: false,
-    rentEpoch: 0n,
+    rentEpoch: RENT_EXEMPT_RENT_EPOCH,
     data: encodeMint({ mintAuthority: authority.toBytes(), supply: 0n, decimals: STABLECOIN_DECIMALS, freezeAuthority: null }),
   });
   log('created test stablecoin mint', { name, mint: mint.toBase58() });

@@ -1,12 +1,16 @@
 import {
+  NATIVE_MINT,
   TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
   createMint,
+  createSyncNativeInstruction,
+  getAssociatedTokenAddressSync,
   getAccount,
   getOrCreateAssociatedTokenAccount,
   mintTo,
   transfer,
 } from '@solana/spl-token';
-import { Keypair, type ParsedAccountData, type PublicKey } from '@solana/web3.js';
+import { Keypair, SystemProgram, Transaction, sendAndConfirmTransaction, type ParsedAccountData, type PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedKeypair, rpc, startTestLocalnet, type TestLocalnet } from './helpers.ts';
 
@@ -102,6 +106,22 @@ describe('SPL tokens', () => {
       { encoding: 'base64' },
     ]);
     expect(tooMany.error).toMatchObject({ code: -32602, message: 'Too many inputs provided; max 100' });
+  });
+
+  it('wraps SOL into the native mint', async () => {
+    const wsol = getAssociatedTokenAddressSync(NATIVE_MINT, alice.publicKey);
+    await sendAndConfirmTransaction(
+      test.connection,
+      new Transaction().add(
+        createAssociatedTokenAccountIdempotentInstruction(alice.publicKey, wsol, alice.publicKey, NATIVE_MINT),
+        SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: wsol, lamports: 1_500_000_000 }),
+        createSyncNativeInstruction(wsol),
+      ),
+      [alice],
+    );
+    expect((await test.connection.getTokenAccountBalance(wsol)).value).toMatchObject({ amount: '1500000000', decimals: 9 });
+    const parsed = (await test.connection.getParsedAccountInfo(wsol)).value?.data as ParsedAccountData;
+    expect(parsed.parsed).toMatchObject({ info: { isNative: true, rentExemptReserve: { amount: '2039280' } } });
   });
 
   it('errors on getTokenAccountBalance of an account that is not a token account', async () => {

@@ -93,6 +93,9 @@ describe('transactions through web3.js', () => {
     expect(tx!.meta?.computeUnitsConsumed).toBeGreaterThan(0);
     expect(Math.abs(tx!.blockTime! - Date.now() / 1000)).toBeLessThan(10);
     expect(tx!.slot).toBe((await test.connection.getSignatureStatus(signature)).value?.slot);
+    expect(await test.connection.getBlockTime(tx!.slot)).toBe(tx!.blockTime);
+    const future = await rpc(test.localnet.rpcUrl, 'getBlockTime', [tx!.slot + 1000]);
+    expect(future.error?.code).toBe(-32004);
     const unknownSignature = bs58.encode(randomBytes(64));
     expect(await test.connection.getTransaction(unknownSignature, { maxSupportedTransactionVersion: 0 })).toBeNull();
   });

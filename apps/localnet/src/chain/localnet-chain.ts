@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
-import { address, getTransactionDecoder, lamports, type EncodedAccount } from '@solana/kit';
 import bs58 from 'bs58';
-import { RENT_EXEMPT_RENT_EPOCH, type LedgerAccount } from './account.ts';
+import type { LedgerAccount } from './account.ts';
 import { BlockLedger, type BlockLedgerState } from './block-ledger.ts';
 import { feeForMessage } from './fees.ts';
 import { tokenBalances } from './token-balances.ts';
 import { transactionErrorToJson, type TransactionErrorJson } from './transaction-error.ts';
 import { TransactionHistory } from './transaction-history.ts';
 import type { InnerInstructions, ReturnDataJson, TransactionRecord } from './transaction-record.ts';
+import { FailedTransactionMetadata, keyBytes, LiteSvm, toLedgerAccount, toSvmAccount, type TransactionMetadata } from './svm.ts';
 import { resolveAccountKeys, type ResolvedAccountKeys, type WireTransaction } from './wire-transaction.ts';
 
 export const SLOTS_PER_EPOCH = 432_000;
@@ -52,7 +51,7 @@ type Listener = (processed: ProcessedTransaction) => void;
  * a clock that follows wall time, a transaction history, and the set of accounts ever written.
  */
 export class LocalnetChain {
-  readonly svm: LiteSVM;
+  readonly svm: LiteSvm;
   readonly ledger: BlockLedger;
   readonly history: TransactionHistory;
   readonly genesisHash: string;
@@ -63,10 +62,12 @@ export class LocalnetChain {
   constructor(options: { historyLimit: number; state?: ChainState }) {
     // Signatures and blockhash ages are checked here (the runtime would accept only its single latest
     // blockhash); LiteSVM still refuses replays from its own history.
-    this.svm = new LiteSVM()
-      .withSigverify(false)
-      .withBlockhashCheck(false)
-      .withTransactionHistory(LITESVM_HISTORY_CAPACITY);
+    this.svm = new LiteSvm();
+    this.svm.setSigverify(false);
+    this.svm.setBlockhashCheck(false);
+    this.svm.setTransactionHistory(LITESVM_HISTORY_CAPACITY);
+    // wrapped SOL (So11111111111111111111111111111111111111112), which the app lists as SOL's mint
+    this.svm.withNativeMints();
     this.ledger = new BlockLedger(options.state?.ledger);
     this.history = new TransactionHistory(
       options.historyLimit,
@@ -82,26 +83,19 @@ export class LocalnetChain {
   }
 
   getAccount(pubkey: string): LedgerAccount | null {
-    const account = this.svm.getAccount(address(pubkey));
-    return account.exists ? toLedgerAccount(account) : null;
+    const account = this.svm.getAccount(keyBytes(pubkey));
+    return account ? toLedgerAccount(account) : null;
   }
 
   setAccount(pubkey: string, account: LedgerAccount): void {
-    this.svm.setAccount({
-      address: address(pubkey),
-      lamports: lamports(account.lamports),
-      programAddress: address(account.owner),
-      executable: account.executable,
-      data: account.data,
-      space: BigInt(account.data.length),
-    });
+    this.svm.setAccount(keyBytes(pubkey), toSvmAccount(account));
     this.touched.add(pubkey);
   }
 
   getProgramAccounts(programId: string): { pubkey: string; account: LedgerAccount }[] {
-    return this.svm.getProgramAccounts(address(programId)).map((account) => ({
-      pubkey: account.address as string,
-      account: toLedgerAccount(account),
+    return this.svm.getProgramAccounts(keyBytes(programId)).map((entry) => ({
+      pubkey: bs58.encode(entry.address),
+      account: toLedgerAccount(entry.account()),
     }));
   }
 
@@ -125,7 +119,7 @@ export class LocalnetChain {
   simulate(tx: WireTransaction): SimulationOutcome {
     this.syncClock(this.ledger.slot + 1);
     const keys = this.resolveKeys(tx);
-    const result = this.svm.simulateTransaction(getTransactionDecoder().decode(tx.bytes));
+    const result = tx.version === 'legacy' ? this.svm.simulateLegacyTransaction(tx.bytes) : this.svm.simulateVersionedTransaction(tx.bytes);
     if (result instanceof FailedTransactionMetadata) {
       return {
         ...executionDetails(result.meta(), keys.keys, transactionErrorToJson(result.err())),
@@ -133,8 +127,8 @@ export class LocalnetChain {
       };
     }
     const postAccounts = new Map<string, LedgerAccount | null>();
-    for (const account of result.postAccounts()) {
-      postAccounts.set(account.address, toLedgerAccount(account));
+    for (const entry of result.postAccounts()) {
+      postAccounts.set(bs58.encode(entry.address), toLedgerAccount(entry.account()));
     }
     return { ...executionDetails(result.meta(), keys.keys, null), postAccounts };
   }
@@ -145,12 +139,12 @@ export class LocalnetChain {
     const blockTime = this.syncClock(slot);
     const keys = this.resolveKeys(tx);
     const pre = keys.keys.map((key) => this.getAccount(key));
-    const result = this.svm.sendTransaction(getTransactionDecoder().decode(tx.bytes));
+    const result = tx.version === 'legacy' ? this.svm.sendLegacyTransaction(tx.bytes) : this.svm.sendVersionedTransaction(tx.bytes);
     const failed = result instanceof FailedTransactionMetadata;
     const meta = failed ? result.meta() : result;
     const err = failed ? transactionErrorToJson(result.err()) : null;
     const details = executionDetails(meta, keys.keys, err);
-    if (this.svm.getTransaction(tx.signature as Parameters<LiteSVM['getTransaction']>[0]) === null) {
+    if (this.svm.getTransaction(tx.signatures[0] as Uint8Array) === null) {
       return { landed: false, details };
     }
     const post = keys.keys.map((key) => this.getAccount(key));
@@ -192,16 +186,6 @@ export class LocalnetChain {
       transactions: this.history.records(),
     };
   }
-}
-
-function toLedgerAccount(account: EncodedAccount): LedgerAccount {
-  return {
-    lamports: BigInt(account.lamports),
-    owner: account.programAddress,
-    executable: account.executable,
-    rentEpoch: RENT_EXEMPT_RENT_EPOCH,
-    data: new Uint8Array(account.data),
-  };
 }
 
 function executionDetails(meta: TransactionMetadata, keys: readonly string[], err: TransactionErrorJson | null): ExecutionDetails {

@@ -1,4 +1,4 @@
-import type { FailedTransactionMetadata } from 'litesvm';
+import type { FailedTransactionMetadata } from './svm.ts';
 
 /** A transaction error in the JSON shape Solana's RPC uses (serde of `TransactionError`). */
 export type TransactionErrorJson = string | Record<string, unknown>;

@@ -161,6 +161,16 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
       return transactionJson(record, config?.encoding ?? 'json', maxVersion);
     },
 
+    // One block per transaction: a slot's time is its transaction's time.
+    getBlockTime: (params) => {
+      const [slot] = parseParams(z.tuple([z.number().int().nonnegative()]), params);
+      for (const record of chain.history.newestFirst()) {
+        if (record.slot === slot) return record.blockTime;
+        if (record.slot < slot) break;
+      }
+      throw new RpcError(RPC_ERROR.blockNotAvailable, `Block not available for slot ${slot}`);
+    },
+
     getSignaturesForAddress: (params) => {
       const configSchema = contextConfigSchema.extend({
         limit: z.number().int().min(1).max(MAX_SIGNATURES_FOR_ADDRESS).optional(),

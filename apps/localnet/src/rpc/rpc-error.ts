@@ -7,6 +7,7 @@ export const RPC_ERROR = {
   internalError: -32603,
   sendTransactionPreflightFailure: -32002,
   signatureVerificationFailure: -32003,
+  blockNotAvailable: -32004,
   signatureLenMismatch: -32013,
   unsupportedTransactionVersion: -32015,
   minContextSlotNotReached: -32016,
