@@ -1,6 +1,6 @@
 // The byte-level LiteSVM binding. litesvm's public class wraps it in @solana/kit types, converting every
 // address with kit's codec (about 90 µs per account read); an RPC server works in bytes anyway.
-import { Account, LiteSvm } from 'litesvm/dist/internal.js';
+import { Account } from 'litesvm/dist/internal.js';
 import bs58 from 'bs58';
 import type { LedgerAccount } from './account.ts';
 
