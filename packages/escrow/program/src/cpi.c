@@ -22,13 +22,21 @@ static u64 invoke(const SolPubkey *program, SolAccountMeta *metas, u64 metas_len
   return sol_invoke_signed_c(&ix, infos, infos_len, signer, signer == NULL ? 0 : 1);
 }
 
+/*
+ * The runtime updates the serialized length (the u64 just before the data) after a CPI, not our
+ * copy of the account info; a stale length in the next CPI would read as a resize.
+ */
+static void refresh_data_len(SolAccountInfo *account) { account->data_len = ld_u64(account->data - 8); }
+
 static u64 system_two_accounts(u32 kind, const CreateAccountArgs *args, u8 *data, u64 data_len) {
   SolAccountMeta metas[2];
   meta(&metas[0], args->payer, true, true);
   meta(&metas[1], args->target, true, true);
   SolAccountInfo infos[2] = {*args->payer, *args->target};
   st_u32(data, kind);
-  return invoke(&SYSTEM_PROGRAM_ID, metas, 2, data, data_len, infos, 2, args->seeds);
+  TRY(invoke(&SYSTEM_PROGRAM_ID, metas, 2, data, data_len, infos, 2, args->seeds));
+  refresh_data_len(args->target);
+  return SUCCESS;
 }
 
 static u64 system_one_account(u32 kind, const CreateAccountArgs *args, u8 *data, u64 data_len) {
@@ -36,10 +44,12 @@ static u64 system_one_account(u32 kind, const CreateAccountArgs *args, u8 *data,
   meta(&metas[0], args->target, true, true);
   SolAccountInfo infos[1] = {*args->target};
   st_u32(data, kind);
-  return invoke(&SYSTEM_PROGRAM_ID, metas, 1, data, data_len, infos, 1, args->seeds);
+  TRY(invoke(&SYSTEM_PROGRAM_ID, metas, 1, data, data_len, infos, 1, args->seeds));
+  refresh_data_len(args->target);
+  return SUCCESS;
 }
 
-static u64 create_or_adopt(const CreateAccountArgs *args) {
+u64 create_pda_account(const CreateAccountArgs *args) {
   u8 data[52];
   u64 current = *args->target->lamports;
   if (current == 0) {
@@ -62,12 +72,6 @@ static u64 create_or_adopt(const CreateAccountArgs *args) {
   return system_one_account(SYSTEM_IX_ASSIGN, args, data, 36);
 }
 
-u64 create_pda_account(const CreateAccountArgs *args) {
-  TRY(create_or_adopt(args));
-  /* the runtime updated the serialized length (the u64 just before the data), not our copy */
-  args->target->data_len = ld_u64(args->target->data - 8);
-  return SUCCESS;
-}
 
 u64 token_transfer(const SolAccountInfo *from, const SolAccountInfo *to, const SolAccountInfo *authority, u64 amount,
                    const SolSignerSeeds *signer) {

@@ -1,9 +1,10 @@
 // A LiteSVM chain driven with @solana/web3.js 1.x objects: the escrow program loaded, SPL mints and token
 // accounts packed directly into accounts, transactions converted to kit's wire type, and results reduced to
 // what the tests assert (success, custom error code, logs, compute units).
+import { createPrivateKey, sign as ed25519Sign, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Keypair, PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey, Transaction, type Message, type TransactionInstruction } from '@solana/web3.js';
 import {
   ACCOUNT_SIZE,
   AccountLayout,
@@ -39,6 +40,45 @@ export interface AccountSnapshot {
 }
 
 const txDecoder = getTransactionDecoder();
+
+// Node's native ed25519: web3.js signs in pure JavaScript, which dominates test time on a busy machine.
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+const privateKeys = new WeakMap<Keypair, KeyObject>();
+function privateKey(keypair: Keypair): KeyObject {
+  let key = privateKeys.get(keypair);
+  if (!key) {
+    const seed = keypair.secretKey.subarray(0, 32);
+    key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+    privateKeys.set(keypair, key);
+  }
+  return key;
+}
+
+function shortVec(n: number): number[] {
+  const out: number[] = [];
+  let rest = n;
+  for (;;) {
+    const byte = rest & 0x7f;
+    rest >>= 7;
+    if (rest === 0) {
+      out.push(byte);
+      return out;
+    }
+    out.push(byte | 0x80);
+  }
+}
+
+/** A legacy transaction's wire bytes, signed by `signers` (each required signer must be among them). */
+export function signedWire(message: Message, signers: Keypair[]): Uint8Array {
+  const bytes = message.serialize();
+  const required = message.accountKeys.slice(0, message.header.numRequiredSignatures);
+  const signatures = required.map((key) => {
+    const signer = signers.find((s) => s.publicKey.equals(key));
+    if (!signer) throw new Error(`missing signer ${key.toBase58()}`);
+    return ed25519Sign(null, bytes, privateKey(signer));
+  });
+  return Buffer.concat([Buffer.from(shortVec(signatures.length)), ...signatures, bytes]);
+}
 
 function customCode(failed: FailedTransactionMetadata): number | undefined {
   const err = failed.err() as unknown as { index?: number; err?: () => unknown };
@@ -165,8 +205,7 @@ export class Chain {
     if (!feePayer) throw new Error('a transaction needs at least the fee payer');
     const tx = new Transaction({ feePayer: feePayer.publicKey, recentBlockhash: this.svm.latestBlockhash() });
     tx.add(...(Array.isArray(instructions) ? instructions : [instructions]));
-    tx.sign(...signers);
-    return this.sendRaw(tx.serialize());
+    return this.sendRaw(signedWire(tx.compileMessage(), signers));
   }
 
   /** Sends wire bytes as they are (replays of the exact same transaction included). */

@@ -178,8 +178,9 @@ export class Escrow {
   }
 
   sign(deal: Deal, signer: Keypair, settlement = true): TxResult {
-    const ticket = this.ticket(deal.orderId, deal.ticketId);
-    const settles = ticket.cryptoGuySigned || ticket.fiatGuySigned;
+    const account = this.chain.account(this.ticketPda(deal.orderId, deal.ticketId));
+    const ticket = account && account.data.length > 0 ? decodeFillTicket(account.data) : undefined;
+    const settles = ticket !== undefined && (ticket.cryptoGuySigned || ticket.fiatGuySigned);
     const name = settles && settlement ? 'sign_universal_ticket (settling)' : 'sign_universal_ticket (first)';
     return this.run(name, this.signInstruction(deal, signer, settlement), [this.admin, signer]);
   }
