@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { authNonces, bans, refreshTokens, users } from '../../db/schema.ts';
+import { authNonces, bans, refreshTokens, users } from '../../db/schema/index.ts';
 
 export type NonceRow = typeof authNonces.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthResponse, ErrorResponse } from '@jelly/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bans } from '../../db/schema.ts';
+import { bans } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { refreshCookieOf, signIn } from '../../../test/helpers/sign-in.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';

@@ -2,7 +2,7 @@ import { parseSignInMessage, type ErrorResponse, type MeResponse } from '@jelly/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import bs58 from 'bs58';
-import { bans } from '../../db/schema.ts';
+import { bans } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { postAuth, requestNonce, signIn } from '../../../test/helpers/sign-in.ts';

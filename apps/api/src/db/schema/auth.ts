@@ -1,6 +1,5 @@
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 /** One row per wallet that ever signed in; created_at is the account creation date. */
 export const users = pgTable('users', {
@@ -55,17 +54,3 @@ export const bans = pgTable(
   },
   (table) => [index('bans_wallet_until_idx').on(table.wallet, table.until)],
 );
-
-/** Tokens tradable on the platform (coin catalogue); seeded with SOL, USDC and USDT, admins add more. */
-export const tokens = pgTable('tokens', {
-  mint: text('mint').primaryKey(),
-  symbol: text('symbol').notNull(),
-  name: text('name').notNull(),
-  decimals: smallint('decimals').notNull(),
-  isVerified: boolean('is_verified').notNull(),
-  mintDevnet: text('mint_devnet'),
-  icon: text('icon').notNull(),
-  /** Display order; lower first. */
-  position: integer('position').notNull(),
-  createdAt: timestamptz('created_at').notNull(),
-});

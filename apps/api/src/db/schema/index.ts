@@ -1,0 +1,3 @@
+// One file per product area; drizzle-kit reads this folder (drizzle.config.ts).
+export * from './auth.ts';
+export * from './catalogue.ts';
