@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTransferInstruction, getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
@@ -67,6 +67,23 @@ describe('persistence across restarts', () => {
       expect(replay.error?.data).toMatchObject({ err: 'AlreadyProcessed' });
     } finally {
       await second.dispose();
+    }
+  });
+
+  it('saves shortly after each transaction, without waiting for close', async () => {
+    const test = await startTestLocalnet();
+    try {
+      const wallet = Keypair.generate().publicKey;
+      const signature = await test.localnet.faucet(wallet, { sol: 3n * BigInt(LAMPORTS_PER_SOL) });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const saved = JSON.parse(readFileSync(path.join(test.dataDir, 'localnet', 'state.json'), 'utf8')) as {
+        accounts: { address: string; lamports: string }[];
+        chain: { transactions: { signature: string }[] };
+      };
+      expect(saved.accounts.find((account) => account.address === wallet.toBase58())?.lamports).toBe(String(3 * LAMPORTS_PER_SOL));
+      expect(saved.chain.transactions.at(-1)?.signature).toBe(signature);
+    } finally {
+      await test.dispose();
     }
   });
 

@@ -100,6 +100,27 @@ describe('transactions through web3.js', () => {
     expect(await test.connection.getTransaction(unknownSignature, { maxSupportedTransactionVersion: 0 })).toBeNull();
   });
 
+  it('returns jsonParsed transactions with system, token and associated-token instructions decoded', async () => {
+    const wallet = Keypair.generate().publicKey;
+    const signature = await test.localnet.faucet(wallet, { sol: BigInt(LAMPORTS_PER_SOL), usdc: 2_500_000n });
+    const parsed = await test.connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    const instructions = parsed!.transaction.message.instructions;
+    expect(instructions[0]).toMatchObject({
+      program: 'system',
+      parsed: { type: 'transfer', info: { destination: wallet.toBase58(), lamports: LAMPORTS_PER_SOL } },
+    });
+    expect(instructions[1]).toMatchObject({ program: 'spl-associated-token-account', parsed: { type: 'createIdempotent', info: { wallet: wallet.toBase58() } } });
+    expect(instructions[2]).toMatchObject({
+      program: 'spl-token',
+      parsed: { type: 'mintTo', info: { mint: test.localnet.mints.USDC.toBase58(), amount: '2500000' } },
+    });
+    const keys = parsed!.transaction.message.accountKeys;
+    expect(keys[0]).toMatchObject({ signer: true, writable: true, source: 'transaction' });
+    // the associated token program created the account through inner instructions
+    expect(parsed!.meta?.innerInstructions?.[0]?.instructions.length).toBeGreaterThan(0);
+    expect(parsed!.meta?.postTokenBalances?.[0]).toMatchObject({ owner: wallet.toBase58(), uiTokenAmount: { uiAmountString: '2.5' } });
+  });
+
   it('runs versioned (v0) transactions and refuses to return them to clients that do not ask for v0', async () => {
     const payer = await fundedKeypair(test);
     const { blockhash } = await test.connection.getLatestBlockhash();

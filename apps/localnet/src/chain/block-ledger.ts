@@ -63,6 +63,11 @@ export class BlockLedger {
     return { block, parent };
   }
 
+  /** Recent blocks, newest first (the SlotHashes sysvar's order). */
+  recentBlocks(): Block[] {
+    return [...this.recent].reverse();
+  }
+
   toState(): BlockLedgerState {
     return { slot: this.slot, recentBlocks: [...this.recent] };
   }

@@ -75,6 +75,12 @@ export class LocalnetChain {
       options.state?.transactionCount,
     );
     this.genesisHash = options.state?.genesisHash ?? bs58.encode(randomBytes(32));
+    this.syncSlotHashes();
+  }
+
+  /** SlotHashes follows the ledger's blocks, so programs that check recent slots (lookup tables) work. */
+  private syncSlotHashes(): void {
+    this.svm.setSlotHashes(this.ledger.recentBlocks().map(({ slot, blockhash }) => ({ slot: BigInt(slot), hash: blockhash })));
   }
 
   onProcessed(listener: Listener): () => void {
@@ -149,6 +155,7 @@ export class LocalnetChain {
     }
     const post = keys.keys.map((key) => this.getAccount(key));
     const { parent } = this.ledger.produceBlock();
+    this.syncSlotHashes();
     const record: TransactionRecord = {
       signature: tx.signature,
       slot,

@@ -3,6 +3,7 @@ import type { TransactionRecord } from '../chain/transaction-record.ts';
 import { describeTransactionError } from '../chain/transaction-error.ts';
 import { decodeWireTransaction, type WireTransaction } from '../chain/wire-transaction.ts';
 import { RpcError, RPC_ERROR } from '../rpc/rpc-error.ts';
+import { parsedInstruction } from './parsed-instruction.ts';
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
 
@@ -39,12 +40,12 @@ function messageJson(tx: WireTransaction, record: TransactionRecord, parsed: boo
   const keys = record.accountKeys;
   const instructions = tx.message.compiledInstructions.map((instruction) =>
     parsed
-      ? {
-          programId: keys[instruction.programIdIndex],
-          accounts: instruction.accountKeyIndexes.map((index) => keys[index]),
-          data: bs58.encode(instruction.data),
+      ? parsedInstruction({
+          programId: keys[instruction.programIdIndex] ?? '',
+          accounts: instruction.accountKeyIndexes.map((index) => keys[index] ?? ''),
+          data: instruction.data,
           stackHeight: null,
-        }
+        })
       : {
           programIdIndex: instruction.programIdIndex,
           accounts: [...instruction.accountKeyIndexes],
@@ -68,12 +69,14 @@ function innerInstructionsJson(record: TransactionRecord, parsed: boolean): unkn
   const keys = record.accountKeys;
   return record.innerInstructions.map(({ index, instructions }) => ({
     index,
-    instructions: instructions.map((instruction) => ({
-      programId: keys[instruction.programIdIndex],
-      accounts: instruction.accounts.map((account) => keys[account]),
-      data: instruction.data,
-      stackHeight: instruction.stackHeight,
-    })),
+    instructions: instructions.map((instruction) =>
+      parsedInstruction({
+        programId: keys[instruction.programIdIndex] ?? '',
+        accounts: instruction.accounts.map((account) => keys[account] ?? ''),
+        data: bs58.decode(instruction.data),
+        stackHeight: instruction.stackHeight,
+      }),
+    ),
   }));
 }
 

@@ -5,6 +5,7 @@ import { submitTransaction } from '../chain/submit-transaction.ts';
 import type { TransactionRecord } from '../chain/transaction-record.ts';
 import { decodeWireTransaction, hasValidSignatures, type WireTransaction } from '../chain/wire-transaction.ts';
 import { encodeAccount } from '../encoding/account-encoding.ts';
+import { parsedInstruction } from '../encoding/parsed-instruction.ts';
 import { transactionJson } from '../encoding/transaction-json.ts';
 import type { RpcMethods } from '../rpc/json-rpc.ts';
 import { invalidParams, RpcError, RPC_ERROR } from '../rpc/rpc-error.ts';
@@ -117,12 +118,14 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
           innerInstructions: config?.innerInstructions
             ? simulation.innerInstructions.map(({ index, instructions }) => ({
                 index,
-                instructions: instructions.map((instruction) => ({
-                  programId: keys[instruction.programIdIndex],
-                  accounts: instruction.accounts.map((account) => keys[account]),
-                  data: instruction.data,
-                  stackHeight: instruction.stackHeight,
-                })),
+                instructions: instructions.map((instruction) =>
+                  parsedInstruction({
+                    programId: keys[instruction.programIdIndex] ?? '',
+                    accounts: instruction.accounts.map((account) => keys[account] ?? ''),
+                    data: bs58.decode(instruction.data),
+                    stackHeight: instruction.stackHeight,
+                  }),
+                ),
               }))
             : null,
           replacementBlockhash,
