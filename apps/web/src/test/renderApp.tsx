@@ -12,6 +12,8 @@ export interface TestAppOptions {
   api?: ReturnType<typeof fakeApi>;
   storage?: KeyValueStorage;
   wallet?: WalletContextState;
+  /** The wallet libraries have loaded (default true). */
+  walletReady?: boolean;
 }
 
 /** A real store on a fake network, as the app builds it. */
@@ -22,10 +24,10 @@ export function testStore(options: TestAppOptions = {}) {
   return { store, api, storage };
 }
 
-function Wrapper({ store, wallet, children }: { store: AppStore; wallet: WalletContextState; children: ReactNode }) {
+function Wrapper({ store, wallet, ready = true, children }: { store: AppStore; wallet: WalletContextState; ready?: boolean; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <WalletBridgeContext.Provider value={{ ready: true, wallet, connection: null }}>{children}</WalletBridgeContext.Provider>
+      <WalletBridgeContext.Provider value={{ ready, wallet, connection: null }}>{children}</WalletBridgeContext.Provider>
     </Provider>
   );
 }
@@ -63,7 +65,7 @@ export function renderWithStore(ui: ReactNode, options: TestAppOptions = {}) {
   const { store, api, storage } = testStore(options);
   let wallet = options.wallet ?? notReadyWallet;
   const view = render(
-    <Wrapper store={store} wallet={wallet}>
+    <Wrapper store={store} wallet={wallet} ready={options.walletReady ?? true}>
       {ui}
     </Wrapper>,
   );

@@ -125,3 +125,16 @@ describe("on a phone: 'Open {wallet}?'", () => {
     expect(screen.getByRole('dialog', { name: 'Connect a wallet' })).toBeInTheDocument();
   });
 });
+
+describe('before the wallet libraries have loaded', () => {
+  it('the chooser says it is looking for wallets instead of "none found"', async () => {
+    const user = userEvent.setup();
+    const { setWallet } = renderWithStore(ui, { wallet: connectedWallet(null, { wallets: [] }), walletReady: false });
+    await user.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Looking for wallets');
+    expect(screen.getByRole('dialog')).not.toHaveTextContent('No Solana wallet');
+
+    setWallet(connectedWallet(null, { wallets: [fakeWallet('Jelly Test Wallet')] }));
+    expect(screen.getByRole('button', { name: 'Jelly Test Wallet' })).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 import { WalletReadyState, type WalletName } from '@solana/wallet-adapter-base';
 import type { Wallet } from '@solana/wallet-adapter-react';
-import { useWallet } from '../../../lib/wallet/walletBridge.ts';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { useWallet, useWalletReady } from '../../../lib/wallet/walletBridge.ts';
 import { useDispatch, useSelector } from 'react-redux';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { chooserClosed, selectChooserOpen, walletPicked, type WalletUiState } from '../state/walletUiSlice.ts';
@@ -26,6 +27,7 @@ export function WalletChooser() {
 function WalletChooserDialog() {
   const dispatch = useDispatch();
   const { wallets, wallet: selected, connected, select, connect } = useWallet();
+  const ready = useWalletReady();
   const sorted = [...wallets].sort((a, b) => RANK[a.readyState] - RANK[b.readyState]);
   const close = () => dispatch(chooserClosed());
 
@@ -42,7 +44,11 @@ function WalletChooserDialog() {
 
   return (
     <Modal title="Connect a wallet" onClose={close}>
-      {sorted.length === 0 ? (
+      {!ready ? (
+        <p className={styles.empty}>
+          <Spinner label="Looking for wallets" />
+        </p>
+      ) : sorted.length === 0 ? (
         <p className={styles.empty}>
           No Solana wallet was found in this browser. Install one such as{' '}
           <a href="https://phantom.com/" target="_blank" rel="noopener noreferrer">
