@@ -1,5 +1,5 @@
 import { LAMPORTS_PER_SOL, PublicKey, type Keypair } from '@solana/web3.js';
-import { RENT_EXEMPT_RENT_EPOCH, SYSTEM_PROGRAM_ID } from './chain/account.ts';
+import { RENT_EXEMPT_RENT_EPOCH } from './chain/account.ts';
 import type { LocalnetChain } from './chain/localnet-chain.ts';
 import { decodeMint, encodeMint, MINT_SIZE, TOKEN_PROGRAM_ID } from './encoding/spl-token-layout.ts';
 import type { Faucet, StablecoinMints } from './faucet.ts';
@@ -14,17 +14,8 @@ export const STABLECOIN_MINTS: StablecoinMints = {
 export const STABLECOIN_DECIMALS = 6;
 
 const SOL = BigInt(LAMPORTS_PER_SOL);
-// Kept below 2^53 lamports so that balances stay exact as JSON numbers.
-const FAUCET_RESERVE = 5_000_000n * SOL;
 const ADMIN_MINIMUM = 100n * SOL;
 const ADMIN_TARGET = 1_000n * SOL;
-
-function ensureFaucetReserve(chain: LocalnetChain, faucet: Keypair): void {
-  const pubkey = faucet.publicKey.toBase58();
-  const balance = chain.getAccount(pubkey)?.lamports ?? 0n;
-  if (balance >= FAUCET_RESERVE / 2n) return;
-  chain.setAccount(pubkey, { lamports: FAUCET_RESERVE, owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: RENT_EXEMPT_RENT_EPOCH, data: new Uint8Array() });
-}
 
 function ensureMint(chain: LocalnetChain, name: string, mint: PublicKey, authority: PublicKey, log: Logger): void {
   const existing = chain.getAccount(mint.toBase58());
@@ -54,7 +45,7 @@ export function bootstrapLedger(
   options: { admin: Keypair; faucetKeypair: Keypair; faucet: Faucet; log: Logger },
 ): void {
   const { admin, faucetKeypair, faucet, log } = options;
-  ensureFaucetReserve(chain, faucetKeypair);
+  faucet.ensureReserve();
   ensureMint(chain, 'USDC', STABLECOIN_MINTS.USDC, faucetKeypair.publicKey, log);
   ensureMint(chain, 'USDT', STABLECOIN_MINTS.USDT, faucetKeypair.publicKey, log);
   const adminKey = admin.publicKey.toBase58();

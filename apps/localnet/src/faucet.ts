@@ -4,6 +4,7 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, type Keypair } from '@solana/web3.js';
+import { RENT_EXEMPT_RENT_EPOCH, SYSTEM_PROGRAM_ID } from './chain/account.ts';
 import type { LocalnetChain } from './chain/localnet-chain.ts';
 import { submitTransaction } from './chain/submit-transaction.ts';
 import { invalidParams } from './rpc/rpc-error.ts';
@@ -29,8 +30,14 @@ export const FAUCET_LIMITS = {
   usdt: 1_000_000n * 1_000_000n,
 } as const;
 
+// The faucet's own SOL, kept below 2^53 lamports so that balances stay exact as JSON numbers. It is
+// topped up (created from nothing: this is a dev ledger) whenever it runs low.
+const FAUCET_RESERVE = 5_000_000n * BigInt(LAMPORTS_PER_SOL);
+
 export interface Faucet {
   readonly publicKey: string;
+  /** Refills the faucet's SOL when it is under half its reserve. */
+  ensureReserve(): void;
   /** Sends SOL and mints USDC/USDT to the wallet's associated token accounts (created if needed). */
   fund(wallet: string, amounts: FaucetAmounts): string;
   airdrop(wallet: string, lamports: bigint): string;
@@ -57,6 +64,12 @@ function parseWallet(wallet: string): PublicKey {
 
 /** The dev faucet: a keypair holding SOL and the mint authority of the test stablecoins. */
 export function createFaucet(chain: LocalnetChain, keypair: Keypair, mints: StablecoinMints): Faucet {
+  function ensureReserve(): void {
+    const pubkey = keypair.publicKey.toBase58();
+    if ((chain.getAccount(pubkey)?.lamports ?? 0n) >= FAUCET_RESERVE / 2n) return;
+    chain.setAccount(pubkey, { lamports: FAUCET_RESERVE, owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: RENT_EXEMPT_RENT_EPOCH, data: new Uint8Array() });
+  }
+
   function fund(wallet: string, amounts: FaucetAmounts): string {
     const owner = parseWallet(wallet);
     const sol = checkAmount('sol', amounts.sol);
@@ -69,6 +82,7 @@ export function createFaucet(chain: LocalnetChain, keypair: Keypair, mints: Stab
     if (sol > 0n && sol < rentExempt && chain.getAccount(owner.toBase58()) === null) {
       throw invalidParams(`Invalid params: a new account needs at least ${rentExempt} lamports to be rent-exempt`);
     }
+    ensureReserve();
     const tx = new Transaction({ feePayer: keypair.publicKey, recentBlockhash: chain.ledger.latest.blockhash });
     if (sol > 0n) tx.add(SystemProgram.transfer({ fromPubkey: keypair.publicKey, toPubkey: owner, lamports: sol }));
     for (const { mint, amount } of tokens) {
@@ -96,6 +110,7 @@ export function createFaucet(chain: LocalnetChain, keypair: Keypair, mints: Stab
 
   return {
     publicKey: keypair.publicKey.toBase58(),
+    ensureReserve,
     fund,
     openTokenAccounts,
     airdrop: (wallet, lamports) => {
