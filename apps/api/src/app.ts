@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { apiRoutes } from './api-routes.ts';
+import type { Chain } from './chain/chain.ts';
 import type { AppConfig } from './config.ts';
 import { auth } from './plugins/auth.ts';
 import { database } from './plugins/database.ts';
@@ -17,6 +18,11 @@ import { staticWeb } from './plugins/static-web.ts';
 export interface BuildAppOptions {
   /** Where logs go (stdout by default); tests capture them here. */
   logStream?: DestinationStream;
+  /**
+   * The Solana connection and admin key (server.ts starts it; see chain/start-chain.ts). Without it, routes that
+   * need the chain answer 503; tests that do not touch the chain leave it out.
+   */
+  chain?: Chain;
 }
 
 /** Builds the whole server (API under /api, web app at /) without listening. Call `close()` when done. */
@@ -31,6 +37,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('chain', options.chain ?? null);
 
   try {
     await app.register(requestIdHeader);

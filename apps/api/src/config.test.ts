@@ -29,6 +29,9 @@ describe('loadConfig', () => {
       solanaRpcUrl: null,
       solanaWsUrl: null,
       solanaCluster: 'localnet',
+      adminKeypairFile: null,
+      escrowProgramId: null,
+      localnetPort: 0,
       telegramBotUsername: null,
       webDist: DEFAULT_WEB_DIST,
       accessTokenTtlSeconds: 900,
@@ -59,6 +62,8 @@ describe('loadConfig', () => {
         SOLANA_RPC_URL: 'https://api.devnet.solana.com',
         SOLANA_WS_URL: 'wss://api.devnet.solana.com',
         SOLANA_CLUSTER: 'devnet',
+        ADMIN_KEYPAIR: 'secrets/admin.json',
+        LOCALNET_PORT: '18999',
         WEB_DIST: 'web',
         ACCESS_TOKEN_TTL: '5m',
         REFRESH_TOKEN_TTL: '7d',
@@ -83,6 +88,9 @@ describe('loadConfig', () => {
       solanaRpcUrl: 'https://api.devnet.solana.com',
       solanaWsUrl: 'wss://api.devnet.solana.com',
       solanaCluster: 'devnet',
+      adminKeypairFile: resolve(cwd, 'secrets/admin.json'),
+      escrowProgramId: null,
+      localnetPort: 18999,
       webDist: resolve(cwd, 'web'),
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 7 * 86400,
@@ -122,6 +130,9 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '15 minutes' }, 'ACCESS_TOKEN_TTL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ RATE_LIMIT_AUTH_NONCE: '0' }, 'RATE_LIMIT_AUTH_NONCE'],
+    [{ SOLANA_RPC_URL: 'https://api.devnet.solana.com' }, 'ADMIN_KEYPAIR'],
+    [{ ESCROW_PROGRAM_ID: '0x1' }, 'ESCROW_PROGRAM_ID'],
+    [{ LOCALNET_PORT: '99999' }, 'LOCALNET_PORT'],
   ])('rejects %o naming the variable', async (env, name) => {
     const attempt = loadConfig(env, cwd);
     await expect(attempt).rejects.toThrow(ConfigError);

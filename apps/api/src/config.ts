@@ -38,6 +38,12 @@ export interface AppConfig {
   solanaRpcUrl: string | null;
   solanaWsUrl: string | null;
   solanaCluster: string;
+  /** Path of the admin (fee payer, co-signer) keypair file; null = generated in the data folder (localnet only). */
+  adminKeypairFile: string | null;
+  /** null = the program id built into @jelly/escrow. */
+  escrowProgramId: string | null;
+  /** Port of the embedded localnet's JSON-RPC (0 = any free port). */
+  localnetPort: number;
   webDist: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -139,6 +145,18 @@ const envSchema = z.object({
   SOLANA_WS_URL: wsUrl,
   SOLANA_CLUSTER: optional,
   WEB_DIST: optional,
+  ADMIN_KEYPAIR: optional,
+  ESCROW_PROGRAM_ID: optional.refine((value) => value === undefined || isPublicKey(value), {
+    message: 'ESCROW_PROGRAM_ID must be a base58 Solana address',
+  }),
+  LOCALNET_PORT: optional.transform((value, ctx) => {
+    const port = Number(value ?? '0');
+    if (!/^\d+$/.test(value ?? '0') || port > 65535) {
+      ctx.addIssue({ code: 'custom', message: 'LOCALNET_PORT must be a port number (0 = any free port)' });
+      return z.NEVER;
+    }
+    return port;
+  }),
   ACCESS_TOKEN_TTL: duration('ACCESS_TOKEN_TTL', '15m'),
   REFRESH_TOKEN_TTL: duration('REFRESH_TOKEN_TTL', '30d'),
   RATE_LIMIT_AUTH_NONCE: positiveInt(30),
@@ -164,6 +182,9 @@ export async function loadConfig(
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
+  }
   const dataDir = resolve(cwd, e.DATA_DIR);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : await loadOrCreateJwtSecret(dataDir);
@@ -185,7 +206,10 @@ export async function loadConfig(
     telegramBotUsername: e.TELEGRAM_BOT_USERNAME ?? null,
     solanaRpcUrl: e.SOLANA_RPC_URL ?? null,
     solanaWsUrl: e.SOLANA_WS_URL ?? null,
-    solanaCluster: e.SOLANA_CLUSTER ?? 'localnet',
+    solanaCluster: e.SOLANA_CLUSTER ?? (e.SOLANA_RPC_URL ? 'custom' : 'localnet'),
+    adminKeypairFile: e.ADMIN_KEYPAIR ? resolve(cwd, e.ADMIN_KEYPAIR) : null,
+    escrowProgramId: e.ESCROW_PROGRAM_ID ?? null,
+    localnetPort: e.LOCALNET_PORT,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,

@@ -1,11 +1,16 @@
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { startChain } from './chain/start-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = await loadConfig();
-  const app = await buildApp(config);
+  const bootLog = pino({ level: config.logLevel });
+  const chain = await startChain(config, bootLog);
+  const app = await buildApp(config, { chain });
+  app.addHook('onClose', () => chain.close());
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -35,6 +40,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       database: config.database.driver,
       webDist: config.webDist,
+      solanaRpcUrl: chain.rpcUrl,
     },
     `Jelly is serving ${config.publicUrl} (API docs at ${config.publicUrl}/api/docs)`,
   );

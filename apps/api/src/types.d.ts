@@ -1,3 +1,4 @@
+import type { Chain } from './chain/chain.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/connect.ts';
 import type { AuthUser } from './modules/auth/access-token.ts';
@@ -6,6 +7,8 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** Solana RPC + admin key; null when the app was built without a chain (some tests). */
+    chain: Chain | null;
     db: Database;
     pingDatabase: () => Promise<void>;
     /** preHandler: requires a valid bearer access token and sets request.user. */

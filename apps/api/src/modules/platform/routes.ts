@@ -6,6 +6,6 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/platform/config',
     { schema: { tags: ['platform'], summary: 'Public client configuration', response: { 200: publicConfig } } },
-    async () => publicConfigOf(app.config),
+    async () => publicConfigOf(app.config, app.chain),
   );
 };

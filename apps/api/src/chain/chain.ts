@@ -1,0 +1,26 @@
+import type { Connection, Keypair, PublicKey } from '@solana/web3.js';
+
+/** Amounts the embedded localnet's dev faucet hands out: lamports and token base units. */
+export interface FaucetAmounts {
+  sol?: bigint;
+  usdc?: bigint;
+  usdt?: bigint;
+}
+
+/**
+ * Everything the API needs to act on Solana: the RPC connection, the admin key (fee payer and co-signer
+ * of every escrow transaction) and the escrow program id. The treasury and the fee are read from the
+ * program's Config account: the chain is their single source of truth.
+ */
+export interface Chain {
+  connection: Connection;
+  admin: Keypair;
+  programId: PublicKey;
+  /** URLs the browser uses (published by GET /api/platform/config). */
+  rpcUrl: string;
+  wsUrl: string | null;
+  cluster: string;
+  /** Only on the embedded localnet: sends test SOL/USDC/USDT to a wallet. */
+  faucet: ((wallet: PublicKey, amounts: FaucetAmounts) => Promise<string>) | null;
+  close(): Promise<void>;
+}
