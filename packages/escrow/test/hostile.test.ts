@@ -137,8 +137,7 @@ function attackMatrix(w: World, name: string, legit: Legit): number {
       attacks++;
     }
     const flags: Partial<{ isSigner: boolean; isWritable: boolean }>[] = [];
-    if (meta.isSigner && !meta.pubkey.equals(w.escrow.admin.publicKey)) flags.push({ isSigner: false });
-    if (meta.pubkey.equals(w.escrow.admin.publicKey) && index === 0) flags.push({ isSigner: false, pubkey: w.escrow.admin.publicKey });
+    if (meta.isSigner) flags.push({ isSigner: false });
     if (meta.isWritable && !meta.pubkey.equals(w.escrow.admin.publicKey) && !legit.readOnlyOk?.includes(index)) {
       flags.push({ isWritable: false });
     }

@@ -88,7 +88,7 @@ function customCode(failed: FailedTransactionMetadata): number | undefined {
 }
 
 export class Chain {
-  readonly svm: LiteSVM;
+  svm: LiteSVM;
   readonly programId: PublicKey;
 
   constructor(options: { programId?: PublicKey; program?: Uint8Array | null; svm?: LiteSVM } = {}) {
@@ -162,6 +162,15 @@ export class Chain {
     );
     this.setAccount(key, { lamports: this.rent(ACCOUNT_SIZE), owner: TOKEN_PROGRAM_ID, data });
     return key;
+  }
+
+  /** The whole state as bytes, and back (used to undo a transaction). */
+  save(): Uint8Array {
+    return this.svm.toBytes();
+  }
+
+  restore(state: Uint8Array): void {
+    this.svm = LiteSVM.fromBytes(state);
   }
 
   rent(size: number): bigint {

@@ -27,6 +27,8 @@ import { Chain, type TxResult } from './chain.ts';
 
 export interface EscrowOptions {
   chain?: Chain;
+  /** A funded admin key (default: a fresh one). */
+  admin?: Keypair;
   feeBps?: number;
   dailyFillLimit?: number;
   cooldownSeconds?: number;
@@ -62,7 +64,7 @@ export class Escrow {
 
   constructor(options: EscrowOptions = {}) {
     this.chain = options.chain ?? new Chain();
-    this.admin = this.chain.wallet(1_000_000_000_000n);
+    this.admin = options.admin ?? this.chain.wallet(1_000_000_000_000n);
     this.treasury = this.chain.wallet(1_000_000_000n);
     this.mint = this.chain.createMint();
     this.treasuryToken = this.chain.createTokenAccount(this.mint, this.treasury.publicKey);
