@@ -8,7 +8,9 @@ export interface SubmitOptions {
 }
 
 /** The error web3.js turns into a SendTransactionError, with the logs in `data`. */
-function preflightFailure(details: Pick<ExecutionDetails, 'err' | 'logs' | 'unitsConsumed'> & { err: TransactionErrorJson }): RpcError {
+type FailureDetails = Pick<ExecutionDetails, 'logs' | 'unitsConsumed'> & { err: TransactionErrorJson };
+
+function preflightFailure(details: FailureDetails): RpcError {
   return new RpcError(
     RPC_ERROR.sendTransactionPreflightFailure,
     `Transaction simulation failed: ${describeTransactionError(details.err)}`,

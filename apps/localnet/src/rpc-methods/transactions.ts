@@ -92,8 +92,8 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
         };
       }
       const addresses = config?.accounts?.addresses ?? [];
-      const keyCount = chain.resolveKeys(tx).keys.length;
-      if (addresses.length > keyCount) throw invalidParams(`Too many accounts provided; max ${keyCount}`);
+      const keys = chain.resolveKeys(tx).keys;
+      if (addresses.length > keys.length) throw invalidParams(`Too many accounts provided; max ${keys.length}`);
       const blockhashValid = chain.ledger.slotOfValidBlockhash(tx.message.recentBlockhash) !== null;
       const simulation = blockhashValid
         ? chain.simulate(tx)
@@ -106,7 +106,6 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
             return account ? encodeAccount(account, accountEncoding, undefined, read) : null;
           })
         : null;
-      const keys = chain.resolveKeys(tx).keys;
       return {
         context: ctx,
         value: {
