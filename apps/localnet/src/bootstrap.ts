@@ -1,3 +1,4 @@
+import { KNOWN_MINTS } from '@jelly/contracts';
 import { LAMPORTS_PER_SOL, PublicKey, type Keypair } from '@solana/web3.js';
 import { RENT_EXEMPT_RENT_EPOCH } from './chain/account.ts';
 import type { LocalnetChain } from './chain/localnet-chain.ts';
@@ -8,8 +9,8 @@ export type Logger = (message: string, data?: Record<string, unknown>) => void;
 
 /** The test stablecoins live at their mainnet addresses, so the app's coin catalogue needs no per-cluster map. */
 export const STABLECOIN_MINTS: StablecoinMints = {
-  USDC: new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'),
-  USDT: new PublicKey('Es9vMFrzaCERmJrwF5S3SF6cZBPRfi2SjhEhSP1mCArN'),
+  USDC: new PublicKey(KNOWN_MINTS.USDC),
+  USDT: new PublicKey(KNOWN_MINTS.USDT),
 };
 export const STABLECOIN_DECIMALS = 6;
 

@@ -8,7 +8,7 @@ import { FAUCET_KEYPAIR_FILE } from '../src/index.ts';
 import { rpc, startTestLocalnet, type TestLocalnet } from './helpers.ts';
 
 const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
-const USDT = new PublicKey('Es9vMFrzaCERmJrwF5S3SF6cZBPRfi2SjhEhSP1mCArN');
+const USDT = new PublicKey('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB');
 
 describe('bootstrap', () => {
   let test: TestLocalnet;
