@@ -9,11 +9,11 @@ import styles from './Toasts.module.css';
 export function Toasts() {
   const toasts = useAppSelector(selectToasts);
   return (
-    <div className={styles.region} aria-label="Notifications">
+    <section className={styles.region} aria-label="Messages">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-    </div>
+    </section>
   );
 }
 
