@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { testKeys } from './wallet/keys.ts';
-import { e2eDataDir, e2eOrigin, e2ePort } from './fixtures/server-env.ts';
+import { e2eDataDir, e2eOrigin, e2ePort, e2eWebDist } from './fixtures/server-env.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -36,7 +36,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npm run build -w @jelly/web && npx tsx apps/api/src/server.ts',
+    command: `npm run build -w @jelly/web -- --outDir ${JSON.stringify(e2eWebDist)} --emptyOutDir && npx tsx apps/api/src/server.ts`,
     cwd: repoRoot,
     url: `${e2eOrigin}/api/health`,
     reuseExistingServer: false,
@@ -48,9 +48,14 @@ export default defineConfig({
       PORT: String(e2ePort),
       HOST: '127.0.0.1',
       DATA_DIR: e2eDataDir,
+      WEB_DIST: e2eWebDist,
       PUBLIC_URL: e2eOrigin,
       ADMIN_WALLETS: testKeys.admin.address,
       LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1, far more often than the per-IP production limits allow.
+      RATE_LIMIT_AUTH_NONCE: '1000',
+      RATE_LIMIT_AUTH_SIGN_IN: '1000',
+      RATE_LIMIT_AUTH_REFRESH: '1000',
     },
   },
 });

@@ -50,18 +50,29 @@ test.describe('wallet sign-in', () => {
     expect((await serverSideWallet(page, request)).wallet).toBe(testKeys.alice.address);
   });
 
-  test('a rejected signature shows an error and is not retried on its own', async ({ page, wallet }) => {
+  test('a rejected signature shows an error, is not retried on its own, and Connect Wallet tries again', async ({
+    page,
+    request,
+    wallet,
+  }) => {
     wallet.rejectNextSignMessage();
     await page.goto('/');
     await connectWalletButton(page).click();
     await page.getByRole('button', { name: /Jelly Test Wallet/ }).click();
 
-    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /sign-?in/i })).toBeVisible();
     // No loop: over three seconds the wallet is asked exactly once.
     await page.waitForTimeout(3_000);
     expect(wallet.signMessageRequests.map((r) => r.rejected)).toEqual([true]);
     await expect(accountMenu(page)).toHaveCount(0);
     expect((await readStoredSession(page)).accessToken).toBeNull();
+
+    // The user decides to try again.
+    await connectWalletButton(page).click();
+    await page.getByRole('button', { name: /Jelly Test Wallet/ }).click();
+    await expect(accountMenu(page)).toContainText(shortAddress(testKeys.alice.address));
+    expect(wallet.signMessageRequests.map((r) => r.rejected)).toEqual([true, false]);
+    expect((await serverSideWallet(page, request)).wallet).toBe(testKeys.alice.address);
   });
 });
 
