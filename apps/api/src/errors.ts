@@ -12,11 +12,21 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WALLET_BANNED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** The resource is not in the state this action needs (e.g. a deal already settled). */
+  CONFLICT: 409,
+  /** The co-signer refuses to sign this transaction (policy: instructions, signers, accounts). */
+  TRANSACTION_REFUSED: 400,
+  /** The transaction was simulated or sent and the chain rejected it (details.programErrorCode when known). */
+  TRANSACTION_FAILED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The app runs without a Solana connection, or the RPC node does not answer. */
+  CHAIN_UNAVAILABLE: 503,
+  /** A submitted transaction was not confirmed in time; it may still land. */
+  CHAIN_TIMEOUT: 504,
 };
 
 /** An expected failure whose message is safe to show to the client. */

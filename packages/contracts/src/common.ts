@@ -15,11 +15,16 @@ export const errorCodes = [
   'WALLET_BANNED',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'TRANSACTION_REFUSED',
+  'TRANSACTION_FAILED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'CHAIN_UNAVAILABLE',
+  'CHAIN_TIMEOUT',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -46,7 +46,10 @@ export const errorHandler = fp(async (app) => {
       body = { error: { code, message: error.message } };
     }
 
-    if (status >= 500) {
+    if (status >= 500 && error instanceof AppError && error.code !== 'INTERNAL_ERROR') {
+      // Deliberate 5xx answers (chain unavailable, confirmation timeout) carry messages written for clients.
+      request.log.warn({ code: body.error.code, status }, body.error.message);
+    } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       body = {
         error: {
