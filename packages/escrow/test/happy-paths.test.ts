@@ -304,6 +304,25 @@ describe('order lifecycle: cancel and close, rent back to the payer', () => {
   });
 });
 
+describe('token accounts created on the way', () => {
+  it('a buyer and a treasury without token accounts are paid once the settling transaction creates them', async () => {
+    const { ensureTokenAccountsInstructions } = await import('../src/client/index.ts');
+    const escrow = new Escrow({ feeBps: 25 });
+    const seller = escrow.trader(10_000n);
+    const buyer = escrow.chain.wallet();
+    escrow.chain.setAccount(escrow.treasuryToken, { lamports: 0n, owner: '11111111111111111111111111111111', data: new Uint8Array() });
+    const deal = escrow.sellDeal({ orderId: 4n, ticketId: 1n, seller, buyer, amount: 10_000n, offerAmount: 10_000n });
+    expectOk(escrow.lock(deal));
+    expectOk(escrow.sign(deal, buyer));
+    expect(escrow.sign(deal, seller).code).toBe(6013);
+    const ensure = ensureTokenAccountsInstructions(escrow.admin.publicKey, escrow.mint, [buyer.publicKey, escrow.treasury.publicKey, buyer.publicKey]);
+    expect(ensure).toHaveLength(2);
+    expectOk(escrow.chain.send([...ensure, escrow.signInstruction(deal, seller)], [escrow.admin, seller]));
+    expect(escrow.balance(buyer.publicKey)).toBe(10_000n - 25n);
+    expect(escrow.balance(escrow.treasury.publicKey)).toBe(25n);
+  });
+});
+
 describe('config', () => {
   it('initialises with the given values and lets the admin hand over to a new admin who co-signs', async () => {
     const escrow = new Escrow({ feeBps: 25, dailyFillLimit: 100, cooldownSeconds: 1 });

@@ -12,3 +12,4 @@ export { cancelOrderInstruction, type CancelOrderParams } from './cancel-order.t
 export { closeOrderInstruction, type CloseOrderParams } from './close-order.ts';
 export { closeTicketInstruction, type CloseTicketParams } from './close-ticket.ts';
 export { ata as associatedTokenAddress } from './shared.ts';
+export { ensureTokenAccountsInstructions } from './ensure-token-accounts.ts';
