@@ -1,3 +1,4 @@
 // One file per product area; drizzle-kit reads this folder (drizzle.config.ts).
 export * from './auth.ts';
 export * from './catalogue.ts';
+export * from './orders.ts';
