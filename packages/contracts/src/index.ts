@@ -4,3 +4,6 @@ export * from './auth-message.ts';
 export * from './catalogues.ts';
 export * from './platform.ts';
 export * from './paths.ts';
+export * from './orders.ts';
+export * from './market.ts';
+export * from './prices.ts';

@@ -1,0 +1,260 @@
+import { MAX_PAYMENT_METHODS, MAX_PAYMENT_WINDOW_MINUTES, MIN_PAYMENT_WINDOW_MINUTES } from '@jelly/domain';
+import { z } from 'zod';
+import { isoDateTime, walletAddress } from './common.ts';
+
+/**
+ * Orders: one row per OFFER (parentOrderId null) and per DEAL (a claim on an offer, parentOrderId = the offer).
+ *
+ * Wire format:
+ * - token amounts are integer strings in BASE UNITS (amount × 10^tokenDecimal), e.g. 40 USDC = '40000000';
+ * - prices and fiat amounts are decimal strings ('0.92', '150.5');
+ * - statuses (0–8) and sides (1 Buy, 0 Sell) are numbers; order ids are positive integers.
+ */
+
+/** A non-negative integer in base units, as a string (no sign, no decimals, at most 39 digits). */
+export const baseUnits = z.string().regex(/^\d{1,39}$/, 'Must be a whole number of base units');
+/** A non-negative decimal string: digits with an optional decimal part ('10', '0.5'). */
+export const decimalString = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Must be a decimal number');
+/** A signed decimal string (premium percentages may be negative: '-1.5'). */
+export const signedDecimalString = z.string().regex(/^-?\d{1,6}(\.\d{1,6})?$/, 'Must be a decimal number');
+/** An order id: a positive integer (also accepted as a numeric string in queries and paths). */
+export const orderId = z.coerce.number().int('Order id must be an integer').positive('Order id must be positive');
+/** ISO 4217 alphabetic code. */
+export const fiatCode = z.string().regex(/^[A-Za-z]{3}$/, 'Must be a 3-letter currency code').transform((s) => s.toUpperCase());
+/** ISO 3166-1 alpha-2 code (checked against the catalogue on the server). */
+export const countryCode = z.string().regex(/^[A-Za-z]{2}$/, 'Must be a 2-letter country code').transform((s) => s.toUpperCase());
+
+export const offerSide = z.union([z.literal(0), z.literal(1)], { error: 'Side must be 1 (Buy) or 0 (Sell)' });
+export const orderStatus = z.number().int().min(0).max(8);
+export const priceType = z.enum(['fixed', 'floating']);
+export type PriceType = z.infer<typeof priceType>;
+
+export const orderPaymentMethod = z.object({ id: z.string(), name: z.string() });
+export type OrderPaymentMethod = z.infer<typeof orderPaymentMethod>;
+
+/** The off-chain order record (spec section 3 "Order"), plus the extra fields the screens need. */
+export const order = z.object({
+  orderId: z.number().int().positive(),
+  /** null for an offer; the offer's id for a deal. */
+  parentOrderId: z.number().int().positive().nullable(),
+  creatorWallet: walletAddress,
+  /** The claimer of a deal; null for offers. */
+  acceptorWallet: walletAddress.nullable(),
+  tokenMint: z.string(),
+  tokenName: z.string(),
+  tokenDecimal: z.number().int(),
+  /** Offer: still available (base units). Deal: the deal's amount (base units). */
+  amount: baseUnits,
+  /** Offer: the sum of completed deals (base units). Deal: equal to amount once Completed, else '0'. */
+  filledQuantity: baseUnits,
+  /** Offer: the original total (base units). Deal: equal to amount. */
+  totalAmount: baseUnits,
+  /** Fiat per whole token. For floating offers: the market price × (1 + premium%) as last refreshed. */
+  price: decimalString,
+  priceType,
+  /** Floating offers only: the premium over the market price, in percent (may be negative). */
+  premiumPercent: signedDecimalString.nullable(),
+  minFiatAmount: decimalString,
+  maxFiatAmount: decimalString,
+  fiatCode: z.string(),
+  /** Deals: amount × price × 100, rounded half-up (the escrow's fiat_amount). null for offers. */
+  fiatAmountCents: z.string().regex(/^\d+$/).nullable(),
+  offerSide: z.number().int(),
+  status: z.number().int(),
+  paymentMethods: z.array(orderPaymentMethod),
+  paymentWindowMinutes: z.number().int(),
+  /** ISO 3166-1 alpha-2 codes; empty = every country. */
+  visibleInCountries: z.array(z.string()),
+  autoReply: z.string(),
+  orderDescription: z.string(),
+  tags: z.array(z.string()),
+  minAccountAgeDays: z.number().int(),
+  /** Deals: when the deal was created (the payment window starts). null for offers. */
+  dealStartTime: isoDateTime.nullable(),
+  /** Deals: dealStartTime + paymentWindowMinutes. null for offers. */
+  paymentDeadline: isoDateTime.nullable(),
+  /** On-chain FillTicket id: 1 for offers (spec default), the deal's own order id for deals. */
+  ticketId: z.number().int(),
+  lockedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Order = z.infer<typeof order>;
+
+const text = (max: number) => z.string().max(max, `At most ${max} characters`);
+
+/**
+ * POST /orders/create-order — body fields as spec section 7. Two uses:
+ * - OFFER (parentOrderId null/absent): the creator is the signed-in wallet. `amount` is the total in base units;
+ *   tokenMint, fiatCode, price (or priceType 'floating' + premiumPercent), minFiatAmount, maxFiatAmount,
+ *   paymentMethodIds (1–5), orderSide and paymentWindowMinutes are required.
+ * - CLAIM (parentOrderId set): creates the deal (InProgress) with the signed-in wallet as acceptor; only `amount`
+ *   (base units) is needed, every other field is taken from the offer (when sent, they must match it).
+ * `status` is never trusted: when sent it must be 0 for an offer and 1 for a claim. `creatorWallet` /
+ * `acceptorWallet` / `tokenDecimal` / `tokenName`, when sent, must match what the server derives.
+ * priceType, premiumPercent and tags are additions the spec's place-order draft needs.
+ */
+export const createOrderRequest = z
+  .object({
+    parentOrderId: orderId.nullish(),
+    amount: baseUnits,
+    minFiatAmount: decimalString.optional(),
+    maxFiatAmount: decimalString.optional(),
+    status: z.number().int().optional(),
+    fiatCode: fiatCode.optional(),
+    tokenMint: walletAddress.optional(),
+    paymentMethodIds: z.array(z.string().min(1).max(64)).max(20).optional(),
+    price: decimalString.optional(),
+    priceType: priceType.optional(),
+    premiumPercent: signedDecimalString.nullish(),
+    orderSide: offerSide.optional(),
+    paymentWindowMinutes: z.number().int().optional(),
+    visibleInCountries: z.array(countryCode).max(300).optional(),
+    autoReply: text(500).optional(),
+    orderDescription: text(2000).optional(),
+    tags: z.array(z.string().trim().min(1).max(32)).max(10).optional(),
+    creatorWallet: walletAddress.nullish(),
+    acceptorWallet: walletAddress.nullish(),
+    tokenDecimal: z.number().int().min(0).max(30).optional(),
+    tokenName: z.string().max(64).optional(),
+    minUserAccountAgeDays: z.number().int().min(0).max(3650).optional(),
+    /** Ignored (the server sets the deal start); accepted because the spec's client sends it. */
+    dealStartTime: z.string().nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.parentOrderId != null) return;
+    const need = (field: keyof typeof body, message: string) => {
+      if (body[field] === undefined || body[field] === null) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    need('tokenMint', 'Select an asset');
+    need('fiatCode', 'Select a currency');
+    need('orderSide', 'Side must be 1 (Buy) or 0 (Sell)');
+    need('minFiatAmount', 'Enter a limit of 0 or more');
+    need('maxFiatAmount', 'Enter a limit of 0 or more');
+    need('paymentWindowMinutes', `Payment time limit must be ${MIN_PAYMENT_WINDOW_MINUTES} to ${MAX_PAYMENT_WINDOW_MINUTES} minutes`);
+    need('paymentMethodIds', 'Select at least one payment method');
+    if ((body.priceType ?? 'fixed') === 'fixed') need('price', 'Enter a price above 0');
+    else need('premiumPercent', 'Enter the premium over the market price');
+    if (body.paymentMethodIds && body.paymentMethodIds.length > MAX_PAYMENT_METHODS) {
+      ctx.addIssue({ code: 'custom', path: ['paymentMethodIds'], message: `Select at most ${MAX_PAYMENT_METHODS} payment methods` });
+    }
+  });
+export type CreateOrderRequest = z.input<typeof createOrderRequest>;
+export type CreateOrderInput = z.output<typeof createOrderRequest>;
+
+export const createOrderResponse = z.object({ orderId: z.number().int().positive() });
+export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
+
+/**
+ * PUT /orders/update-offers?orderId=&orderStatus= (bearer). The caller may only:
+ * - cancel (4) an Active offer they created (its open deals keep going);
+ * - cancel (4) an InProgress deal (not locked) they are a party of (the amount goes back to the offer).
+ * Every other transition is made by the server from what the chain shows: 409.
+ */
+export const updateOfferQuery = z.object({
+  orderId,
+  orderStatus: z.coerce.number().int().min(0).max(8),
+});
+export type UpdateOfferQuery = z.infer<typeof updateOfferQuery>;
+export const updateOfferResponse = z.object({ orderId: z.number().int().positive(), status: z.number().int() });
+export type UpdateOfferResponse = z.infer<typeof updateOfferResponse>;
+
+/** GET /orders/{orderId} (bearer): offers are visible to everyone; deals only to their two parties and admins. */
+export const orderParams = z.object({ orderId });
+export const orderDetailsResponse = order.extend({
+  /** For a deal: its offer (available amount, limits, …). null for an offer. */
+  parentOffer: order.nullable(),
+});
+export type OrderDetails = z.infer<typeof orderDetailsResponse>;
+
+/** GET /platform/all-user-offers/{walletAddress} (bearer; the wallet itself or an admin). */
+export const userOffersParams = z.object({ walletAddress });
+const optionalQueryNumber = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : v),
+  z.coerce.number().int().optional(),
+);
+const optionalQueryText = z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional());
+/** yyyy-MM-dd or an ISO date-time. `To` is inclusive (a date covers its whole day, UTC). */
+const queryDate = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Must be a date (yyyy-MM-dd) or ISO date-time')
+    .optional(),
+);
+export const userOffersQuery = z.object({
+  Status: optionalQueryNumber.pipe(z.number().int().min(0).max(8).optional()),
+  TokenMint: optionalQueryText,
+  FiatCode: optionalQueryText,
+  Side: optionalQueryNumber.pipe(z.union([z.literal(0), z.literal(1)]).optional()),
+  From: queryDate,
+  To: queryDate,
+  /** 1 = newest first (default), 0 = oldest first. */
+  Dir: optionalQueryNumber,
+  Page: optionalQueryNumber,
+  Size: optionalQueryNumber,
+});
+export type UserOffersQuery = z.infer<typeof userOffersQuery>;
+export const userOffersResponse = z.object({
+  orders: z.array(order),
+  /** Every fiat code and token name among the wallet's orders (for the filter dropdowns). */
+  fiatCodes: z.array(z.string()),
+  tokenNames: z.array(z.string()),
+  total: z.number().int(),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type UserOffersResponse = z.infer<typeof userOffersResponse>;
+
+/** GET /platform/trading-stats/{walletAddress} (public). Deals count for both parties. */
+export const tradingStatsParams = z.object({ walletAddress });
+export const tradingStatsResponse = z.object({
+  wallet: walletAddress,
+  /** Deals that reached Completed. */
+  completedDeals: z.number().int(),
+  /** Deals that ended (Completed, Cancelled, Admin Resolved, Expired). */
+  finishedDeals: z.number().int(),
+  cancelledDeals: z.number().int(),
+  /** completedDeals / finishedDeals × 100, 1 decimal; null before the first finished deal. */
+  completionRate: z.number().nullable(),
+  /** Deals still running (In Progress, Locked, Signed By One Party, Admin Resolving). */
+  openDeals: z.number().int(),
+  /** Completed deals where this wallet was the buyer (fiat side) / the seller (crypto side). */
+  buyDeals: z.number().int(),
+  sellDeals: z.number().int(),
+  /** Completed volume per token, base units. */
+  volume: z.array(z.object({ tokenMint: z.string(), tokenName: z.string(), tokenDecimal: z.number().int(), amount: baseUnits })),
+  /** Average seconds from the escrow lock to completion; null without completed locked deals. */
+  avgReleaseSeconds: z.number().nullable(),
+  /** Active offers with something left to claim. */
+  activeOffers: z.number().int(),
+  /** First sign-in; null when the wallet never signed in. */
+  accountCreatedAt: isoDateTime.nullable(),
+});
+export type TradingStats = z.infer<typeof tradingStatsResponse>;
+
+/** POST /platform/dev/faucet (embedded localnet only; 404 elsewhere). */
+export const devFaucetRequest = z.object({ wallet: walletAddress });
+export const devFaucetResponse = z.object({
+  wallet: walletAddress,
+  /** Lamports sent. */
+  sol: baseUnits,
+  /** Per token symbol, base units sent. */
+  tokens: z.record(z.string(), baseUnits),
+  signatures: z.array(z.string()),
+});
+export type DevFaucetResponse = z.infer<typeof devFaucetResponse>;
+
+/** Paths of the order, market and price endpoints (relative to API_PREFIX). */
+export const orderPaths = {
+  createOrder: '/orders/create-order',
+  updateOffers: '/orders/update-offers',
+  order: (id: number | string) => `/orders/${id}`,
+  marketSignedIn: '/platform/all-new-offers',
+  marketPublic: '/platform/all-new-offers-unath',
+  userOffers: (wallet: string) => `/platform/all-user-offers/${wallet}`,
+  tradingStats: (wallet: string) => `/platform/trading-stats/${wallet}`,
+  priceValidation: '/platform/price-validation',
+  devFaucet: '/platform/dev/faucet',
+} as const;
