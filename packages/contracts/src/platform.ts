@@ -11,6 +11,10 @@ export const publicConfig = z.object({
   supportEmail: z.string(),
   supportChatUrl: z.string(),
   telegramBotUsername: z.string().nullable(),
+  /** The escrow program the browser builds deal instructions for; null when the server runs without a chain. */
+  escrowProgramId: z.string().nullable(),
+  /** The admin key: fee payer and co-signer of every escrow transaction; null without a chain. */
+  feePayer: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

@@ -22,6 +22,8 @@ const config = {
   supportEmail: 'support@jelly.test',
   supportChatUrl: 'https://chat.jelly.test/',
   telegramBotUsername: null,
+  escrowProgramId: null,
+  feePayer: null,
 };
 
 describe('app routes', () => {

@@ -32,6 +32,8 @@ describe('GET /api/platform/config', () => {
       supportEmail: 'help@jelly.example',
       supportChatUrl: 'https://chat.jelly.example',
       telegramBotUsername: 'jelly_test_bot',
+      escrowProgramId: null,
+      feePayer: null,
     });
     expect(response.body).not.toContain(Buffer.from(t.config.jwtSecret).toString('base64url'));
   });

@@ -12,5 +12,7 @@ export function publicConfigOf(config: AppConfig, chain: Chain | null): PublicCo
     supportEmail: config.supportEmail,
     supportChatUrl: config.supportChatUrl,
     telegramBotUsername: config.telegramBotUsername,
+    escrowProgramId: chain ? chain.programId.toBase58() : null,
+    feePayer: chain ? chain.admin.publicKey.toBase58() : null,
   };
 }
