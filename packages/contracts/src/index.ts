@@ -7,3 +7,5 @@ export * from './paths.ts';
 export * from './orders.ts';
 export * from './market.ts';
 export * from './prices.ts';
+export * from './chat.ts';
+export * from './attachments.ts';

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { chatDealId } from './chat.ts';
+import { walletAddress } from './common.ts';
+import { API_PREFIX } from './paths.ts';
+
+/**
+ * Chat attachments (spec sections 3 "Attachment upload form" and 7):
+ * POST /attachments/upload (multipart) and GET /attachments/download/attachments/{encoded key}.
+ */
+
+/** The multipart field names. RoomId and UserId must come before File (the server authorises before reading it). */
+export const ATTACHMENT_FIELDS = {
+  roomId: 'RoomId',
+  userId: 'UserId',
+  file: 'File',
+  bucket: 'Bucket',
+  /** Optional caption, stored as the chat message's text. */
+  caption: 'Content',
+} as const;
+
+/** The spec's Bucket value for chat attachments. */
+export const ATTACHMENT_BUCKET = '2';
+
+/** The text fields of the upload form, as the server validates them. */
+export const attachmentUploadFields = z.object({
+  RoomId: chatDealId,
+  UserId: walletAddress,
+  Bucket: z.literal(ATTACHMENT_BUCKET, { error: `Bucket must be ${ATTACHMENT_BUCKET}` }),
+  Content: z.string().max(2000, 'A caption can have at most 2000 characters.').optional(),
+});
+
+export const attachmentUploadResponse = z.object({
+  /** Download path of the stored file, also the chat message's fileUrl. */
+  fileUrl: z.string(),
+  /** The chat message created for the attachment. */
+  messageId: z.number().int().positive(),
+});
+export type AttachmentUploadResponse = z.infer<typeof attachmentUploadResponse>;
+
+/** Object keys are made by the server: `<dealId>/<32 hex>.<extension of the sniffed type>`. */
+export const ATTACHMENT_KEY_PATTERN = /^[1-9]\d{0,18}\/[0-9a-f]{32}\.(jpg|png|gif|webp|pdf|mp4|webm|mov)$/;
+export const attachmentKey = z.string().regex(ATTACHMENT_KEY_PATTERN, 'Unknown attachment');
+
+export const attachmentPaths = {
+  upload: '/attachments/upload',
+  /** Route pattern of the download (relative to /api). */
+  downloadRoute: '/attachments/download/attachments/:key',
+} as const;
+
+const DOWNLOAD_URL_PREFIX = `${API_PREFIX}/attachments/download/attachments/`;
+
+/** The fileUrl of a stored attachment: a site-relative path under /api (fetch it with the bearer token). */
+export function attachmentFileUrl(key: string): string {
+  return `${DOWNLOAD_URL_PREFIX}${encodeURIComponent(key)}`;
+}
+
+/** Whether a chat fileUrl points at our own attachment download (which needs the bearer token). */
+export function isAttachmentFileUrl(url: string): boolean {
+  return url.startsWith(DOWNLOAD_URL_PREFIX);
+}
