@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+import { orders } from './orders.ts';
+
+/**
+ * Deal chat messages. created_at is the server's clock (ordering, grouping, polling by id);
+ * client_created_at is what the sender's device reported, kept as sent.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    dealId: bigint('deal_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId),
+    senderWallet: text('sender_wallet').notNull(),
+    content: text('content').notNull().default(''),
+    /** Download path of an attachment (chat_attachments), null for a text message. */
+    fileUrl: text('file_url'),
+    clientCreatedAt: timestamptz('client_created_at'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    // Reading a room, and polling it with id > after, is one index range.
+    index('chat_messages_deal_id_idx').on(t.dealId, t.id),
+    check('chat_messages_content_length', sql`char_length(${t.content}) <= 2000`),
+  ],
+);
+
+/**
+ * Stored attachment files. object_key is random (never derived from the uploader's file name); content_type is the
+ * type sniffed from the bytes. The message row points back through its file_url.
+ */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    objectKey: text('object_key').primaryKey(),
+    dealId: bigint('deal_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatMessages.id),
+    uploaderWallet: text('uploader_wallet').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('chat_attachments_deal_id_idx').on(t.dealId)],
+);
