@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROGRAM_ID } from '@jelly/escrow';
+import { startLocalnet, type Localnet } from '@jelly/localnet';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { Connection, Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import type { Chain } from '../../src/chain/chain.ts';
+import type { AppConfig } from '../../src/config.ts';
+import { createClock } from './clock.ts';
+import type { TestApp } from './test-app.ts';
+import { createTestDatabase, testConfig } from './test-app.ts';
+import type { TestWallet } from './wallet.ts';
+
+export interface TestChain extends Chain {
+  /** The localnet itself (mints, escrow deployment). */
+  localnet: Localnet;
+}
+
+/**
+ * A real localnet (LiteSVM behind JSON-RPC) in a temporary folder, with a fresh admin key, the escrow program
+ * deployed and its Config initialised, wrapped as the API's `Chain`. `close()` stops it and deletes the folder.
+ */
+export async function startTestChain(): Promise<TestChain> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'jelly-test-chain-'));
+  const admin = Keypair.generate();
+  let localnet: Localnet;
+  try {
+    localnet = await startLocalnet({ dataDir, admin, port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    localnet,
+    connection: new Connection(localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: localnet.wsUrl }),
+    admin,
+    programId: PROGRAM_ID,
+    rpcUrl: localnet.rpcUrl,
+    wsUrl: localnet.wsUrl,
+    cluster: 'localnet',
+    faucet: (wallet, amounts) => localnet.faucet(wallet, amounts),
+    close: async () => {
+      await localnet.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ChainTestApp extends TestApp {
+  chain: TestChain;
+}
+
+/**
+ * The real app on a fresh database AND a fresh localnet (one per test file: beforeAll/afterAll).
+ * `close()` closes the app, drops the database and stops the chain.
+ */
+export async function createChainTestApp(
+  options: { config?: Partial<AppConfig>; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<ChainTestApp> {
+  const clock = createClock();
+  const chain = await startTestChain();
+  const { database, drop } = await createTestDatabase();
+  const config = testConfig(database, clock, options.config);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { chain });
+    await options.extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await drop();
+    await chain.close();
+    throw error;
+  }
+  return {
+    app,
+    config,
+    clock,
+    chain,
+    close: async () => {
+      await app.close();
+      await drop();
+      await chain.close();
+    },
+  };
+}
+
+/** A Solana keypair usable both on chain (web3.js `keypair`) and for sign-in (`TestWallet`). */
+export interface ChainWallet extends TestWallet {
+  keypair: Keypair;
+}
+
+export function createChainWallet(keypair: Keypair = Keypair.generate()): ChainWallet {
+  const seed = keypair.secretKey.slice(0, 32);
+  return {
+    keypair,
+    address: keypair.publicKey.toBase58(),
+    publicKey: keypair.publicKey.toBytes(),
+    sign: (message) => bs58.encode(ed25519.sign(new TextEncoder().encode(message), seed)),
+  };
+}
+
+/** A unique suffix for names in a shared test database. */
+export const uniqueSuffix = () => randomBytes(4).toString('hex');
