@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './chat.ts';
+export * from './notifications.ts';
