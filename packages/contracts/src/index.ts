@@ -9,3 +9,6 @@ export * from './market.ts';
 export * from './prices.ts';
 export * from './chat.ts';
 export * from './attachments.ts';
+export * from './deals.ts';
+export * from './rating.ts';
+export * from './support.ts';

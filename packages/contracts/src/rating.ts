@@ -1,0 +1,98 @@
+import { MAX_RATING, REVIEWS_PAGE_SIZE } from '@jelly/domain';
+import { z } from 'zod';
+import { isoDateTime, walletAddress } from './common.ts';
+
+/**
+ * Ratings, reviews, reports and blocks (spec sections 3, 5, 7).
+ * - A review: score 1–5 with a dealId: only a party of that Completed deal, once, about the other party.
+ * - A report: score 0 with dealId null (the Report user modal): a non-blank comment ('Please provide a reason').
+ */
+export const ratingRequest = z.object({
+  toWallet: walletAddress,
+  score: z.number().int('Rating must be 1 to 5 stars').min(0).max(MAX_RATING, 'Rating must be 1 to 5 stars'),
+  comment: z.string().max(1000, 'At most 1000 characters').default(''),
+  /** The deal's order id; null for a report. Numeric strings are accepted. */
+  dealId: z.coerce.number().int().positive().nullable(),
+});
+export type RatingRequest = z.input<typeof ratingRequest>;
+
+export const ratingResponse = z.object({
+  id: z.string(),
+  kind: z.enum(['review', 'report']),
+});
+export type RatingResponse = z.infer<typeof ratingResponse>;
+
+/** A review as read (spec "Review as read"). */
+export const review = z.object({
+  id: z.string(),
+  fromWallet: walletAddress,
+  score: z.number().int(),
+  comment: z.string(),
+  dealId: z.number().int().positive(),
+  createdAt: isoDateTime,
+});
+export type Review = z.infer<typeof review>;
+
+export const walletParams = z.object({ wallet: walletAddress });
+
+/** GET /rating/{wallet}/reviews?skip&take (public): newest first. */
+export const reviewsQuery = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  take: z.coerce.number().int().min(1).max(50).default(REVIEWS_PAGE_SIZE),
+});
+export const reviewsResponse = z.object({
+  reviews: z.array(review),
+  /** All reviews of the wallet (the trader profile's reviews count). */
+  total: z.number().int(),
+  /** Average score of all of them; null without reviews. */
+  averageScore: z.number().nullable(),
+});
+export type ReviewsResponse = z.infer<typeof reviewsResponse>;
+
+/**
+ * GET /rating/{wallet}/summary (public) — the deal header's 'N Trades | Mon YYYY'.
+ * `disputes` is the spec's name for N: the number of the wallet's deals that ended Completed (the header reads
+ * 'Trades'); `disputesOpened` counts the deals of this wallet that went to an admin (support requests).
+ */
+export const ratingSummaryResponse = z.object({
+  disputes: z.number().int(),
+  /** First sign-in of the wallet; null when it never signed in. */
+  accountCreatedAt: isoDateTime.nullable(),
+  disputesOpened: z.number().int(),
+  reviewsCount: z.number().int(),
+});
+export type RatingSummary = z.infer<typeof ratingSummaryResponse>;
+
+/** GET /rating/order/{orderId}/status (bearer; parties and admins): party1 = the creator, party2 = the acceptor. */
+export const orderReviewStatusResponse = z.object({
+  party1Wallet: walletAddress.nullable(),
+  party2Wallet: walletAddress.nullable(),
+  /** party1's review of party2, null until written. */
+  party1Review: review.nullable(),
+  party2Review: review.nullable(),
+});
+export type OrderReviewStatusResponse = z.infer<typeof orderReviewStatusResponse>;
+
+/**
+ * POST /user-bans/ban (bearer) — the Block user modal: the caller blocks a wallet (a per-user block list, not a
+ * platform ban). A block works both ways: the two wallets cannot claim each other's offers.
+ */
+export const blockUserRequest = z.object({
+  bannedWallet: walletAddress,
+  reason: z.string().max(500, 'At most 500 characters'),
+});
+export type BlockUserRequest = z.infer<typeof blockUserRequest>;
+export const blockUserResponse = z.object({
+  bannedWallet: walletAddress,
+  /** false when this wallet was already blocked (the reason is updated). */
+  created: z.boolean(),
+});
+export type BlockUserResponse = z.infer<typeof blockUserResponse>;
+
+export const ratingPaths = {
+  rating: '/rating',
+  reviews: (wallet: string) => `/rating/${wallet}/reviews`,
+  summary: (wallet: string) => `/rating/${wallet}/summary`,
+  orderStatus: (orderId: number | string) => `/rating/order/${orderId}/status`,
+  block: '/user-bans/ban',
+} as const;
