@@ -4,3 +4,5 @@ export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './chat.ts';
 export * from './notifications.ts';
+export * from './deals.ts';
+export * from './rating.ts';

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+import { orders } from './orders.ts';
+
+/** Reviews: one per party of a Completed deal, about the other party (score 1–5). */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey(),
+    dealId: bigint('deal_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId),
+    fromWallet: text('from_wallet').notNull(),
+    toWallet: text('to_wallet').notNull(),
+    score: smallint('score').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    check('reviews_score_range', sql`${t.score} BETWEEN 1 AND 5`),
+    uniqueIndex('reviews_deal_from_idx').on(t.dealId, t.fromWallet),
+    index('reviews_to_wallet_idx').on(t.toWallet, t.createdAt, t.id),
+  ],
+);
+
+/** User reports (the Report user modal: score 0, dealId null), for the admins. */
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: uuid('id').primaryKey(),
+    fromWallet: text('from_wallet').notNull(),
+    toWallet: text('to_wallet').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('user_reports_to_wallet_idx').on(t.toWallet, t.createdAt)],
+);
+
+/** Per-user block list (POST /user-bans/ban): a block works both ways for claiming offers. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerWallet: text('blocker_wallet').notNull(),
+    blockedWallet: text('blocked_wallet').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerWallet, t.blockedWallet] }),
+    index('user_blocks_blocked_idx').on(t.blockedWallet, t.blockerWallet),
+  ],
+);
