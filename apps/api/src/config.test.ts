@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       escrowProgramId: null,
       localnetPort: 0,
       telegramBotUsername: null,
+      telegram: null,
       webDist: DEFAULT_WEB_DIST,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 30 * 86400,
@@ -98,6 +99,41 @@ describe('loadConfig', () => {
     });
     expect([...config.adminWallets]).toEqual([admin, 'So11111111111111111111111111111111111111112']);
     expect(new TextDecoder().decode(config.jwtSecret)).toBe('x'.repeat(40));
+  });
+
+  it('reads the Telegram bot settings, polling by default, webhook only with a secret', async () => {
+    const polling = await loadConfig({ TELEGRAM_BOT_TOKEN: '123456:ABC-def_9' }, cwd);
+    expect(polling.telegram).toEqual({
+      botToken: '123456:ABC-def_9',
+      mode: 'polling',
+      webhookSecret: null,
+      apiRoot: 'https://api.telegram.org',
+      adminChatId: null,
+    });
+    const webhook = await loadConfig(
+      {
+        TELEGRAM_BOT_TOKEN: '123456:ABC',
+        TELEGRAM_MODE: 'webhook',
+        TELEGRAM_WEBHOOK_SECRET: 's3cret_value',
+        TELEGRAM_API_ROOT: 'http://127.0.0.1:9999/',
+        TELEGRAM_ADMIN_CHAT_ID: '-1001234567890',
+      },
+      cwd,
+    );
+    expect(webhook.telegram).toEqual({
+      botToken: '123456:ABC',
+      mode: 'webhook',
+      webhookSecret: 's3cret_value',
+      apiRoot: 'http://127.0.0.1:9999',
+      adminChatId: -1001234567890,
+    });
+    await expect(loadConfig({ TELEGRAM_BOT_TOKEN: '123456:ABC', TELEGRAM_MODE: 'webhook' }, cwd)).rejects.toThrow(
+      /TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_MODE is webhook/,
+    );
+    await expect(loadConfig({ TELEGRAM_BOT_TOKEN: 'not a token' }, cwd)).rejects.toThrow(/TELEGRAM_BOT_TOKEN must look like/);
+    await expect(loadConfig({ TELEGRAM_BOT_TOKEN: '1:A', TELEGRAM_ADMIN_CHAT_ID: 'admins' }, cwd)).rejects.toThrow(
+      /TELEGRAM_ADMIN_CHAT_ID must be a Telegram chat id/,
+    );
   });
 
   it('derives PUBLIC_URL from PORT and treats empty variables as unset', async () => {

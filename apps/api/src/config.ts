@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { isPublicKey } from './lib/base58.ts';
 import { parseDurationSeconds } from './lib/duration.ts';
@@ -9,7 +10,21 @@ import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
 
 export type DatabaseConfig =
   | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
-  | { driver: 'postgres'; url: string };
+  | { driver: 'postgres'; url: string }
+  /** An already open PGlite shared by several apps in one process (tests of cross-instance delivery). */
+  | { driver: 'pglite-shared'; client: PGlite };
+
+export interface TelegramConfig {
+  botToken: string;
+  /** polling = the server long-polls getUpdates; webhook = Telegram posts updates to /api/telegram/webhook. */
+  mode: 'polling' | 'webhook';
+  /** Checked against X-Telegram-Bot-Api-Secret-Token on webhook calls (required in webhook mode). */
+  webhookSecret: string | null;
+  /** Bot API base URL (tests point it at a local stand-in). */
+  apiRoot: string;
+  /** Chat that receives support requests; null = none configured. */
+  adminChatId: number | null;
+}
 
 export interface RateLimitConfig {
   /** Requests per minute and per client IP. */
@@ -35,6 +50,8 @@ export interface AppConfig {
   supportEmail: string;
   supportChatUrl: string;
   telegramBotUsername: string | null;
+  /** null when TELEGRAM_BOT_TOKEN is unset (no bot; notifications stay in the app). */
+  telegram: TelegramConfig | null;
   solanaRpcUrl: string | null;
   solanaWsUrl: string | null;
   solanaCluster: string;
@@ -141,6 +158,17 @@ const envSchema = z.object({
   SUPPORT_EMAIL: optional.pipe(z.email().optional()),
   SUPPORT_CHAT_URL: httpUrl,
   TELEGRAM_BOT_USERNAME: optional,
+  TELEGRAM_BOT_TOKEN: optional.refine((value) => value === undefined || /^\d+:[A-Za-z0-9_-]+$/.test(value), {
+    message: 'TELEGRAM_BOT_TOKEN must look like 123456:ABC-DEF (from @BotFather)',
+  }),
+  TELEGRAM_MODE: optional.pipe(z.enum(['polling', 'webhook'], { error: 'TELEGRAM_MODE must be polling or webhook' }).optional()),
+  TELEGRAM_WEBHOOK_SECRET: optional.refine((value) => value === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(value), {
+    message: 'TELEGRAM_WEBHOOK_SECRET must be 1-256 characters A-Z, a-z, 0-9, _ or -',
+  }),
+  TELEGRAM_API_ROOT: httpUrl,
+  TELEGRAM_ADMIN_CHAT_ID: optional.refine((value) => value === undefined || /^-?\d{1,20}$/.test(value), {
+    message: 'TELEGRAM_ADMIN_CHAT_ID must be a Telegram chat id (an integer, negative for groups)',
+  }),
   SOLANA_RPC_URL: httpUrl,
   SOLANA_WS_URL: wsUrl,
   SOLANA_CLUSTER: optional,
@@ -185,6 +213,9 @@ export async function loadConfig(
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
+  if (e.TELEGRAM_MODE === 'webhook' && e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_MODE is webhook');
+  }
   const dataDir = resolve(cwd, e.DATA_DIR);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : await loadOrCreateJwtSecret(dataDir);
@@ -204,6 +235,15 @@ export async function loadConfig(
     supportEmail: e.SUPPORT_EMAIL ?? 'support@example.com',
     supportChatUrl: e.SUPPORT_CHAT_URL ?? 'https://example.com/support',
     telegramBotUsername: e.TELEGRAM_BOT_USERNAME ?? null,
+    telegram: e.TELEGRAM_BOT_TOKEN
+      ? {
+          botToken: e.TELEGRAM_BOT_TOKEN,
+          mode: e.TELEGRAM_MODE ?? 'polling',
+          webhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
+          apiRoot: (e.TELEGRAM_API_ROOT ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+          adminChatId: e.TELEGRAM_ADMIN_CHAT_ID === undefined ? null : Number(e.TELEGRAM_ADMIN_CHAT_ID),
+        }
+      : null,
     solanaRpcUrl: e.SOLANA_RPC_URL ?? null,
     solanaWsUrl: e.SOLANA_WS_URL ?? null,
     solanaCluster: e.SOLANA_CLUSTER ?? (e.SOLANA_RPC_URL ? 'custom' : 'localnet'),

@@ -29,7 +29,22 @@ const MIGRATION_LOCK_KEY = 7_301_994_215;
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  return config.driver === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+  if (config.driver === 'postgres') return openPostgres(config.url);
+  if (config.driver === 'pglite-shared') return openSharedPglite(config.client);
+  return openPglite(config.dataDir);
+}
+
+/** Several apps on one PGlite (tests): each migrates (a no-op after the first); the owner closes the client. */
+async function openSharedPglite(client: PGlite): Promise<DatabaseHandle> {
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {},
+  };
 }
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {

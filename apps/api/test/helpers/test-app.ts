@@ -65,6 +65,7 @@ export function testConfig(database: DatabaseConfig, clock: TestClock, overrides
     supportEmail: 'support@example.com',
     supportChatUrl: 'https://example.com/support',
     telegramBotUsername: null,
+    telegram: null,
     solanaRpcUrl: null,
     solanaWsUrl: null,
     solanaCluster: 'localnet',
