@@ -1,0 +1,41 @@
+import { ATTACHMENT_KEY_PATTERN } from '@jelly/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/connect.ts';
+import { AppError } from '../../errors.ts';
+import type { ObjectStorage, StoredObject } from '../../storage/object-storage.ts';
+import type { AuthUser } from '../auth/access-token.ts';
+import { assertCanReadChat, loadChatDeal } from '../chat/chat-access.ts';
+import { findAttachment, type AttachmentRow } from './queries.ts';
+
+export const ATTACHMENT_NOT_FOUND = 'Attachment not found.';
+
+export interface Download {
+  attachment: AttachmentRow;
+  object: StoredObject;
+}
+
+/** An attachment's bytes, for the two parties of its deal and admins. */
+export async function downloadAttachment(
+  deps: { db: Database; storage: ObjectStorage; log: FastifyBaseLogger },
+  user: AuthUser,
+  key: string,
+): Promise<Download> {
+  if (!ATTACHMENT_KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND);
+  const attachment = await findAttachment(deps.db, key);
+  if (!attachment) throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND);
+  const deal = await loadChatDeal(deps.db, attachment.dealId, ATTACHMENT_NOT_FOUND);
+  assertCanReadChat(deal, user);
+  const object = await deps.storage.get(key);
+  if (!object) {
+    deps.log.error({ key }, 'attachment row without stored bytes');
+    throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND);
+  }
+  return { attachment, object };
+}
+
+/** `inline` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+export function inlineDisposition(originalName: string): string {
+  const fallback = originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(originalName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

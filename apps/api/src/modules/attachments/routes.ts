@@ -1,0 +1,105 @@
+import multipart from '@fastify/multipart';
+import { attachmentPaths, attachmentUploadResponse, errorResponse } from '@jelly/contracts';
+import { VIDEO_MAX_BYTES } from '@jelly/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, unauthorized } from '../../errors.ts';
+import { createStorage } from '../../storage/create-storage.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import { storageConfigFromEnv } from '../../storage/storage-config.ts';
+import { perUserPerMinute } from '../chat/per-user-rate-limit.ts';
+import { downloadAttachment, inlineDisposition } from './download-attachment.ts';
+import { uploadAttachment } from './upload-attachment.ts';
+
+export interface AttachmentRoutesOptions {
+  /**
+   * Where files go. Default: from the S3_* environment variables (S3 when S3_BUCKET is set), else local disk
+   * under DATA_DIR/attachments. See storage/storage-config.ts.
+   */
+  storage?: ObjectStorage;
+  /** Uploads per wallet per minute (default 10). */
+  uploadsPerMinute?: number;
+}
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  413: errorResponse,
+  415: errorResponse,
+  429: errorResponse,
+};
+
+/** Chat attachments: upload (type by content, size capped while streaming) and authorised download. */
+export const attachmentRoutes: FastifyPluginAsyncZod<AttachmentRoutesOptions> = async (app, options) => {
+  const storage = options.storage ?? createStorage(storageConfigFromEnv(process.env, app.config.dataDir));
+  if (!options.storage) app.addHook('onClose', () => storage.close());
+  app.log.info({ storage: storage.kind }, 'chat attachments storage');
+
+  await app.register(multipart, {
+    // The per-type caps (5/10/30 MB) are enforced while streaming; this is the parser's hard stop behind them.
+    limits: { fileSize: VIDEO_MAX_BYTES + 1, files: 1, fields: 8, parts: 10, fieldSize: 16 * 1024 },
+  });
+
+  const { db, config } = app;
+
+  app.post(
+    attachmentPaths.upload,
+    {
+      preHandler: app.authenticate,
+      config: perUserPerMinute(options.uploadsPerMinute ?? 10),
+      schema: {
+        tags: ['chat'],
+        summary: 'Upload a chat attachment (multipart: RoomId, UserId, File, Bucket=2, optional Content caption)',
+        description:
+          'RoomId and UserId must come before File. The type is decided from the first bytes (images jpeg/png/gif/webp ' +
+          'up to 5 MB, pdf up to 10 MB, videos mp4/webm/mov up to 30 MB); the file becomes a chat message.',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: attachmentUploadResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized();
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the upload as multipart/form-data.');
+      }
+      try {
+        const result = await uploadAttachment({ db, storage, now: config.now, log: request.log }, request.user, request.parts());
+        return await reply.status(201).send(result);
+      } catch (error) {
+        // The rest of the body may still be on its way: answer now and drop the connection instead of reading it.
+        reply.header('connection', 'close');
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    attachmentPaths.downloadRoute,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['chat'],
+        summary: "Download a chat attachment (the deal's parties and admins)",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ key: z.string() }),
+        // A stream: Fastify pipes it without serialising.
+        response: { 200: z.unknown().describe('The file bytes, with the type sniffed at upload'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized();
+      const { attachment, object } = await downloadAttachment({ db, storage, log: request.log }, request.user, request.params.key);
+      return reply
+        .header('content-type', attachment.contentType)
+        .header('content-length', String(object.size))
+        .header('content-disposition', inlineDisposition(attachment.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .send(object.body);
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import {
+  ATTACHMENT_FIELDS,
+  attachmentFileUrl,
+  attachmentUploadFields,
+  type AttachmentUploadResponse,
+} from '@jelly/contracts';
+import { CHAT_UPLOAD_ORDER_NOT_FOUND, FILE_TOO_LARGE, UNSUPPORTED_FILE_TYPE, type AttachmentMimeType } from '@jelly/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/connect.ts';
+import { AppError, forbidden } from '../../errors.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import type { AuthUser } from '../auth/access-token.ts';
+import { assertCanPostChat, chatClosed, loadChatDeal } from '../chat/chat-access.ts';
+import type { ChatDeal } from '../chat/queries.ts';
+import { EXTENSION_OF } from './file-extensions.ts';
+import { insertAttachmentMessageIfOpen } from './queries.ts';
+import { FileTooLargeError, sniffAndLimit } from './sniffed-stream.ts';
+
+export interface UploadDeps {
+  db: Database;
+  storage: ObjectStorage;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export const FIELDS_BEFORE_FILE = `${ATTACHMENT_FIELDS.roomId} and ${ATTACHMENT_FIELDS.userId} must come before ${ATTACHMENT_FIELDS.file} in the form.`;
+export const NOT_YOUR_USER_ID = 'UserId must be your own (signed-in) wallet.';
+export const FILE_REQUIRED = 'File is required.';
+
+const KNOWN_FIELDS = new Set<string>(Object.values(ATTACHMENT_FIELDS));
+const roomAndUser = attachmentUploadFields.pick({ RoomId: true, UserId: true });
+
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE);
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_FILE_TYPE);
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.')}: ${issue.message}` : 'Invalid form';
+}
+
+/** The uploader's file name for display only: no folders, no control characters, at most 200 characters. */
+export function displayName(filename: string | undefined): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return clean || 'attachment';
+}
+
+interface StoredFile {
+  key: string;
+  mimeType: AttachmentMimeType;
+  size: number;
+  originalName: string;
+}
+
+/**
+ * POST /attachments/upload: authorises the caller from RoomId/UserId before reading the file, decides the file's
+ * type from its first bytes, streams it to storage with that type's size cap, then records it as a chat message.
+ * Anything that fails after the bytes were stored removes them again.
+ */
+export async function uploadAttachment(
+  deps: UploadDeps,
+  user: AuthUser,
+  parts: AsyncIterable<Multipart>,
+): Promise<AttachmentUploadResponse> {
+  const fields: Record<string, string> = {};
+  let deal: ChatDeal | null = null;
+  let stored: StoredFile | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (!KNOWN_FIELDS.has(part.fieldname) || part.fieldname === ATTACHMENT_FIELDS.file) {
+          throw new AppError('BAD_REQUEST', `Unexpected form field: ${part.fieldname}`);
+        }
+        if (part.fieldname in fields) throw new AppError('BAD_REQUEST', `Form field sent twice: ${part.fieldname}`);
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== ATTACHMENT_FIELDS.file) {
+        throw new AppError('BAD_REQUEST', `Unexpected file field: ${part.fieldname} (send the file as File)`);
+      }
+      if (stored) throw new AppError('BAD_REQUEST', 'Send one file per upload.');
+      deal = await authorise(deps.db, user, fields);
+      stored = await storeFile(deps.storage, deal.orderId, part);
+    }
+    if (!stored || !deal) throw new AppError('BAD_REQUEST', FILE_REQUIRED);
+
+    const form = attachmentUploadFields.safeParse(fields);
+    if (!form.success) throw new AppError('BAD_REQUEST', firstIssue(form.error));
+
+    const fileUrl = attachmentFileUrl(stored.key);
+    const messageId = await insertAttachmentMessageIfOpen(deps.db, {
+      dealId: deal.orderId,
+      senderWallet: user.wallet,
+      caption: form.data.Content?.trim() ?? '',
+      fileUrl,
+      objectKey: stored.key,
+      originalName: stored.originalName,
+      contentType: stored.mimeType,
+      sizeBytes: stored.size,
+      createdAt: deps.now(),
+    });
+    if (messageId === undefined) throw chatClosed();
+    return { fileUrl, messageId };
+  } catch (error) {
+    if (stored) {
+      const { key } = stored;
+      await deps.storage.delete(key).catch((cleanupError: unknown) => {
+        deps.log.error({ err: cleanupError, key }, 'could not remove an attachment after a failed upload');
+      });
+    }
+    throw error;
+  }
+}
+
+async function authorise(db: Database, user: AuthUser, fields: Record<string, string>): Promise<ChatDeal> {
+  if (fields[ATTACHMENT_FIELDS.roomId] === undefined || fields[ATTACHMENT_FIELDS.userId] === undefined) {
+    throw new AppError('BAD_REQUEST', FIELDS_BEFORE_FILE);
+  }
+  const parsed = roomAndUser.safeParse(fields);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
+  if (parsed.data.UserId !== user.wallet) throw forbidden(NOT_YOUR_USER_ID);
+  const deal = await loadChatDeal(db, parsed.data.RoomId, CHAT_UPLOAD_ORDER_NOT_FOUND);
+  assertCanPostChat(deal, user);
+  return deal;
+}
+
+async function storeFile(storage: ObjectStorage, dealId: number, part: MultipartFile): Promise<StoredFile> {
+  const sniffed = await sniffAndLimit(part.file, () => part.file.truncated);
+  if (!sniffed.ok) throw unsupported();
+  const key = `${dealId}/${randomBytes(16).toString('hex')}.${EXTENSION_OF[sniffed.mimeType]}`;
+  const originalName = displayName(part.filename);
+  try {
+    const { size } = await storage.put(key, sniffed.body, { contentType: sniffed.mimeType, originalName });
+    return { key, mimeType: sniffed.mimeType, size, originalName };
+  } catch (error) {
+    if (sniffed.exceeded() || error instanceof FileTooLargeError) throw tooLarge();
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+import type { ChatMessage } from '@jelly/contracts';
+import type { ChatMessageRow } from './queries.ts';
+
+export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  return {
+    id: row.id,
+    dealId: row.dealId,
+    accountId: row.senderWallet,
+    content: row.content,
+    createdAtUtc: row.createdAt.toISOString(),
+    clientCreatedAtUtc: row.clientCreatedAt?.toISOString() ?? null,
+    fileUrl: row.fileUrl,
+  };
+}
