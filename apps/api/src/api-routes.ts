@@ -6,6 +6,11 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { createCallerCountry } from './modules/orders/caller-country.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { createPriceFeed } from './modules/prices/create-price-feed.ts';
+import { priceRoutes } from './modules/prices/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 
 /** Every product area's routes; mounted under /api by app.ts. */
@@ -16,6 +21,11 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(catalogueRoutes, { hasFlag: (countryCode) => assets.flags.has(`${countryCode}.svg`) });
   await app.register(platformRoutes);
   await app.register(assetRoutes, { assets });
+  const priceFeed = createPriceFeed(app.config.prices?.feed ?? { kind: 'bundled' });
+  const callerCountry = createCallerCountry(app.config.trustedProxies);
+  await app.register(priceRoutes, { priceFeed, floatingRefreshMs: app.config.prices?.floatingRefreshMs ?? 0 });
+  await app.register(orderRoutes, { priceFeed, callerCountry });
+  await app.register(marketRoutes, { callerCountry });
   await app.register(chatRoutes);
   await app.register(attachmentRoutes);
 };

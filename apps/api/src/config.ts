@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isPublicKey } from './lib/base58.ts';
 import { parseDurationSeconds } from './lib/duration.ts';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
+import { readPricesConfig, type PricesConfig } from './modules/prices/price-feed-config.ts';
 
 export type DatabaseConfig =
   | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
@@ -68,6 +69,8 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   /** The clock every use-case reads; tests inject their own. */
   now: () => Date;
+  /** Price feed (PRICE_FEED, …) and floating-offer repricing; absent = the bundled table, no repricing (tests). */
+  prices?: PricesConfig;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -210,6 +213,8 @@ export async function loadConfig(
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const prices = readPricesConfig(env);
+  if (!prices.ok) throw new ConfigError(`Invalid configuration:\n  ${prices.problems.join('\n  ')}`);
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -260,5 +265,6 @@ export async function loadConfig(
       refresh: e.RATE_LIMIT_AUTH_REFRESH,
     },
     now: () => new Date(),
+    prices: prices.config,
   };
 }

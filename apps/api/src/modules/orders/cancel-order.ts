@@ -1,0 +1,59 @@
+import { OrderStatus, isDealParty } from '@jelly/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { forbidden } from '../../errors.ts';
+import type { AuthUser } from '../auth/access-token.ts';
+import { ORDER_MESSAGES, conflict, notFound } from './order-errors.ts';
+import { findOrder } from './queries.ts';
+import { queryRows } from './sql-rows.ts';
+
+/**
+ * PUT /orders/update-offers — the only status change a caller makes directly is a database cancel:
+ * - an Active offer, by its creator (deals already open on it carry on);
+ * - an In Progress deal whose crypto is not locked, by either party; its amount goes back to the offer.
+ * Everything else (lock, signatures, on-chain cancel, resolution, expiry) is moved by the server from the chain.
+ * Each change is one conditional UPDATE on the expected status, so a racing lock or claim cannot be overwritten.
+ */
+export async function cancelOrder(
+  db: Database,
+  user: AuthUser,
+  orderId: number,
+  requestedStatus: number,
+  now: Date,
+): Promise<{ orderId: number; status: number }> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  if (requestedStatus !== OrderStatus.Cancelled) throw conflict(ORDER_MESSAGES.onlyCancel);
+
+  if (order.parentOrderId === null) {
+    if (order.creatorWallet !== user.wallet) throw forbidden(ORDER_MESSAGES.cancelOfferNotCreator);
+    const result = await queryRows<{ order_id: number }>(db, sql`
+      UPDATE orders SET status = ${OrderStatus.Cancelled}, updated_at = ${now}
+      WHERE order_id = ${orderId} AND parent_order_id IS NULL AND status = ${OrderStatus.Active}
+      RETURNING order_id`);
+    if (result.length !== 1) throw conflict(ORDER_MESSAGES.cancelOfferNotActive);
+    return { orderId, status: OrderStatus.Cancelled };
+  }
+
+  if (!isDealParty(order, user.wallet)) throw forbidden(ORDER_MESSAGES.cancelDealNotParty);
+  if (order.status === OrderStatus.CryptoGuyLockedCrypto || order.lockedAt !== null) {
+    throw conflict(ORDER_MESSAGES.cancelDealLocked);
+  }
+  return db.transaction(async (tx) => {
+    const cancelled = await queryRows<{ amount: string }>(tx, sql`
+      UPDATE orders SET status = ${OrderStatus.Cancelled}, updated_at = ${now}
+      WHERE order_id = ${orderId} AND status = ${OrderStatus.InProgress} AND locked_at IS NULL
+      RETURNING amount::text AS amount`);
+    const row = cancelled[0];
+    if (!row) {
+      const current = await findOrder(tx, orderId);
+      throw conflict(
+        current?.status === OrderStatus.CryptoGuyLockedCrypto ? ORDER_MESSAGES.cancelDealLocked : ORDER_MESSAGES.cancelDealState,
+      );
+    }
+    await tx.execute(sql`
+      UPDATE orders SET amount = amount + ${row.amount}::numeric, updated_at = ${now}
+      WHERE order_id = ${order.parentOrderId}`);
+    return { orderId, status: OrderStatus.Cancelled };
+  });
+}

@@ -1,0 +1,148 @@
+import type { CreateOrderInput } from '@jelly/contracts';
+import {
+  OfferSide,
+  OrderStatus,
+  fromBaseUnits,
+  insufficientBalanceMessage,
+  placeOrderErrors,
+  type PlaceOrderField,
+} from '@jelly/domain';
+import type { Chain } from '../../chain/chain.ts';
+import type { Database } from '../../db/connect.ts';
+import { forbidden } from '../../errors.ts';
+import type { AuthUser } from '../auth/access-token.ts';
+import { findActiveBan } from '../auth/queries.ts';
+import { walletBannedError } from '../auth/wallet-banned.ts';
+import { floatingPrice, marketPrice } from '../prices/market-price.ts';
+import { PriceFeedUnavailableError, type PriceFeed } from '../prices/price-feed.ts';
+import { isKnownCountry, isKnownFiat, isKnownPaymentMethod } from './catalogue-checks.ts';
+import { ORDER_MESSAGES, badRequest, validationError } from './order-errors.ts';
+import { findToken, insertOrder } from './queries.ts';
+import { walletTokenBalance } from './token-balance.ts';
+
+export interface OrderContext {
+  db: Database;
+  chain: Chain | null;
+  priceFeed: PriceFeed;
+  now: () => Date;
+}
+
+const PREMIUM_MIN_EXCLUSIVE = -100;
+const PREMIUM_MAX = 1000;
+const fiatCents = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * A new offer (parentOrderId empty): the creator is the signed-in wallet; every field is checked again here
+ * (the same rules as the /p2p form, @jelly/domain placeOrderErrors); a Sell offer needs the creator's on-chain
+ * balance to cover the total.
+ */
+export async function createOffer(ctx: OrderContext, user: AuthUser, body: CreateOrderInput): Promise<{ orderId: number }> {
+  const ban = await findActiveBan(ctx.db, user.wallet, ctx.now());
+  if (ban) throw walletBannedError(ban);
+  if (body.creatorWallet && body.creatorWallet !== user.wallet) throw forbidden(ORDER_MESSAGES.notYourWallet);
+  if (body.status !== undefined && body.status !== OrderStatus.Active) throw badRequest(ORDER_MESSAGES.offerStatus);
+  if (body.acceptorWallet) throw badRequest('A new offer has no acceptor.');
+
+  // The contract guarantees these for an offer (superRefine); narrow them for TypeScript.
+  const { tokenMint, fiatCode, orderSide, minFiatAmount, maxFiatAmount, paymentMethodIds, paymentWindowMinutes } = body;
+  if (!tokenMint || !fiatCode || orderSide === undefined || !minFiatAmount || !maxFiatAmount || !paymentMethodIds) {
+    throw badRequest('Missing offer fields.');
+  }
+
+  const token = await findToken(ctx.db, tokenMint);
+  if (!token) throw validationError(ORDER_MESSAGES.unknownToken, { asset: ORDER_MESSAGES.unknownToken });
+  if (
+    (body.tokenDecimal !== undefined && body.tokenDecimal !== token.decimals) ||
+    (body.tokenName !== undefined && body.tokenName !== token.symbol)
+  ) {
+    throw badRequest(ORDER_MESSAGES.tokenMismatch);
+  }
+  if (!isKnownFiat(fiatCode)) throw validationError(ORDER_MESSAGES.unknownFiat, { fiat: ORDER_MESSAGES.unknownFiat });
+  if (paymentMethodIds.some((id) => !isKnownPaymentMethod(id))) {
+    throw validationError(ORDER_MESSAGES.unknownPaymentMethod, { paymentMethods: ORDER_MESSAGES.unknownPaymentMethod });
+  }
+  if (new Set(paymentMethodIds).size !== paymentMethodIds.length) {
+    throw validationError(ORDER_MESSAGES.duplicatePaymentMethod, { paymentMethods: ORDER_MESSAGES.duplicatePaymentMethod });
+  }
+  const countries = [...new Set(body.visibleInCountries ?? [])];
+  if (countries.some((code) => !isKnownCountry(code))) throw badRequest(ORDER_MESSAGES.unknownCountry);
+  for (const [field, value] of [
+    ['fiatMin', minFiatAmount],
+    ['fiatMax', maxFiatAmount],
+  ] as const) {
+    if (!fiatCents.test(value)) throw validationError(ORDER_MESSAGES.fiatDecimals, { [field]: ORDER_MESSAGES.fiatDecimals });
+  }
+
+  const priceType = body.priceType ?? 'fixed';
+  let price = body.price ?? '';
+  let premiumPercent: string | null = null;
+  if (priceType === 'floating') {
+    premiumPercent = body.premiumPercent ?? '0';
+    const premium = Number(premiumPercent);
+    if (!(premium > PREMIUM_MIN_EXCLUSIVE && premium <= PREMIUM_MAX)) throw badRequest(ORDER_MESSAGES.premiumRange);
+    let market;
+    try {
+      market = await marketPrice(ctx.priceFeed, token.symbol, fiatCode);
+    } catch (error) {
+      if (!(error instanceof PriceFeedUnavailableError)) throw error;
+    }
+    if (!market) throw badRequest(ORDER_MESSAGES.marketPriceUnavailable);
+    price = floatingPrice(market.price, premiumPercent);
+  }
+
+  const totalAmount = BigInt(body.amount);
+  const errors = placeOrderErrors({
+    tokenDecimals: token.decimals,
+    fiatCode,
+    price,
+    totalAmount: fromBaseUnits(totalAmount, token.decimals),
+    fiatMin: minFiatAmount,
+    fiatMax: maxFiatAmount,
+    paymentMethodCount: paymentMethodIds.length,
+    paymentTimeLimit: paymentWindowMinutes ?? Number.NaN,
+  });
+  const fields = Object.entries(errors) as [PlaceOrderField, string][];
+  const first = fields[0];
+  if (first) throw validationError(first[1], Object.fromEntries(fields));
+
+  if (orderSide === OfferSide.Sell) {
+    const balance = await walletTokenBalance(ctx.chain, user.wallet, token.mint);
+    if (balance < totalAmount) {
+      throw badRequest(insufficientBalanceMessage(token.symbol, fromBaseUnits(totalAmount, token.decimals)), {
+        balance: balance.toString(),
+        required: totalAmount.toString(),
+      });
+    }
+  }
+
+  const now = ctx.now();
+  const orderId = await insertOrder(ctx.db, {
+    parentOrderId: null,
+    creatorWallet: user.wallet,
+    acceptorWallet: null,
+    tokenMint: token.mint,
+    tokenName: token.symbol,
+    tokenDecimal: token.decimals,
+    offerSide: orderSide,
+    status: OrderStatus.Active,
+    price,
+    priceType,
+    premiumPercent,
+    amount: totalAmount.toString(),
+    filledQuantity: '0',
+    totalAmount: totalAmount.toString(),
+    minFiatAmount,
+    maxFiatAmount,
+    fiatCode,
+    paymentMethodIds,
+    visibleInCountries: countries,
+    autoReply: body.autoReply ?? '',
+    orderDescription: body.orderDescription ?? '',
+    tags: [...new Set(body.tags ?? [])],
+    minAccountAgeDays: body.minUserAccountAgeDays ?? 0,
+    paymentWindowMinutes: paymentWindowMinutes ?? 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { orderId };
+}

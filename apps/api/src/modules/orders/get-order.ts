@@ -1,0 +1,18 @@
+import type { OrderDetails } from '@jelly/contracts';
+import { isDealParty } from '@jelly/domain';
+import type { Database } from '../../db/connect.ts';
+import { forbidden } from '../../errors.ts';
+import type { AuthUser } from '../auth/access-token.ts';
+import { ORDER_MESSAGES, notFound } from './order-errors.ts';
+import { toOrder } from './order-view.ts';
+import { findOrder } from './queries.ts';
+
+/** GET /orders/{orderId}: an offer (anyone signed in) or a deal (its two parties and admins) with its offer. */
+export async function getOrder(db: Database, user: AuthUser, orderId: number): Promise<OrderDetails> {
+  const row = await findOrder(db, orderId);
+  if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
+  if (row.parentOrderId === null) return { ...toOrder(row), parentOffer: null };
+  if (!user.isAdmin && !isDealParty(row, user.wallet)) throw forbidden(ORDER_MESSAGES.dealNotParty);
+  const offer = await findOrder(db, row.parentOrderId);
+  return { ...toOrder(row), parentOffer: offer ? toOrder(offer) : null };
+}

@@ -1,0 +1,151 @@
+import {
+  createOrderRequest,
+  createOrderResponse,
+  devFaucetRequest,
+  devFaucetResponse,
+  errorResponse,
+  orderDetailsResponse,
+  orderParams,
+  orderPaths,
+  tradingStatsParams,
+  tradingStatsResponse,
+  updateOfferQuery,
+  updateOfferResponse,
+  userOffersParams,
+  userOffersQuery,
+  userOffersResponse,
+} from '@jelly/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../errors.ts';
+import type { PriceFeed } from '../prices/price-feed.ts';
+import { cancelOrder } from './cancel-order.ts';
+import { claimOffer } from './claim-offer.ts';
+import { createOffer, type OrderContext } from './create-offer.ts';
+import { devFaucet } from './dev-faucet.ts';
+import { getOrder } from './get-order.ts';
+import { listUserOrders } from './list-user-orders.ts';
+import { tradingStats } from './trading-stats.ts';
+
+export interface OrderRoutesOptions {
+  priceFeed: PriceFeed;
+  callerCountry: (request: FastifyRequest) => string | null;
+}
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  503: errorResponse,
+};
+const bearer = [{ bearerAuth: [] }];
+
+/** Offers and deals: create (offer or claim), cancel, read; a wallet's orders and trading stats; dev faucet. */
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { priceFeed, callerCountry }) => {
+  const ctx: OrderContext = { db: app.db, chain: app.chain, priceFeed, now: app.config.now };
+  const signedIn = (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized();
+    return request.user;
+  };
+
+  app.post(
+    orderPaths.createOrder,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'Create an offer, or claim one (parentOrderId set) — the claim creates the deal, In Progress',
+        security: bearer,
+        body: createOrderRequest,
+        response: { 200: createOrderResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const { parentOrderId } = request.body;
+      return parentOrderId == null
+        ? createOffer(ctx, user, request.body)
+        : claimOffer(ctx, user, request.body, parentOrderId, callerCountry(request));
+    },
+  );
+
+  app.put(
+    orderPaths.updateOffers,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an Active offer (creator) or an unlocked In Progress deal (either party)',
+        security: bearer,
+        querystring: updateOfferQuery,
+        response: { 200: updateOfferResponse, ...errors },
+      },
+    },
+    async (request) =>
+      cancelOrder(app.db, signedIn(request), request.query.orderId, request.query.orderStatus, app.config.now()),
+  );
+
+  app.get(
+    '/orders/:orderId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'One order: an offer (anyone) or a deal with its offer (its parties and admins)',
+        security: bearer,
+        params: orderParams,
+        response: { 200: orderDetailsResponse, ...errors },
+      },
+    },
+    async (request) => getOrder(app.db, signedIn(request), request.params.orderId),
+  );
+
+  app.get(
+    '/platform/all-user-offers/:walletAddress',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: "A wallet's offers and deals (the wallet itself or an admin)",
+        security: bearer,
+        params: userOffersParams,
+        querystring: userOffersQuery,
+        response: { 200: userOffersResponse, ...errors },
+      },
+    },
+    async (request) => listUserOrders(app.db, signedIn(request), request.params.walletAddress, request.query),
+  );
+
+  app.get(
+    '/platform/trading-stats/:walletAddress',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "A wallet's deal statistics (public)",
+        params: tradingStatsParams,
+        response: { 200: tradingStatsResponse, 400: errorResponse },
+      },
+    },
+    async (request) => tradingStats(app.db, request.params.walletAddress),
+  );
+
+  app.post(
+    orderPaths.devFaucet,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'Embedded localnet only: send 10 SOL, 1,000 USDC and 1,000 USDT to a wallet (404 elsewhere)',
+        security: bearer,
+        body: devFaucetRequest,
+        response: { 200: devFaucetResponse, ...errors },
+      },
+    },
+    async (request) => {
+      signedIn(request);
+      return devFaucet(app.chain, request.body.wallet);
+    },
+  );
+};

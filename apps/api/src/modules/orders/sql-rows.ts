@@ -1,0 +1,11 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+
+/**
+ * Runs raw SQL and returns its rows, typed by the caller. Both drivers (PGlite and node-postgres) answer
+ * `{ rows }`; Drizzle's driver-independent type leaves it unknown.
+ */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
