@@ -1,9 +1,14 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ConfirmActionModal } from '../../components/ui/ConfirmActionModal.tsx';
 import { modalHandlersFor, releaseModalHandlers } from '../../lib/modals/modalHandlers.ts';
 import type { ModalEntry } from '../../lib/modals/modalKinds.ts';
 import { modalClosed, selectModalStack } from '../../lib/modals/modalsSlice.ts';
+import { importWithRetry } from '../../lib/lazy/importWithRetry.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
+
+// Feature modals load with their code (and the wallet libraries they use) on first open.
+const ClaimOfferModal = lazy(() => importWithRetry(() => import('../../features/market/components/ClaimOfferModal.tsx')).then((m) => ({ default: m.ClaimOfferModal })));
+const ConfirmOperationModal = lazy(() => importWithRetry(() => import('../../features/market/components/ConfirmOperationModal.tsx')).then((m) => ({ default: m.ConfirmOperationModal })));
 
 /**
  * Renders the modal stack from the store, bottom to top; the top one gets Escape (see Modal).
@@ -37,6 +42,10 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
         />
       );
     }
+    case 'confirmOrder':
+      return <Suspense fallback={null}><ClaimOfferModal {...entry.props} modalId={entry.id} onClose={close} /></Suspense>;
+    case 'confirmOperation':
+      return <Suspense fallback={null}><ConfirmOperationModal {...entry.props} onClose={close} /></Suspense>;
     default:
       return null;
   }

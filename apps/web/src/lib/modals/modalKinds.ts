@@ -1,3 +1,5 @@
+import type { Order } from '@jelly/contracts';
+
 /** Every modal kind of the spec (section 2, "Modals"). The stack only accepts these ids. */
 export const MODAL_KINDS = [
   'joinCoin',
@@ -48,8 +50,10 @@ export interface ModalPropsMap {
   selectFiat: NoProps;
   selectCrypto: NoProps;
   successfulTransaction: NoProps;
-  confirmOperation: NoProps;
-  confirmOrder: NoProps;
+  /** Confirm Operation (market): the offer, the amount to claim in whole tokens, and the Claim Offer modal below it. */
+  confirmOperation: { offer: Order; amount: string; claimModalId: string };
+  /** Claim Offer #{orderId} (market). */
+  confirmOrder: { offer: Order };
   filterSwap: NoProps;
   filterOrders: NoProps;
   filterAds: NoProps;

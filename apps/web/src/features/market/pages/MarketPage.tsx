@@ -1,6 +1,81 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage.tsx';
+import type { MarketOffer } from '@jelly/contracts';
+import { useReducer } from 'react';
+import { useDispatch } from 'react-redux';
+import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
+import { showToast } from '../../../lib/toasts/toastsSlice.ts';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
+import { useCoinsQuery, useCurrenciesQuery, usePaymentMethodsQuery } from '../../catalogue/api/catalogueApi.ts';
+import { useMarketOffersQuery } from '../api/marketApi.ts';
+import { MarketFilters } from '../components/MarketFilters.tsx';
+import styles from '../components/MarketPage.module.css';
+import { OfferList, OfferListSkeleton } from '../components/OfferList.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { useIsMobile } from '../hooks/useMediaQuery.ts';
+import { useSignedInWallet } from '../hooks/useSession.ts';
+import { initialListingState, listingReducer, toMarketQuery } from '../state/listingState.ts';
 
-/** /buy-crypto, the market of offers — placeholder until its issue builds the screen. */
+export const CONNECT_TO_CLAIM = 'Connect your wallet to claim an offer.';
+
+/** /buy-crypto: the market of offers (spec section 2, "Public offers page"). */
 export default function MarketPage() {
-  return <PlaceholderPage title="Buy Crypto" />;
+  useDocumentTitle('Buy Crypto');
+  const dispatch = useDispatch();
+  const [listing, change] = useReducer(listingReducer, initialListingState);
+  const myWallet = useSignedInWallet();
+  const layout = useIsMobile() ? 'cards' : 'table';
+  const { data: coins = [] } = useCoinsQuery();
+  const { data: currencies = [] } = useCurrenciesQuery();
+  const { data: paymentMethods = [] } = usePaymentMethodsQuery();
+  const { data, isLoading, isFetching, isError, refetch } = useMarketOffersQuery({ signedIn: myWallet !== null, query: toMarketQuery(listing) });
+
+  // Spec: on failure the list is empty and the total 0.
+  const offers = isError ? [] : (data?.data ?? []);
+  const total = isError ? 0 : (data?.total ?? 0);
+
+  const claim = (offer: MarketOffer) => {
+    if (!myWallet) {
+      dispatch(showToast.info(CONNECT_TO_CLAIM));
+      return;
+    }
+    dispatch(modalPushed('confirmOrder', { offer }));
+  };
+
+  return (
+    <section className={styles.page}>
+      <header className={styles.head}>
+        <h1 className={styles.title}>Buy Crypto</h1>
+        <p className={styles.lead}>Buy and sell tokens for your currency. The crypto waits in an on-chain escrow until both sides sign.</p>
+      </header>
+
+      <MarketFilters state={listing} dispatch={change} coins={coins} currencies={currencies} paymentMethods={paymentMethods} />
+
+      <div className={styles.results} aria-busy={isFetching}>
+        {isLoading ? (
+          <OfferListSkeleton rows={Math.min(listing.size, 10)} layout={layout} />
+        ) : isError ? (
+          <div className={styles.empty} role="alert">
+            <p>Offers could not be loaded.</p>
+            <button type="button" className={styles.pageButton} onClick={() => void refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : offers.length === 0 ? (
+          <p className={styles.empty}>No offers match these filters.</p>
+        ) : (
+          <OfferList offers={offers} myWallet={myWallet} onClaim={claim} layout={layout} />
+        )}
+      </div>
+
+      {!isLoading && (
+        <Pagination
+          page={listing.page}
+          size={listing.size}
+          total={total}
+          totalIsCapped={data?.totalIsCapped ?? false}
+          rowsOnPage={offers.length}
+          onPage={(page) => change({ type: 'page', page })}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,141 @@
+import type { Order } from '@jelly/contracts';
+import {
+  acceptClaimInput,
+  claimMaxAmount,
+  claimOfferTitle,
+  claimQuote,
+  formatDisplayAmount,
+  LIVE_PRICE_UNAVAILABLE,
+} from '@jelly/domain';
+import { useId, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
+import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
+import { showToast } from '../../../lib/toasts/toastsSlice.ts';
+import { usePriceValidationQuery } from '../api/marketApi.ts';
+import { availableLabel, availableTokens, limitsLabel, offerClaimPrice, visitorActionLabel } from '../offerFigures.ts';
+import styles from './ClaimOfferModal.module.css';
+
+export interface ClaimOfferModalProps {
+  offer: Order;
+  /** This modal's id in the stack: Confirm Operation closes it once the claim succeeded. */
+  modalId: string;
+  onClose: () => void;
+}
+
+/**
+ * Claim Offer #{orderId} (spec sections 2 and 5): the available amount, the amount input (digits with one
+ * optional decimal point; above available → 'Amount exceeds available balance'), Max, the estimated fiat at the
+ * live price (or the listed price with the note), the min/max rules and hints, and Confirm, which opens Confirm
+ * Operation. The amount lives in this modal only, so leaving it resets amount and price.
+ */
+export function ClaimOfferModal({ offer, modalId, onClose }: ClaimOfferModalProps) {
+  const dispatch = useDispatch();
+  const amountId = useId();
+  const hintsId = useId();
+  const [amountText, setAmountText] = useState('');
+  const available = availableTokens(offer);
+
+  const { data: validation, isLoading } = usePriceValidationQuery({ fiatCode: offer.fiatCode, cryptoSymbol: offer.tokenName });
+  const price = offerClaimPrice(offer, isLoading ? undefined : (validation ?? null));
+  const quote = claimQuote({
+    amountText,
+    available,
+    price: price.price,
+    fiatCode: offer.fiatCode,
+    minFiatAmount: offer.minFiatAmount,
+    maxFiatAmount: offer.maxFiatAmount,
+  });
+
+  const onAmountChange = (text: string) => {
+    const result = acceptClaimInput(text, available, offer.tokenDecimal);
+    if (result.accepted) setAmountText(result.value);
+    else if (result.error) dispatch(showToast.error(result.error));
+  };
+
+  const confirm = () => {
+    if (quote.confirmDisabled) return;
+    dispatch(modalPushed('confirmOperation', { offer, amount: amountText, claimModalId: modalId }));
+  };
+
+  const action = visitorActionLabel(offer);
+  return (
+    <Modal title={claimOfferTitle(offer.orderId)} onClose={onClose} className={styles.dialog}>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Available</dt>
+          <dd data-testid="claim-available">
+            {availableLabel(offer)} {offer.tokenName}
+          </dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>
+            {formatDisplayAmount(offer.price)} {offer.fiatCode}
+          </dd>
+        </div>
+        <div>
+          <dt>Limits</dt>
+          <dd>{limitsLabel(offer)}</dd>
+        </div>
+      </dl>
+
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm();
+        }}
+      >
+        <label htmlFor={amountId} className={styles.label}>
+          Amount to {action.toLowerCase()} ({offer.tokenName})
+        </label>
+        <div className={styles.amountRow}>
+          <input
+            id={amountId}
+            className={styles.input}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={amountText}
+            aria-describedby={hintsId}
+            aria-invalid={quote.limitError ? true : undefined}
+            onChange={(event) => onAmountChange(event.target.value)}
+          />
+          <Button variant="secondary" size="small" onClick={() => setAmountText(claimMaxAmount(available))}>
+            Max
+          </Button>
+        </div>
+
+        <div id={hintsId} className={styles.hints}>
+          {quote.minHint && <span>{quote.minHint}</span>}
+          {quote.maxHint && <span>{quote.maxHint}</span>}
+        </div>
+
+        <p className={styles.estimate} aria-live="polite">
+          Estimated: <strong data-testid="claim-estimate">{quote.estimatedFiat} {offer.fiatCode}</strong>
+          {price.live && (
+            <span className={styles.priceNote}>
+              {' '}
+              at {formatDisplayAmount(price.price)} {offer.fiatCode} per {offer.tokenName}
+            </span>
+          )}
+        </p>
+        {price.showListedPriceNote && (
+          <p className={styles.note} role="note">
+            {LIVE_PRICE_UNAVAILABLE}
+          </p>
+        )}
+        {quote.limitError && (
+          <p className={styles.error} role="alert">
+            {quote.limitError}
+          </p>
+        )}
+
+        <Button type="submit" className={styles.confirm} disabled={quote.confirmDisabled}>
+          Confirm
+        </Button>
+      </form>
+    </Modal>
+  );
+}
