@@ -5,6 +5,7 @@ import { loadBundledAssets } from './modules/assets/bundled-assets.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { dealRoutes } from './modules/deals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { createCallerCountry } from './modules/orders/caller-country.ts';
@@ -12,6 +13,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { createPriceFeed } from './modules/prices/create-price-feed.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 
 /** Every product area's routes; mounted under /api by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -28,4 +30,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(marketRoutes, { callerCountry });
   await app.register(chatRoutes);
   await app.register(attachmentRoutes);
+  await app.register(dealRoutes);
+  await app.register(supportRoutes);
 };

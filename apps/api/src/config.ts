@@ -8,6 +8,7 @@ import { isPublicKey } from './lib/base58.ts';
 import { parseDurationSeconds } from './lib/duration.ts';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
 import { readPricesConfig, type PricesConfig } from './modules/prices/price-feed-config.ts';
+import { readDealsConfig, type DealsConfig } from './modules/deals/deals-config.ts';
 
 export type DatabaseConfig =
   | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
@@ -71,6 +72,8 @@ export interface AppConfig {
   now: () => Date;
   /** Price feed (PRICE_FEED, …) and floating-offer repricing; absent = the bundled table, no repricing (tests). */
   prices?: PricesConfig;
+  /** The payment-window job (PAYMENT_WINDOW_SWEEP_SECONDS); absent = no job (tests call it directly). */
+  deals?: DealsConfig;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -215,6 +218,8 @@ export async function loadConfig(
   const e = parsed.data;
   const prices = readPricesConfig(env);
   if (!prices.ok) throw new ConfigError(`Invalid configuration:\n  ${prices.problems.join('\n  ')}`);
+  const deals = readDealsConfig(env);
+  if (!deals.ok) throw new ConfigError(`Invalid configuration:\n  ${deals.problems.join('\n  ')}`);
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -266,5 +271,6 @@ export async function loadConfig(
     },
     now: () => new Date(),
     prices: prices.config,
+    deals: deals.config,
   };
 }

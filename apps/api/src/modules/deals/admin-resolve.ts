@@ -1,0 +1,114 @@
+import type { AdminResolveResponse } from '@jelly/contracts';
+import { ONCHAIN_ERRORS, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
+import type { Chain } from '../../chain/chain.ts';
+import type { Database } from '../../db/connect.ts';
+import { AppError } from '../../errors.ts';
+import { audit } from './audit.ts';
+import { requireChain } from './chain/escrow-config.ts';
+import { readTicket } from './chain/read-ticket.ts';
+import { DEAL_BUSY } from './deal-transactions.ts';
+import { findDeal, findPendingTransactionOfDeal, moveDeal, orderExists } from './queries.ts';
+import { resolveOnChain } from './resolve-on-chain.ts';
+import { syncDealFromChain } from './sync-deal-from-chain.ts';
+
+export const NOTHING_LOCKED_FOR_BUYER =
+  'Nothing is locked in escrow for this deal, so nothing can be sent to the buyer. Send to the seller to cancel it.';
+export const DEAL_EXPIRED = 'This deal has expired.';
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** Why a deal in a final status cannot be resolved. */
+function finalStatusRefusal(status: number): AppError | undefined {
+  switch (status) {
+    case OrderStatus.AdminResolved:
+      return conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
+    case OrderStatus.Completed:
+      return conflict(ONCHAIN_ERRORS[6005]);
+    case OrderStatus.Cancelled:
+      return conflict(ONCHAIN_ERRORS[6006]);
+    case OrderStatus.Expired:
+      return conflict(DEAL_EXPIRED);
+    default:
+      return undefined;
+  }
+}
+
+export interface AdminResolveContext {
+  db: Database;
+  chain: Chain | null;
+  now: () => Date;
+  confirmTimeoutMs?: number;
+}
+
+/**
+ * POST /admin/orders/{orderId}/resolve — 'buyer' releases the escrow to the fiat side, 'seller' refunds the crypto
+ * side, through admin_resolve_universal_ticket built and signed by the server → Admin Resolved (6). A deal that was
+ * never locked holds nothing on chain: to the seller it is cancelled in the database (4, amount back to the offer);
+ * to the buyer is impossible (409). A second resolution answers 409 'Order already resolved by admin.'.
+ * Every resolution writes an audit row.
+ */
+export async function adminResolve(
+  ctx: AdminResolveContext,
+  adminWallet: string,
+  dealId: number,
+  releaseTo: 'buyer' | 'seller',
+): Promise<AdminResolveResponse> {
+  const deal = await findDeal(ctx.db, dealId);
+  if (!deal) {
+    if ((await orderExists(ctx.db, dealId)) !== undefined) throw conflict('Only deals can be resolved, not offers.');
+    throw new AppError('NOT_FOUND', ONCHAIN_ERRORS[6002]);
+  }
+  const refusal = finalStatusRefusal(deal.status);
+  if (refusal) throw refusal;
+  const release = releaseTo === 'buyer';
+  const action = release ? 'resolve_to_buyer' : 'resolve_to_seller';
+
+  const chain = requireChain(ctx.chain);
+  const ticket = await readTicket(chain, deal.offerId, deal.orderId);
+  if (ticket) {
+    if (ticket.status !== 'Locked') {
+      const { deal: synced } = await syncDealFromChain(ctx.db, chain, deal, ctx.now());
+      throw finalStatusRefusal(synced.status) ?? conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
+    }
+    let result;
+    try {
+      result = await resolveOnChain({ ...ctx, chain }, deal, release, adminWallet, { refundMeans: 'resolved' });
+    } catch (error) {
+      if (error instanceof AppError && error.details?.programErrorCode === 6004) throw conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
+      throw error;
+    }
+    await audit(ctx.db, {
+      actor: adminWallet,
+      action,
+      orderId: deal.orderId,
+      details: { signature: result.signature, statusBefore: deal.status, statusAfter: result.status, onChain: true },
+      at: ctx.now(),
+    });
+    return { orderId: deal.orderId, status: result.status, signature: result.signature, releaseTo };
+  }
+
+  // Never locked: nothing on chain to move.
+  if (release) throw conflict(NOTHING_LOCKED_FOR_BUYER);
+  if (await findPendingTransactionOfDeal(ctx.db, deal.orderId)) throw conflict(DEAL_BUSY);
+  const now = ctx.now();
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const moved = await moveDeal(tx, deal, [OrderStatus.InProgress, OrderStatus.AdminResolving], OrderStatus.Cancelled, now, {
+      returnToOffer: true,
+    });
+    if (moved) {
+      await audit(tx, {
+        actor: adminWallet,
+        action,
+        orderId: deal.orderId,
+        details: { signature: null, statusBefore: deal.status, statusAfter: OrderStatus.Cancelled, onChain: false },
+        at: now,
+      });
+    }
+    return moved;
+  });
+  if (!cancelled) {
+    const current = await findDeal(ctx.db, deal.orderId);
+    throw finalStatusRefusal(current?.status ?? -1) ?? conflict('The deal changed meanwhile. Reload it and try again.');
+  }
+  return { orderId: deal.orderId, status: OrderStatus.Cancelled, signature: null, releaseTo };
+}

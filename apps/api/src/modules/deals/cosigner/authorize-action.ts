@@ -1,0 +1,211 @@
+import {
+  ONCHAIN_ERRORS,
+  ORDER_STATUSES,
+  OrderStatus,
+  checkCancelAfterLock,
+  checkCryptoSideLock,
+  checkSign,
+  cryptoSideWallet,
+  dealRoleOf,
+  fiatSideWallet,
+  ONLY_FIAT_SIDE_CAN_CANCEL,
+  MISSING_REQUIRED_DATA,
+} from '@jelly/domain';
+import {
+  acceptOfferAndLockInstruction,
+  cancelUniversalTicketInstruction,
+  signUniversalTicketInstruction,
+  type Config,
+} from '@jelly/escrow';
+import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import type { Chain } from '../../../chain/chain.ts';
+import { AppError, forbidden } from '../../../errors.ts';
+import { dealEscrowAddresses } from '../chain/read-ticket.ts';
+import type { DealRecord } from '../deal-record.ts';
+import { findDeal, findDealsOfWallet, type Queryable } from '../queries.ts';
+import type { ClassifiedTransaction, UserActionKind } from './classify-instructions.ts';
+import { matchesInstruction } from './match-instruction.ts';
+import { refused } from './read-transaction.ts';
+
+export interface AuthorizedAction {
+  kind: UserActionKind;
+  deal: DealRecord;
+  /** A crypto side's signature on a deal the fiat side signed: it settles in the same instruction. */
+  settles: boolean;
+}
+
+export const DEAL_MISMATCH = 'The escrow instruction does not match the deal (accounts or amounts differ).';
+export const NOT_YOUR_DEAL = 'This transaction does not act on a deal of yours.';
+export const UNDER_ADMIN_REVIEW = 'This deal is under admin review: the admin resolves it.';
+export const PAYMENT_WINDOW_CLOSED = 'The payment window of this deal has closed.';
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+const LOCK_DATA_LENGTH = 116;
+
+/** The deal a lock names in its arguments (order_id = the offer, ticket_id = the deal). */
+async function dealOfLock(db: Queryable, classified: ClassifiedTransaction): Promise<DealRecord> {
+  const data = classified.escrow.data;
+  if (data.length !== LOCK_DATA_LENGTH) throw refused(DEAL_MISMATCH);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const offerId = view.getBigUint64(8, true);
+  const dealId = view.getBigUint64(16, true);
+  if (dealId > BigInt(Number.MAX_SAFE_INTEGER)) throw conflict('The transaction names no known deal.');
+  const deal = await findDeal(db, Number(dealId));
+  if (!deal || BigInt(deal.offerId) !== offerId) throw conflict('The transaction names no known deal.');
+  return deal;
+}
+
+/** The caller's deal whose ticket account a sign or cancel names (the ticket PDA is not invertible). */
+async function dealOfTicket(
+  db: Queryable,
+  chain: Chain,
+  classified: ClassifiedTransaction,
+  caller: string,
+  statuses: readonly number[],
+): Promise<DealRecord> {
+  const ticket = classified.escrow.keys[4]?.pubkey;
+  if (!ticket) throw refused(DEAL_MISMATCH);
+  const candidates = await findDealsOfWallet(db, caller, statuses);
+  const deal = candidates.find((candidate) =>
+    dealEscrowAddresses(chain, candidate.offerId, candidate.orderId).ticket.equals(ticket),
+  );
+  if (!deal) throw forbidden(NOT_YOUR_DEAL);
+  return deal;
+}
+
+/**
+ * The deal an escrow instruction acts on: a lock names it in its arguments; a sign or cancel names its ticket
+ * account, looked up among the caller's deals (newest 200) in `statuses`.
+ */
+export function identifyDeal(
+  db: Queryable,
+  chain: Chain,
+  classified: ClassifiedTransaction,
+  caller: string,
+  statuses: readonly number[] = ORDER_STATUSES,
+): Promise<DealRecord> {
+  return classified.kind === 'lock' ? dealOfLock(db, classified) : dealOfTicket(db, chain, classified, caller, statuses);
+}
+
+/** A domain rule's refusal: a wrong party is 403, a wrong state 409. */
+function ruleRefusal(message: string): AppError {
+  return message === ONCHAIN_ERRORS[6003] || message === ONLY_FIAT_SIDE_CAN_CANCEL || message === ONCHAIN_ERRORS[6010]
+    ? forbidden(message)
+    : conflict(message);
+}
+
+function build(make: () => TransactionInstruction): TransactionInstruction {
+  try {
+    return make();
+  } catch {
+    // amounts beyond a u64, malformed stored keys: nothing the chain could accept
+    throw conflict(MISSING_REQUIRED_DATA);
+  }
+}
+
+/** The instructions the deal allows for this action (a first signature may carry settlement accounts or not). */
+function expectedInstructions(
+  kind: UserActionKind,
+  deal: DealRecord,
+  caller: PublicKey,
+  chain: Chain,
+  escrow: Config,
+  settles: boolean,
+): TransactionInstruction[] {
+  const admin = chain.admin.publicKey;
+  const programId = chain.programId;
+  const mint = new PublicKey(deal.tokenMint);
+  const fiatGuy = new PublicKey(fiatSideWallet(deal) ?? caller);
+  const cryptoGuy = new PublicKey(cryptoSideWallet(deal) ?? caller);
+  const ids = { orderId: BigInt(deal.offerId), ticketId: BigInt(deal.orderId), programId };
+  switch (kind) {
+    case 'lock': {
+      if (deal.fiatAmountCents === null) throw conflict(MISSING_REQUIRED_DATA);
+      const fiatAmount = deal.fiatAmountCents;
+      return [
+        build(() =>
+          acceptOfferAndLockInstruction({
+            admin,
+            locker: caller,
+            mint,
+            ...ids,
+            cryptoAmount: deal.amount,
+            fiatAmount,
+            isSellOrder: deal.offerSide === 0,
+            creator: new PublicKey(deal.creatorWallet),
+            fiatGuy,
+            offerAmount: deal.offerTotalAmount,
+          }),
+        ),
+      ];
+    }
+    case 'sign': {
+      const settlement = { mint, fiatGuy, treasury: escrow.treasury };
+      const withSettlement = build(() => signUniversalTicketInstruction({ admin, signer: caller, ...ids, settlement }));
+      if (settles) return [withSettlement];
+      return [build(() => signUniversalTicketInstruction({ admin, signer: caller, ...ids })), withSettlement];
+    }
+    case 'cancel':
+      return [build(() => cancelUniversalTicketInstruction({ admin, fiatGuy: caller, cryptoGuy, mint, ...ids }))];
+  }
+}
+
+/** Owners whose token accounts this action pays into: the only ones a transaction may create on the way. */
+function recipients(kind: UserActionKind, deal: DealRecord, escrow: Config, withSettlement: boolean): string[] {
+  if (kind === 'cancel') return [cryptoSideWallet(deal) ?? ''];
+  if (kind === 'sign' && withSettlement) return [fiatSideWallet(deal) ?? '', escrow.treasury.toBase58()];
+  return [];
+}
+
+/**
+ * Checks the proposed escrow action against the deal in the database: the caller's role and the deal's state
+ * (@jelly/domain rules), then that the instruction is exactly the one the deal allows (every account, flag and
+ * argument), and that token accounts created on the way belong to this action's recipients, for the deal's mint.
+ */
+export async function authorizeAction(
+  db: Queryable,
+  chain: Chain,
+  escrow: Config,
+  classified: ClassifiedTransaction,
+  caller: string,
+  now: Date,
+): Promise<AuthorizedAction> {
+  const { kind } = classified;
+  const deal = await identifyDeal(db, chain, classified, caller);
+  const role = dealRoleOf(deal, caller);
+  if (!role) throw forbidden(NOT_YOUR_DEAL);
+  if (deal.status === OrderStatus.AdminResolving) throw conflict(UNDER_ADMIN_REVIEW);
+
+  let settles = false;
+  if (kind === 'lock') {
+    const check = checkCryptoSideLock(deal, caller, deal.amount);
+    if (!check.ok) throw role === 'fiat' ? forbidden(ONCHAIN_ERRORS[6010]) : ruleRefusal(check.error);
+    if (deal.paymentDeadline && deal.paymentDeadline.getTime() <= now.getTime()) throw conflict(PAYMENT_WINDOW_CLOSED);
+  } else if (kind === 'sign') {
+    const check = checkSign(deal, caller);
+    if (!check.ok) throw ruleRefusal(check.error);
+    settles = check.value === OrderStatus.Completed;
+  } else {
+    const check = checkCancelAfterLock(deal, caller);
+    if (!check.ok) throw ruleRefusal(check.error);
+  }
+
+  const callerKey = new PublicKey(caller);
+  const expected = expectedInstructions(kind, deal, callerKey, chain, escrow, settles);
+  const match = expected.find((ix) => matchesInstruction(classified.escrow, ix, [chain.admin.publicKey, callerKey]));
+  if (!match) throw refused(DEAL_MISMATCH);
+
+  const allowedOwners = recipients(kind, deal, escrow, match.keys.length > 5);
+  for (const creation of classified.tokenAccountCreations) {
+    if (!creation.mint.equals(new PublicKey(deal.tokenMint))) {
+      throw refused("Only token accounts of the deal's token may be created.");
+    }
+    if (!allowedOwners.includes(creation.owner.toBase58())) {
+      throw refused("Only the token accounts this action pays into may be created.");
+    }
+    if (!creation.payer.equals(chain.admin.publicKey) && !creation.payer.equals(callerKey)) {
+      throw refused('Token accounts may be paid for only by you or the platform.');
+    }
+  }
+  return { kind, deal, settles };
+}

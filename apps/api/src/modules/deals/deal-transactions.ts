@@ -1,0 +1,202 @@
+import type { DealActionKind } from '@jelly/contracts';
+import bs58 from 'bs58';
+import type { VersionedTransaction } from '@solana/web3.js';
+import type { Chain } from '../../chain/chain.ts';
+import type { Database } from '../../db/connect.ts';
+import { AppError, ERROR_STATUS } from '../../errors.ts';
+import type { ErrorCode } from '@jelly/contracts';
+import {
+  CONFIRM_TIMEOUT_MS,
+  confirmOrThrow,
+  isBlockhashStillValid,
+  sendRaw,
+  signatureOutcome,
+  simulateOrThrow,
+} from './chain/submit-transaction.ts';
+import type { DealRecord } from './deal-record.ts';
+import {
+  deletePendingTransaction,
+  findDeal,
+  findDealTransaction,
+  findPendingTransactionOfDeal,
+  finishTransaction,
+  insertPendingTransaction,
+  type DealTransactionRow,
+} from './queries.ts';
+import { syncDealFromChain, type SyncOptions } from './sync-deal-from-chain.ts';
+
+export const DEAL_BUSY = 'Another transaction for this deal is being processed. Try again in a moment.';
+export const NEVER_LANDED = 'The transaction expired before it reached the chain. Build it again and retry.';
+/** The submitter of transactions the payment-window job builds (its refunds mean Expired). */
+export const PAYMENT_WINDOW_ACTOR = 'server:payment-window';
+
+/** A pending row older than this has lost its request (a crash, a timed-out confirmation): check the chain. */
+const STALE_PENDING_MS = CONFIRM_TIMEOUT_MS + 15_000;
+const WAIT_POLL_MS = 250;
+
+export interface DealTxContext {
+  db: Database;
+  chain: Chain;
+  now: () => Date;
+  confirmTimeoutMs?: number;
+}
+
+export interface SubmittedDealTransaction {
+  signature: string;
+  deal: DealRecord;
+  kind: DealActionKind;
+  submittedBy: string;
+  syncOptions?: SyncOptions;
+}
+
+export interface DealTxResult {
+  signature: string;
+  orderId: number;
+  status: number;
+  kind: DealActionKind;
+  alreadyProcessed: boolean;
+}
+
+/** The idempotency key: the fee payer's signature (ed25519 is deterministic: same message, same signature). */
+export function signatureOf(tx: VersionedTransaction): string {
+  const first = tx.signatures[0];
+  if (!first) throw new Error('transaction has no signature slot');
+  return bs58.encode(first);
+}
+
+function storedError(row: DealTransactionRow): AppError {
+  const [code, program] = (row.errorCode ?? 'TRANSACTION_FAILED').split(':');
+  const appCode = (code && code in ERROR_STATUS ? code : 'TRANSACTION_FAILED') as ErrorCode;
+  return new AppError(appCode, row.errorMessage ?? 'The transaction failed.', program ? { programErrorCode: Number(program) } : undefined);
+}
+
+function encodeError(error: AppError): string {
+  const program = error.details?.programErrorCode;
+  return typeof program === 'number' ? `${error.code}:${program}` : error.code;
+}
+
+function syncOptionsOf(row: DealTransactionRow): SyncOptions {
+  return {
+    refundMeans: row.submittedBy === PAYMENT_WINDOW_ACTOR ? 'expired' : 'resolved',
+    ...(row.kind === 'lock' ? { lockSignature: row.signature } : {}),
+  };
+}
+
+async function confirmAndRecord(ctx: DealTxContext, row: { signature: string; orderId: number }, sync: SyncOptions): Promise<number> {
+  const deal = await findDeal(ctx.db, row.orderId);
+  if (!deal) throw new Error(`deal ${row.orderId} vanished`);
+  const { deal: after } = await syncDealFromChain(ctx.db, ctx.chain, deal, ctx.now(), sync);
+  await finishTransaction(ctx.db, row.signature, ctx.now(), { state: 'confirmed', resultStatus: after.status });
+  return after.status;
+}
+
+/**
+ * Settles a pending row from the chain: landed → the deal is synced and the row confirmed; failed on chain → the
+ * row failed; not on chain with an expired blockhash → it can never land: failed. Otherwise it stays pending.
+ */
+export async function resolvePendingTransaction(ctx: DealTxContext, row: DealTransactionRow): Promise<DealTransactionRow> {
+  const outcome = await signatureOutcome(ctx.chain, row.signature);
+  if (outcome.state === 'confirmed') {
+    await confirmAndRecord(ctx, row, syncOptionsOf(row));
+  } else if (outcome.state === 'failed') {
+    await finishTransaction(ctx.db, row.signature, ctx.now(), {
+      state: 'failed',
+      errorCode: encodeError(outcome.error),
+      errorMessage: outcome.error.message,
+    });
+  } else if (!(await isBlockhashStillValid(ctx.chain, row.recentBlockhash))) {
+    await finishTransaction(ctx.db, row.signature, ctx.now(), { state: 'failed', errorCode: 'TRANSACTION_FAILED', errorMessage: NEVER_LANDED });
+  }
+  return (await findDealTransaction(ctx.db, row.signature)) ?? row;
+}
+
+/** The first answer to a transaction already recorded (the same transaction sent again). */
+async function answerRecorded(ctx: DealTxContext, row: DealTransactionRow): Promise<DealTxResult> {
+  const deadline = Date.now() + (ctx.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS) + 5_000;
+  let current: DealTransactionRow | undefined = row;
+  // Another request is handling it right now: wait for its result.
+  while (current?.state === 'pending' && Date.now() < deadline) {
+    if (ctx.now().getTime() - current.updatedAt.getTime() > STALE_PENDING_MS) break;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+    current = await findDealTransaction(ctx.db, row.signature);
+  }
+  if (!current) throw new AppError('CONFLICT', 'The first submission of this transaction was refused. Build it again and retry.');
+  if (current.state === 'pending') current = await resolvePendingTransaction(ctx, current);
+  if (current.state === 'failed') throw storedError(current);
+  if (current.state === 'pending' || current.resultStatus === null) {
+    throw new AppError('CHAIN_TIMEOUT', 'Transaction failed to confirm in 60s', { signature: current.signature });
+  }
+  return {
+    signature: current.signature,
+    orderId: current.orderId,
+    status: current.resultStatus,
+    kind: current.kind as DealActionKind,
+    alreadyProcessed: true,
+  };
+}
+
+/** Answers from the record when this signature was seen before; undefined when it is new. */
+export async function answerIfRecorded(ctx: DealTxContext, signature: string): Promise<DealTxResult | undefined> {
+  const row = await findDealTransaction(ctx.db, signature);
+  return row ? answerRecorded(ctx, row) : undefined;
+}
+
+/** Takes the deal's single in-flight slot for this transaction (after clearing a stale one); 409 when busy. */
+async function reserve(ctx: DealTxContext, tx: VersionedTransaction, input: SubmittedDealTransaction): Promise<DealTxResult | null> {
+  const row = {
+    signature: input.signature,
+    orderId: input.deal.orderId,
+    kind: input.kind,
+    submittedBy: input.submittedBy,
+    recentBlockhash: tx.message.recentBlockhash,
+    rawTransaction: Buffer.from(tx.serialize()).toString('base64'),
+    createdAt: ctx.now(),
+  };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (await insertPendingTransaction(ctx.db, row)) return null;
+    const same = await findDealTransaction(ctx.db, input.signature);
+    if (same) return answerRecorded(ctx, same);
+    const other = await findPendingTransactionOfDeal(ctx.db, input.deal.orderId);
+    if (!other || ctx.now().getTime() - other.updatedAt.getTime() <= STALE_PENDING_MS) break;
+    if ((await resolvePendingTransaction(ctx, other)).state === 'pending') break;
+  }
+  throw new AppError('CONFLICT', DEAL_BUSY);
+}
+
+/**
+ * Submits a fully signed escrow transaction for a deal: one in flight per deal, simulated first (the program's
+ * error comes back as the spec's message), sent, confirmed ('confirmed', 60 s), then the deal's status is moved
+ * from what the chain shows. Idempotent per signature.
+ */
+export async function submitDealTransaction(
+  ctx: DealTxContext,
+  tx: VersionedTransaction,
+  input: SubmittedDealTransaction,
+): Promise<DealTxResult> {
+  const recorded = await reserve(ctx, tx, input);
+  if (recorded) return recorded;
+  try {
+    await simulateOrThrow(ctx.chain, tx);
+    await sendRaw(ctx.chain, tx.serialize());
+  } catch (error) {
+    await deletePendingTransaction(ctx.db, input.signature);
+    throw error;
+  }
+  try {
+    await confirmOrThrow(ctx.chain, input.signature, ctx.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS);
+  } catch (error) {
+    if (error instanceof AppError && error.code !== 'CHAIN_TIMEOUT' && error.code !== 'CHAIN_UNAVAILABLE') {
+      await finishTransaction(ctx.db, input.signature, ctx.now(), {
+        state: 'failed',
+        errorCode: encodeError(error),
+        errorMessage: error.message,
+      });
+    }
+    throw error; // a time-out leaves the row pending: the next request or the sweep settles it from the chain
+  }
+  const status = await confirmAndRecord(ctx, { signature: input.signature, orderId: input.deal.orderId }, {
+    ...input.syncOptions,
+    ...(input.kind === 'lock' ? { lockSignature: input.signature } : {}),
+  });
+  return { signature: input.signature, orderId: input.deal.orderId, status, kind: input.kind, alreadyProcessed: false };
+}

@@ -1,0 +1,141 @@
+import { OrderStatus } from '@jelly/domain';
+import { and, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Chain } from '../../chain/chain.ts';
+import type { Database } from '../../db/connect.ts';
+import { orders } from '../../db/schema/index.ts';
+import { audit } from './audit.ts';
+import { readTicket } from './chain/read-ticket.ts';
+import { PAYMENT_WINDOW_ACTOR } from './deal-transactions.ts';
+import { findDeal } from './queries.ts';
+import { refundOrphanedLock } from './refund-orphaned-lock.ts';
+import { resolveOnChain } from './resolve-on-chain.ts';
+import { syncDealFromChain } from './sync-deal-from-chain.ts';
+
+/** Rows of a raw query (both drivers answer { rows }). */
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Locked deals handled per run (each is one transaction on chain); the rest wait for the next run. */
+const LOCKED_BATCH = 25;
+
+export interface ExpiryContext {
+  db: Database;
+  chain: Chain | null;
+  now: () => Date;
+  confirmTimeoutMs?: number;
+}
+
+export interface ExpiryReport {
+  /** Deals that expired before a lock (In Progress → Expired, amount back to the offer). */
+  expired: number[];
+  /** Locked deals refunded to the crypto side on chain (Locked → Expired). */
+  refunded: number[];
+  /** Locked deals whose chain state had moved on (synced instead of refunded). */
+  synced: number[];
+  failed: { orderId: number; error: string }[];
+}
+
+/**
+ * In Progress deals past their payment deadline → Expired (7), their amount back to the offer, in one statement
+ * (atomic, race-free against a concurrent claim, cancel or lock: only rows still In Progress with no transaction
+ * in flight move).
+ */
+async function expireUnlocked(db: Database, now: Date): Promise<number[]> {
+  const result = await rowsOf<{ order_id: string | number }>(db, sql`
+    WITH expired AS (
+      UPDATE orders SET status = ${OrderStatus.Expired}, updated_at = ${now.toISOString()}::timestamptz
+      WHERE parent_order_id IS NOT NULL
+        AND status = ${OrderStatus.InProgress}
+        AND payment_deadline < ${now.toISOString()}::timestamptz
+        AND NOT EXISTS (
+          SELECT 1 FROM deal_transactions t WHERE t.order_id = orders.order_id AND t.state = 'pending'
+        )
+      RETURNING order_id, parent_order_id, amount
+    ),
+    given_back AS (
+      UPDATE orders offer SET amount = offer.amount + e.total, updated_at = ${now.toISOString()}::timestamptz
+      FROM (SELECT parent_order_id, sum(amount) AS total FROM expired GROUP BY parent_order_id) e
+      WHERE offer.order_id = e.parent_order_id
+    )
+    SELECT order_id FROM expired ORDER BY order_id
+  `);
+  return result.map((row) => Number(row.order_id));
+}
+
+/**
+ * Locked (8) deals past their payment deadline: the fiat side never marked paid, so the server refunds the crypto
+ * side with admin_resolve_universal_ticket(release_to_fiat_guy = false) → Expired (7), amount back to the offer.
+ * A deal whose fiat side signed (2) is not expired: it waits for the crypto side or a dispute.
+ */
+async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report: ExpiryReport): Promise<void> {
+  const now = ctx.now();
+  const due = await ctx.db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.parentOrderId),
+        eq(orders.status, OrderStatus.CryptoGuyLockedCrypto),
+        lt(orders.paymentDeadline, now),
+      ),
+    )
+    .orderBy(orders.paymentDeadline)
+    .limit(LOCKED_BATCH);
+  for (const { orderId } of due) {
+    try {
+      const deal = await findDeal(ctx.db, orderId);
+      if (!deal || deal.status !== OrderStatus.CryptoGuyLockedCrypto) continue;
+      const ticket = await readTicket(chain, deal.offerId, deal.orderId);
+      if (!ticket || ticket.status !== 'Locked' || ticket.fiatGuySigned || ticket.cryptoGuySigned) {
+        await syncDealFromChain(ctx.db, chain, deal, ctx.now(), { refundMeans: 'expired' });
+        report.synced.push(orderId);
+        continue;
+      }
+      const result = await resolveOnChain({ ...ctx, chain }, deal, false, PAYMENT_WINDOW_ACTOR, { refundMeans: 'expired' });
+      await audit(ctx.db, {
+        actor: PAYMENT_WINDOW_ACTOR,
+        action: 'refund_expired_lock',
+        orderId,
+        details: { signature: result.signature, statusAfter: result.status, paymentDeadline: deal.paymentDeadline?.toISOString() ?? null },
+        at: ctx.now(),
+      });
+      report.refunded.push(orderId);
+    } catch (error) {
+      report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+/** Cancelled or expired deals whose lock landed anyway (a race with a database cancel): refunded on chain. */
+async function refundOrphanedLocks(ctx: ExpiryContext, chain: Chain, report: ExpiryReport): Promise<void> {
+  const candidates = await rowsOf<{ order_id: string | number }>(ctx.db, sql`
+    SELECT DISTINCT t.order_id FROM deal_transactions t JOIN orders o ON o.order_id = t.order_id
+    WHERE t.kind = 'lock' AND t.state = 'confirmed' AND o.status IN (${OrderStatus.Cancelled}, ${OrderStatus.Expired})
+      AND NOT EXISTS (
+        SELECT 1 FROM deal_transactions r
+        WHERE r.order_id = t.order_id AND r.kind IN ('cancel', 'admin_resolve') AND r.state IN ('confirmed', 'pending')
+      )
+    LIMIT ${LOCKED_BATCH}
+  `);
+  for (const row of candidates) {
+    const orderId = Number(row.order_id);
+    try {
+      const deal = await findDeal(ctx.db, orderId);
+      if (deal && (await refundOrphanedLock({ ...ctx, chain }, deal))) report.refunded.push(orderId);
+    } catch (error) {
+      report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+/** One run of the payment-window job (the scheduler calls it; tests call it directly). */
+export async function expireDeals(ctx: ExpiryContext): Promise<ExpiryReport> {
+  const report: ExpiryReport = { expired: [], refunded: [], synced: [], failed: [] };
+  report.expired = await expireUnlocked(ctx.db, ctx.now());
+  if (ctx.chain) {
+    await refundLockedPastDeadline(ctx, ctx.chain, report);
+    await refundOrphanedLocks(ctx, ctx.chain, report);
+  }
+  return report;
+}

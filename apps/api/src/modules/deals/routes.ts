@@ -1,0 +1,106 @@
+import {
+  adminOrderParams,
+  adminOrderResponse,
+  adminResolveRequest,
+  adminResolveResponse,
+  errorResponse,
+  signAndSendRequest,
+  signAndSendResponse,
+} from '@jelly/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../errors.ts';
+import { adminResolve } from './admin-resolve.ts';
+import { requireChain } from './chain/escrow-config.ts';
+import { getAdminOrder } from './get-admin-order.ts';
+import { startPaymentWindowJob } from './payment-window-job.ts';
+import { signAndSend } from './sign-and-send.ts';
+
+export interface DealRoutesOptions {
+  /** Confirmation time-out (the spec's 60 s by default). */
+  confirmTimeoutMs?: number;
+}
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  429: errorResponse,
+  503: errorResponse,
+  504: errorResponse,
+};
+
+/** The co-signer, the admin's dispute screen and resolution, and the payment-window job. */
+export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, options) => {
+  const { db, config } = app;
+  const confirmTimeoutMs = options.confirmTimeoutMs;
+  const timeout = confirmTimeoutMs === undefined ? {} : { confirmTimeoutMs };
+
+  const sweepMs = config.deals?.paymentWindowSweepMs ?? 0;
+  if (sweepMs > 0) app.addHook('onReady', async () => startPaymentWindowJob(app, sweepMs));
+
+  app.post(
+    '/platform/admin/sign-and-send',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['deals'],
+        summary: 'Co-sign (as fee payer) and submit an escrow transaction signed by your wallet',
+        description:
+          'Accepts exactly one escrow instruction (accept_offer_and_lock, sign_universal_ticket, cancel_universal_ticket) ' +
+          'that matches one of your deals in the state it needs, plus optional compute-budget settings and idempotent ' +
+          "creation of this action's recipients' token accounts. Simulates, sends, confirms (60 s), then moves the deal " +
+          'from what the chain shows. The same transaction sent twice returns the first result (alreadyProcessed).',
+        security: [{ bearerAuth: [] }],
+        body: signAndSendRequest,
+        response: { 200: signAndSendResponse, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      const chain = requireChain(app.chain);
+      return signAndSend({ db, chain, now: config.now, ...timeout }, request.user.wallet, request.body.transaction);
+    },
+  );
+
+  app.get(
+    '/admin/orders/:orderId',
+    {
+      preHandler: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: 'A deal as the admin order chat shows it',
+        security: [{ bearerAuth: [] }],
+        params: adminOrderParams,
+        response: { 200: adminOrderResponse, ...errors },
+      },
+    },
+    async (request) => getAdminOrder(db, app.chain, request.params.orderId),
+  );
+
+  app.post(
+    '/admin/orders/:orderId/resolve',
+    {
+      preHandler: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: "Resolve a deal: release the escrow to the buyer (fiat side) or refund the seller (crypto side)",
+        security: [{ bearerAuth: [] }],
+        params: adminOrderParams,
+        body: adminResolveRequest,
+        response: { 200: adminResolveResponse, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      return adminResolve(
+        { db, chain: app.chain, now: config.now, ...timeout },
+        request.user.wallet,
+        request.params.orderId,
+        request.body.releaseTo,
+      );
+    },
+  );
+};
