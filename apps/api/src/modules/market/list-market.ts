@@ -26,7 +26,7 @@ const SORT_COLUMNS = {
  * (status = 0 AND parent_order_id IS NULL AND amount > 0) verbatim, then side (+ fiat) equality, and the
  * rest as filters checked while walking the index in sort order.
  */
-function marketWhere(filters: MarketFilters, side: OfferSide | null, viewer: MarketViewer | null): SQL | undefined {
+export function marketWhere(filters: MarketFilters, side: OfferSide | null, viewer: MarketViewer | null): SQL | undefined {
   const where: (SQL | undefined)[] = [
     sql`${orders.status} = 0 AND ${orders.parentOrderId} IS NULL AND ${orders.amount} > 0`,
     side === null ? undefined : eq(orders.offerSide, side),
@@ -48,7 +48,8 @@ function marketWhere(filters: MarketFilters, side: OfferSide | null, viewer: Mar
 
 type Row = { order: OrderRow; trades: number | null; completed: number | null };
 
-async function pageOfSide(db: Database, where: SQL | undefined, p: MarketPage, limit: number, offset: number): Promise<Row[]> {
+/** The page query of one side (exported for the EXPLAIN test). */
+export function marketPageQuery(db: Database, where: SQL | undefined, p: MarketPage, limit: number, offset: number) {
   const column = SORT_COLUMNS[p.sortBy];
   const direction = p.descending ? desc : asc;
   return db
@@ -59,6 +60,10 @@ async function pageOfSide(db: Database, where: SQL | undefined, p: MarketPage, l
     .orderBy(direction(column), direction(orders.orderId))
     .limit(limit)
     .offset(offset);
+}
+
+async function pageOfSide(db: Database, where: SQL | undefined, p: MarketPage, limit: number, offset: number): Promise<Row[]> {
+  return marketPageQuery(db, where, p, limit, offset);
 }
 
 function compareRows(p: MarketPage): (a: Row, b: Row) => number {

@@ -183,6 +183,34 @@ describe('POST /orders/create-order — offers', () => {
   });
 });
 
+describe('POST /platform/dev/faucet on the embedded localnet', () => {
+  let t: ChainTestApp;
+  beforeAll(async () => {
+    t = await createChainTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends 10 SOL, 1,000 USDC and 1,000 USDT, and lets the wallet offer them', async () => {
+    const wallet = createChainWallet();
+    const s = await session(t.app, wallet);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/dev/faucet',
+      headers: s.headers,
+      payload: { wallet: wallet.address },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ sol: '10000000000', tokens: { USDC: '1000000000', USDT: '1000000000' } });
+    expect(await t.chain.connection.getBalance(wallet.keypair.publicKey)).toBe(10_000_000_000);
+    const offer = buyOfferBody({ orderSide: 0, amount: '1000000000', price: '0.9', maxFiatAmount: '900' });
+    expect((await postOrder(t.app, s, offer)).statusCode).toBe(200);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/platform/dev/faucet', payload: { wallet: wallet.address } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('POST /orders/create-order without a chain', () => {
   let t: TestApp;
   beforeAll(async () => {
