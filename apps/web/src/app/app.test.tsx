@@ -60,7 +60,7 @@ describe('app routes', () => {
 
   it.each([
     ['/buy-crypto', 'Buy Crypto'],
-    ['/swap-chat/42', 'Chat'],
+    ['/swap-chat/42', 'Deal #42'],
     ['/online-ads/7', 'Online ad'],
     ['/my-account', 'Dashboard'],
     ['/coin-jelly', 'Coin Jelly'],

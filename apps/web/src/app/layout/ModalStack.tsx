@@ -10,6 +10,8 @@ import { useAppDispatch, useAppSelector } from '../hooks.ts';
 const ClaimOfferModal = lazy(() => importWithRetry(() => import('../../features/market/components/ClaimOfferModal.tsx')).then((m) => ({ default: m.ClaimOfferModal })));
 const ConfirmOperationModal = lazy(() => importWithRetry(() => import('../../features/market/components/ConfirmOperationModal.tsx')).then((m) => ({ default: m.ConfirmOperationModal })));
 
+const SuccessModal = lazy(() => importWithRetry(() => import('../../features/deal/components/SuccessModal.tsx')).then((m) => ({ default: m.SuccessModal })));
+
 /**
  * Renders the modal stack from the store, bottom to top; the top one gets Escape (see Modal).
  * Kinds whose screens are not built yet render nothing: their features register them here.
@@ -46,6 +48,8 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
       return <Suspense fallback={null}><ClaimOfferModal {...entry.props} modalId={entry.id} onClose={close} /></Suspense>;
     case 'confirmOperation':
       return <Suspense fallback={null}><ConfirmOperationModal {...entry.props} onClose={close} /></Suspense>;
+    case 'successfulTransaction':
+      return <Suspense fallback={null}><SuccessModal {...entry.props} onClose={close} /></Suspense>;
     default:
       return null;
   }

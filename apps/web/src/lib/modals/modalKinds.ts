@@ -49,7 +49,8 @@ export interface ModalPropsMap {
   joinCoin: NoProps;
   selectFiat: NoProps;
   selectCrypto: NoProps;
-  successfulTransaction: NoProps;
+  /** The success modal of a Completed deal (deal page): rate the counterparty. */
+  successfulTransaction: { orderId: number; toWallet: string };
   /** Confirm Operation (market): the offer, the amount to claim in whole tokens, and the Claim Offer modal below it. */
   confirmOperation: { offer: Order; amount: string; claimModalId: string };
   /** Claim Offer #{orderId} (market). */

@@ -10,15 +10,16 @@ import { EscrowActionError, rpcError } from './escrowErrors.ts';
  */
 export async function readEscrowConfig(connection: Pick<Connection, 'getAccountInfo'>, programId: PublicKey): Promise<Config> {
   const [address] = findConfigPda(programId);
-  let data: Uint8Array | null;
+  let account: Awaited<ReturnType<Connection['getAccountInfo']>>;
   try {
-    data = (await connection.getAccountInfo(address, TX_COMMITMENT))?.data ?? null;
+    account = await connection.getAccountInfo(address, TX_COMMITMENT);
   } catch (error) {
     throw rpcError(error);
   }
-  if (!data) throw new EscrowActionError(WALLET_NOT_READY);
+  // Missing, or not the program's own account: the program is not deployed or not initialised on this cluster.
+  if (!account || !account.owner.equals(programId)) throw new EscrowActionError(WALLET_NOT_READY);
   try {
-    return decodeConfig(data);
+    return decodeConfig(account.data);
   } catch {
     throw new EscrowActionError(WALLET_NOT_READY);
   }

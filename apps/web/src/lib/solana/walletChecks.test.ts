@@ -90,6 +90,9 @@ describe('readEscrowConfig', () => {
 
   it('is "Wallet/program not ready" when the program has no config, and reports an RPC failure', async () => {
     expect(await message(readEscrowConfig(chain(0, new Map()), PROGRAM_ID))).toBe(WALLET_NOT_READY);
+    const address = findConfigPda(PROGRAM_ID)[0].toBase58();
+    const foreign = { ...configAccount(Keypair.generate().publicKey, 25), owner: Keypair.generate().publicKey };
+    expect(await message(readEscrowConfig(chain(0, new Map([[address, foreign]])), PROGRAM_ID))).toBe(WALLET_NOT_READY);
     const failing = { getAccountInfo: vi.fn(async () => Promise.reject(new Error('timeout'))) };
     expect(await message(readEscrowConfig(failing, PROGRAM_ID))).toBe('Error: timeout');
   });

@@ -1,0 +1,90 @@
+import type { OrderDetails, SignAndSendResponse } from '@jelly/contracts';
+import { errorWithMessage, WALLET_NOT_READY } from '@jelly/domain';
+import type { WalletContextState } from '@solana/wallet-adapter-react';
+import { PublicKey, type Connection } from '@solana/web3.js';
+import { ApiError } from '../../../lib/api/apiError.ts';
+import type { ApiClient } from '../../../lib/api/apiClient.ts';
+import type { ConfirmActionProps } from '../../../lib/modals/modalKinds.ts';
+import { EscrowActionError } from '../../../lib/solana/escrowErrors.ts';
+import type { EscrowSubmitContext } from '../../../lib/solana/submitEscrowInstruction.ts';
+import type { EscrowTarget } from '../chain/dealInstructions.ts';
+
+export type DealActionKind = 'lock' | 'markAsPaid' | 'cancel' | 'supportRequest';
+
+/** What an action needs from the page: who is looking, their wallet and connection, the escrow, the API. */
+export interface DealActionEnv {
+  /** The signed-in wallet (the session's), null when signed out. */
+  viewer: string | null;
+  wallet: Pick<WalletContextState, 'publicKey' | 'signTransaction'>;
+  connection: Pick<Connection, 'getLatestBlockhash' | 'getBalance' | 'getAccountInfo'> | null;
+  /** From GET /platform/config; null values mean the server runs without a chain. */
+  escrow: { programId: string | null; feePayer: string | null } | null;
+  apiClient: Pick<ApiClient, 'json'>;
+  /** Absolute URL of this deal's chat (support requests link it). */
+  dealUrl: string;
+}
+
+/** The deal's status as a completed action leaves it (from the server's answer). */
+export interface ActionOutcome {
+  status: number;
+}
+
+/** An action whose checks passed: what the confirm modal says, and what runs when it is confirmed. */
+export interface PreparedAction {
+  confirm: ConfirmActionProps;
+  run: () => Promise<ActionOutcome>;
+  successMessage: string | null;
+  /** Shown when the action fails for a reason without its own message. */
+  failureMessage: string | null;
+}
+
+export type PrepareAction = (deal: OrderDetails, env: DealActionEnv) => Promise<PreparedAction>;
+
+/** Everything an on-chain action needs, or 'Wallet/program not ready'. */
+export interface ChainReady {
+  owner: PublicKey;
+  connection: NonNullable<DealActionEnv['connection']>;
+  target: EscrowTarget;
+  submitContext: EscrowSubmitContext;
+}
+
+/**
+ * The connected wallet must be the signed-in one (the server only co-signs for the caller's own wallet), the
+ * wallet libraries loaded and the server running a chain. `notConnected` is the message when the wallet is missing.
+ */
+export function requireChain(env: DealActionEnv, notConnected: string = WALLET_NOT_READY): ChainReady {
+  const owner = env.wallet.publicKey;
+  if (!owner || !env.viewer || owner.toBase58() !== env.viewer) throw new EscrowActionError(notConnected);
+  const { connection, escrow } = env;
+  if (!connection || !escrow?.programId || !escrow.feePayer || !env.wallet.signTransaction) {
+    throw new EscrowActionError(WALLET_NOT_READY);
+  }
+  let target: EscrowTarget;
+  try {
+    target = { programId: new PublicKey(escrow.programId), admin: new PublicKey(escrow.feePayer) };
+  } catch {
+    throw new EscrowActionError(WALLET_NOT_READY);
+  }
+  return {
+    owner,
+    connection,
+    target,
+    submitContext: { wallet: env.wallet, connection, feePayer: target.admin, apiClient: env.apiClient },
+  };
+}
+
+export function outcomeOf(result: Pick<SignAndSendResponse, 'status'>): ActionOutcome {
+  return { status: result.status };
+}
+
+/**
+ * The text to show for a failed action: the action error's own message, the server's explanation of a refusal
+ * ('Error: {message}'), or the action's generic failure message.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  if (error instanceof EscrowActionError) return error.message;
+  if (error instanceof ApiError && error.code !== null && error.status >= 400 && error.status < 500) {
+    return errorWithMessage(error.message);
+  }
+  return fallback;
+}

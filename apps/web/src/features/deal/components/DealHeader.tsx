@@ -1,0 +1,121 @@
+import type { OrderDetails, RatingSummary } from '@jelly/contracts';
+import {
+  avatarLetters,
+  counterpartyWallet,
+  dealRoleOf,
+  fiatCentsForBaseUnits,
+  formatCents,
+  formatDisplayAmount,
+  fromBaseUnits,
+  orderStatusLabel,
+  OrderStatus,
+  PROCESSING,
+  shortenWallet,
+  tradesSummary,
+  type DealActions,
+} from '@jelly/domain';
+import { Button } from '../../../components/ui/Button.tsx';
+import type { DealActionKind } from '../actions/dealAction.ts';
+import styles from './DealHeader.module.css';
+import { PaymentCountdown } from './PaymentCountdown.tsx';
+
+export interface DealHeaderProps {
+  deal: OrderDetails;
+  viewer: string | null;
+  /** The counterparty's rating summary, once loaded. */
+  summary: RatingSummary | undefined;
+  actions: DealActions;
+  busy: DealActionKind | null;
+  onAction: (kind: DealActionKind) => void;
+}
+
+const COUNTDOWN_STATUSES: readonly number[] = [OrderStatus.InProgress, OrderStatus.CryptoGuyLockedCrypto];
+
+/**
+ * The deal chat header (spec section 2, "Deal chat"): the counterparty (avatar, shortened wallet, 'N Trades | Mon
+ * YYYY'), the deal's figures and status with the payment countdown, and the actions this viewer may take.
+ */
+export function DealHeader({ deal, viewer, summary, actions, busy, onAction }: DealHeaderProps) {
+  const counterparty = counterpartyWallet(deal, viewer) ?? deal.creatorWallet;
+  const role = dealRoleOf(deal, viewer);
+  const tokens = formatDisplayAmount(fromBaseUnits(BigInt(deal.amount), deal.tokenDecimal));
+  const cents = deal.fiatAmountCents === null ? fiatCentsForBaseUnits(BigInt(deal.amount), deal.tokenDecimal, deal.price) : BigInt(deal.fiatAmountCents);
+  const heading = role === 'fiat' ? `Buy ${deal.tokenName}` : role === 'crypto' ? `Sell ${deal.tokenName}` : `Deal #${deal.orderId}`;
+
+  const button = (kind: DealActionKind, label: string, variant: 'primary' | 'secondary' | 'danger' | 'warning') => (
+    <Button
+      variant={variant}
+      size="small"
+      disabled={busy !== null}
+      aria-busy={busy === kind}
+      onClick={() => onAction(kind)}
+    >
+      {busy === kind ? PROCESSING : label}
+    </Button>
+  );
+
+  return (
+    <header className={styles.header} aria-label="Deal details">
+      <div className={styles.counterparty}>
+        <span className={styles.avatar} aria-hidden="true">
+          {avatarLetters(counterparty)}
+        </span>
+        <div>
+          <p className={styles.wallet} title={counterparty} data-testid="deal-counterparty">
+            {shortenWallet(counterparty)}
+          </p>
+          <p className={styles.trades} data-testid="deal-counterparty-trades">
+            {summary ? tradesSummary(summary.disputes, summary.accountCreatedAt) : '\u00a0'}
+          </p>
+        </div>
+      </div>
+
+      <div className={styles.summary}>
+        <h1 className={styles.title}>
+          {heading} <span className={styles.dealId}>Deal #{deal.orderId}</span>
+        </h1>
+        <dl className={styles.figures}>
+          <div>
+            <dt>Amount</dt>
+            <dd data-testid="deal-amount">
+              {tokens} {deal.tokenName}
+            </dd>
+          </div>
+          <div>
+            <dt>Fiat Amount</dt>
+            <dd data-testid="deal-fiat-amount">
+              {formatCents(cents, true)} {deal.fiatCode}
+            </dd>
+          </div>
+          <div>
+            <dt>Price</dt>
+            <dd>
+              {formatDisplayAmount(deal.price)} {deal.fiatCode}
+            </dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd data-testid="deal-status" data-status={deal.status}>
+              {orderStatusLabel(deal.status)}
+            </dd>
+          </div>
+          {deal.paymentDeadline && COUNTDOWN_STATUSES.includes(deal.status) && (
+            <div>
+              <dt>Time left to pay</dt>
+              <dd>
+                <PaymentCountdown deadline={deal.paymentDeadline} />
+              </dd>
+            </div>
+          )}
+        </dl>
+      </div>
+
+      <div className={styles.actions} role="group" aria-label="Deal actions">
+        {actions.showSupportRequest && button('supportRequest', 'Support Request', 'secondary')}
+        {actions.canCancel && button('cancel', 'Cancel Deal', 'danger')}
+        {actions.showLock && button('lock', 'Lock', 'primary')}
+        {actions.showMarkAsPaid && button('markAsPaid', 'Mark as Paid', 'primary')}
+      </div>
+    </header>
+  );
+}

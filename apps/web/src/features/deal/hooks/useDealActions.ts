@@ -1,0 +1,111 @@
+import type { OrderDetails } from '@jelly/contracts';
+import { CANCEL_FAILED, FAILED_TO_LOCK_ORDER, FAILED_TO_SIGN_TICKET, UNEXPECTED_ERROR } from '@jelly/domain';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useCallback, useRef, useState } from 'react';
+import { useDispatch, useStore } from 'react-redux';
+import type { ThunkExtra } from '../../../lib/api/thunkExtra.ts';
+import { openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
+import { showToast } from '../../../lib/toasts/toastsSlice.ts';
+import { useConnection, useWallet } from '../../../lib/wallet/walletBridge.ts';
+import { failureText, type DealActionEnv, type DealActionKind, type PrepareAction } from '../actions/dealAction.ts';
+import { prepareCancel } from '../actions/prepareCancel.ts';
+import { prepareLock } from '../actions/prepareLock.ts';
+import { prepareMarkAsPaid } from '../actions/prepareMarkAsPaid.ts';
+import { prepareSupportRequest } from '../actions/prepareSupportRequest.ts';
+import { dealStatusChanged } from '../api/dealApi.ts';
+
+const PREPARE: Record<DealActionKind, PrepareAction> = {
+  lock: prepareLock,
+  markAsPaid: prepareMarkAsPaid,
+  cancel: prepareCancel,
+  supportRequest: prepareSupportRequest,
+};
+
+export interface DealActionsOptions {
+  deal: OrderDetails | undefined;
+  viewer: string | null;
+  escrow: DealActionEnv['escrow'];
+  /** Refetches the deal (after every action, whatever its outcome). */
+  refresh: () => void;
+}
+
+export interface DealActionsState {
+  /** The action under way (its button reads 'Processing...'), null when idle. */
+  busy: DealActionKind | null;
+  start: (kind: DealActionKind) => void;
+}
+
+/**
+ * Runs the deal header's actions: checks (wallet, balances, the spec's preconditions) → confirm-action modal →
+ * the action (escrow transaction through the co-signer, or an API call) → toast, the new status shown at once,
+ * and a refetch of the deal.
+ */
+export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOptions): DealActionsState {
+  const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
+  const { apiClient } = (useStore() as unknown as { extra: ThunkExtra }).extra;
+  const wallet = useWallet();
+  const connection = useConnection();
+  const [busy, setBusy] = useState<DealActionKind | null>(null);
+  const busyRef = useRef(false);
+
+  const start = useCallback(
+    (kind: DealActionKind) => {
+      if (!deal || busyRef.current) return;
+      const env: DealActionEnv = {
+        viewer,
+        wallet,
+        connection,
+        escrow,
+        apiClient,
+        dealUrl: new URL(`/swap-chat/${deal.orderId}`, window.location.origin).href,
+      };
+      const begin = () => {
+        busyRef.current = true;
+        setBusy(kind);
+      };
+      const end = () => {
+        busyRef.current = false;
+        setBusy(null);
+      };
+
+      begin();
+      void PREPARE[kind](deal, env).then(
+        (prepared) => {
+          end();
+          dispatch(
+            openConfirmAction(prepared.confirm, {
+              onConfirm: async () => {
+                begin();
+                try {
+                  const outcome = await prepared.run();
+                  dispatch(dealStatusChanged(deal.orderId, outcome.status));
+                  if (prepared.successMessage) dispatch(showToast.success(prepared.successMessage));
+                } catch (error) {
+                  if (prepared.failureMessage) dispatch(showToast.error(failureText(error, prepared.failureMessage)));
+                } finally {
+                  end();
+                  refresh();
+                }
+              },
+            }),
+          );
+        },
+        (error: unknown) => {
+          end();
+          dispatch(showToast.error(failureText(error, FALLBACK[kind])));
+        },
+      );
+    },
+    [deal, viewer, wallet, connection, escrow, apiClient, dispatch, refresh],
+  );
+
+  return { busy, start };
+}
+
+/** When the checks before the confirm modal fail unexpectedly (not one of their own messages). */
+const FALLBACK: Record<DealActionKind, string> = {
+  lock: FAILED_TO_LOCK_ORDER,
+  markAsPaid: FAILED_TO_SIGN_TICKET,
+  cancel: CANCEL_FAILED,
+  supportRequest: UNEXPECTED_ERROR,
+};

@@ -1,0 +1,107 @@
+import { counterpartyWallet, dealActions } from '@jelly/domain';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Button } from '../../../components/ui/Button.tsx';
+import { PageSpinner } from '../../../components/ui/Spinner.tsx';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
+import type { DealActionEnv } from '../actions/dealAction.ts';
+import { useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
+import { DealHeader } from '../components/DealHeader.tsx';
+import { useDealActions } from '../hooks/useDealActions.ts';
+import { useSuccessPrompt } from '../hooks/useSuccessPrompt.ts';
+import styles from './DealChatPage.module.css';
+
+/** Polling interval of the deal record (spec: the deal chat polls every 5 s). */
+export const DEAL_POLL_INTERVAL_MS = 5000;
+
+export interface DealViewer {
+  wallet: string | null;
+  signedIn: boolean;
+  isAdmin: boolean;
+}
+
+export interface DealChatSlotProps {
+  orderId: number;
+  status: number;
+  myWallet: string | null;
+  isAdmin: boolean;
+}
+
+export interface DealChatPageProps {
+  viewer: DealViewer;
+  /** GET /platform/config's escrowProgramId and feePayer; null while the config loads. */
+  escrow: DealActionEnv['escrow'];
+  /** The deal chat panel, composed by the app layer (features do not import each other). */
+  chatSlot?: (chat: DealChatSlotProps) => ReactNode;
+  onConnectWallet?: () => void;
+}
+
+/** /swap-chat/{id}: the deal header with its actions, and the deal chat below. */
+export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: DealChatPageProps) {
+  const params = useParams();
+  const orderId = Number(params.id);
+  const validId = Number.isSafeInteger(orderId) && orderId > 0;
+  useDocumentTitle(validId ? `Deal #${orderId}` : 'Deal');
+
+  const query = useDealOrderQuery(orderId, { skip: !validId || !viewer.signedIn, pollingInterval: DEAL_POLL_INTERVAL_MS });
+  const deal = query.data;
+  const counterparty = deal ? (counterpartyWallet(deal, viewer.wallet) ?? deal.creatorWallet) : null;
+  const { data: summary } = useRatingSummaryQuery(counterparty ?? '', { skip: !counterparty });
+  const { refetch } = query;
+  const { busy, start } = useDealActions({ deal, viewer: viewer.wallet, escrow, refresh: refetch });
+  useSuccessPrompt(deal, viewer.wallet);
+
+  if (!validId) return <Notice title="Deal not found" text="This link does not point to a deal." />;
+  if (!viewer.signedIn) {
+    return (
+      <Notice title={`Deal #${orderId}`} text="Connect your wallet and sign in to open this deal.">
+        {onConnectWallet && <Button onClick={onConnectWallet}>Connect Wallet</Button>}
+      </Notice>
+    );
+  }
+  if (!deal) {
+    if (query.isError) return <LoadError error={query.error} onRetry={() => void refetch()} />;
+    return <PageSpinner />;
+  }
+
+  return (
+    <section className={styles.page} aria-label={`Deal #${deal.orderId}`}>
+      <DealHeader
+        deal={deal}
+        viewer={viewer.wallet}
+        summary={summary}
+        actions={dealActions(deal, viewer.wallet)}
+        busy={busy}
+        onAction={start}
+      />
+      {chatSlot && (
+        <div className={styles.chat}>
+          {chatSlot({ orderId: deal.orderId, status: deal.status, myWallet: viewer.wallet, isAdmin: viewer.isAdmin })}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Notice({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <section className={styles.notice}>
+      <h1>{title}</h1>
+      <p>{text}</p>
+      {children}
+    </section>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (status === 404) return <Notice title="Deal not found" text="There is no deal with this number." />;
+  if (status === 403) {
+    return <Notice title="Not your deal" text="Only the two parties of a deal and the admins can open it." />;
+  }
+  return (
+    <Notice title="The deal could not be loaded" text="Check your connection and try again.">
+      <Button onClick={onRetry}>Retry</Button>
+    </Notice>
+  );
+}
