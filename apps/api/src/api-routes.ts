@@ -12,13 +12,17 @@ import { createCallerCountry } from './modules/orders/caller-country.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createPriceFeed } from './modules/prices/create-price-feed.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { realtimeRoutes } from './realtime/plugin.ts';
 
 /** Every product area's routes; mounted under /api by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   const assets = await loadBundledAssets();
   await app.register(healthRoutes);
+  await app.register(realtimeRoutes);
+  await app.register(notificationRoutes);
   await app.register(authRoutes);
   await app.register(catalogueRoutes, { hasFlag: (countryCode) => assets.flags.has(`${countryCode}.svg`) });
   await app.register(platformRoutes);

@@ -12,6 +12,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { lenientJsonBody } from './plugins/json-body.ts';
 import { generateRequestId, loggerOptions, requestIdHeader } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
+import { realtime } from './realtime/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
 
@@ -47,6 +48,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(cookie);
     await app.register(database, { database: config.database });
     await app.register(auth);
+    await app.register(realtime);
     await app.register(rateLimits);
     await app.register(docs);
     await app.register(apiRoutes, { prefix: '/api' });

@@ -12,3 +12,5 @@ export * from './attachments.ts';
 export * from './deals.ts';
 export * from './rating.ts';
 export * from './support.ts';
+export * from './notifications.ts';
+export * from './realtime.ts';

@@ -1,0 +1,51 @@
+import type { NotificationKind } from '@jelly/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { notifications, telegramLinks, telegramOutbox } from '../../db/schema/index.ts';
+import { DEAL_BUTTON_TEXT, telegramTextOf } from '../telegram/message-text.ts';
+import type { NotificationRow } from './to-wire.ts';
+
+export interface NotifyInput {
+  wallet: string;
+  kind: NotificationKind;
+  /** What happened, short ('Offer claimed'). */
+  title: string;
+  /** The facts: amount and asset, fiat, time left where a timer runs. */
+  message: string;
+  /** The deal (or offer) it is about; also the Telegram deep link /swap-chat/{orderId}. */
+  orderId?: number | null;
+  data?: Record<string, unknown>;
+  /** The event's time (the caller's clock, config.now()). */
+  now: Date;
+}
+
+/**
+ * Records a notification IN THE CALLER'S TRANSACTION (pass the transaction handle), so it exists exactly when the
+ * event does. On commit:
+ * - a trigger's NOTIFY tells every API process, which push it to the wallet's open sockets (realtime/);
+ * - the wallet's linked Telegram chats get it through the outbox, sent asynchronously with retries (telegram/).
+ */
+export async function notify(tx: Database, input: NotifyInput): Promise<NotificationRow> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      wallet: input.wallet,
+      kind: input.kind,
+      title: input.title,
+      message: input.message,
+      orderId: input.orderId ?? null,
+      data: input.data ?? {},
+      createdAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('notify: insert returned no row');
+
+  const text = telegramTextOf(input.title, input.message);
+  const link = input.orderId ? `/swap-chat/${input.orderId}` : null;
+  const at = input.now.toISOString();
+  await tx.execute(sql`
+    insert into ${telegramOutbox} (chat_id, text, button_text, button_url, notification_id, next_attempt_at, created_at)
+    select ${telegramLinks.chatId}, ${text}, ${link ? DEAL_BUTTON_TEXT : null}, ${link}, ${row.id}, ${at}::timestamptz, ${at}::timestamptz
+    from ${telegramLinks} where ${telegramLinks.wallet} = ${input.wallet}`);
+  return row;
+}

@@ -1,0 +1,20 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { orders } from '../db/schema/index.ts';
+
+export type DealRoomAccess = 'ok' | 'not_found' | 'forbidden';
+
+/** A deal room is open to the deal's two parties and to admins; offers have no room. */
+export async function dealRoomAccess(
+  db: Database,
+  dealId: number,
+  user: { wallet: string; isAdmin: boolean },
+): Promise<DealRoomAccess> {
+  const [deal] = await db
+    .select({ creatorWallet: orders.creatorWallet, acceptorWallet: orders.acceptorWallet })
+    .from(orders)
+    .where(and(eq(orders.orderId, dealId), isNotNull(orders.parentOrderId)));
+  if (!deal) return 'not_found';
+  if (user.isAdmin || deal.creatorWallet === user.wallet || deal.acceptorWallet === user.wallet) return 'ok';
+  return 'forbidden';
+}

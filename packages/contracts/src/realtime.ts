@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { chatMessage } from './chat.ts';
+import { isoDateTime, walletAddress } from './common.ts';
+import { notification } from './notifications.ts';
+
+/**
+ * GET /api/realtime — the WebSocket that pushes deal events to the wallets concerned (issue 5).
+ *
+ * 1. The client connects and sends `{ "type": "auth", "token": "<access token>" }` as its first message
+ *    (or passes `?token=`); without a valid token within 5 s the server closes with 4401 / 4408.
+ * 2. The server answers `ready`, then pushes `notification.created`, `chat.message` and `order.status` as they happen.
+ * 3. The client may `subscribe` to a deal room while the deal's chat is open: the wallet counts as "viewing" it
+ *    (no chat notification is written for it then), and admins receive the room's chat messages.
+ * 4. `auth` may be sent again with a refreshed token (same wallet) to keep the socket past the old token's expiry.
+ * Every frame is one JSON object; the server ignores nothing silently: bad frames get an `error` frame.
+ */
+
+export const REALTIME_PATH = '/realtime';
+/** Seconds a connection may stay unauthenticated. */
+export const REALTIME_AUTH_TIMEOUT_MS = 5000;
+/** Largest client frame the server accepts (bytes). */
+export const REALTIME_MAX_CLIENT_FRAME_BYTES = 4096;
+
+/** WebSocket close codes the server uses (4000–4999 are application codes). */
+export const realtimeCloseCodes = {
+  /** The token was missing, invalid or expired (get a fresh one and reconnect). */
+  unauthorized: 4401,
+  /** No auth message within REALTIME_AUTH_TIMEOUT_MS. */
+  authTimeout: 4408,
+  /** The frame was not JSON or not a known message. */
+  badMessage: 4400,
+  /** The server is shutting down (reconnect, possibly to another replica). */
+  goingAway: 1001,
+} as const;
+
+const dealId = z.number().int().positive();
+
+// ── client → server ───────────────────────────────────────────────────────────
+export const realtimeClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(2048) }),
+  z.object({ type: z.literal('subscribe'), dealId }),
+  z.object({ type: z.literal('unsubscribe'), dealId }),
+  z.object({ type: z.literal('ping'), id: z.string().max(64).optional() }),
+]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
+
+// ── server → client ───────────────────────────────────────────────────────────
+export const realtimeReady = z.object({
+  type: z.literal('ready'),
+  wallet: walletAddress,
+  /** When the token expires; send a new `auth` before then or the server closes with 4401. */
+  expiresAt: isoDateTime,
+});
+
+export const realtimeNotificationCreated = z.object({
+  type: z.literal('notification.created'),
+  notification,
+});
+export type RealtimeNotificationCreated = z.infer<typeof realtimeNotificationCreated>;
+
+export const realtimeChatMessage = z.object({
+  type: z.literal('chat.message'),
+  dealId,
+  message: chatMessage,
+});
+export type RealtimeChatMessage = z.infer<typeof realtimeChatMessage>;
+
+export const realtimeOrderStatus = z.object({
+  type: z.literal('order.status'),
+  /** The order whose status changed (a deal, or an offer). */
+  orderId: dealId,
+  /** The offer of a deal (its available amount changed too), null for an offer. */
+  parentOrderId: dealId.nullable(),
+  status: z.number().int().min(0).max(8),
+  changedAt: isoDateTime,
+});
+export type RealtimeOrderStatus = z.infer<typeof realtimeOrderStatus>;
+
+export const realtimeServerMessage = z.discriminatedUnion('type', [
+  realtimeReady,
+  realtimeNotificationCreated,
+  realtimeChatMessage,
+  realtimeOrderStatus,
+  z.object({ type: z.literal('subscribed'), dealId }),
+  z.object({ type: z.literal('unsubscribed'), dealId }),
+  z.object({ type: z.literal('pong'), id: z.string().optional(), serverTime: isoDateTime }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  /** The server may have missed events (its database listener reconnected): refetch what is on screen. */
+  z.object({ type: z.literal('resync') }),
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessage>;
+/** Events the server pushes on its own (the rest answer a client message). */
+export type RealtimeEvent = RealtimeNotificationCreated | RealtimeChatMessage | RealtimeOrderStatus;
