@@ -27,7 +27,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(catalogueRoutes, { hasFlag: (countryCode) => assets.flags.has(`${countryCode}.svg`) });
   await app.register(platformRoutes);
   await app.register(assetRoutes, { assets });
-  const priceFeed = createPriceFeed(app.config.prices?.feed ?? { kind: 'bundled' });
+  const priceFeed = createPriceFeed(app.config.prices?.feed ?? { kind: 'bundled' }, { now: () => app.config.now().getTime() });
   const callerCountry = createCallerCountry(app.config.trustedProxies);
   await app.register(priceRoutes, { priceFeed, floatingRefreshMs: app.config.prices?.floatingRefreshMs ?? 0 });
   await app.register(orderRoutes, { priceFeed, callerCountry });
