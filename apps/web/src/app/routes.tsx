@@ -15,7 +15,7 @@ export const routes: RouteObject[] = [
         // The admin area has no app header and footer.
         path: 'admin/*',
         errorElement: <RouteErrorPage />,
-        lazy: lazyScreen(() => import('../features/admin/pages/AdminPage.tsx')),
+        lazy: lazyScreen(() => import('./admin/AdminRoute.tsx')),
       },
       {
         element: <AppLayout />,

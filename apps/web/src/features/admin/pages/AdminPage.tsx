@@ -1,14 +1,22 @@
-import { Link } from 'react-router';
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage.tsx';
+import { Route, Routes } from 'react-router';
+import { AdminGate, type AdminViewer } from '../components/AdminGate.tsx';
+import { AdminHome } from './AdminHome.tsx';
+import { AdminOrderChatPage, type AdminOrderChatPageProps } from './AdminOrderChatPage.tsx';
 
-/** /admin/* — the admin area (shown without the app header and footer); placeholder until its issue. */
-export default function AdminPage() {
+export interface AdminAreaProps {
+  viewer: AdminViewer;
+  chatSlot?: AdminOrderChatPageProps['chatSlot'];
+  onConnectWallet?: () => void;
+}
+
+/** /admin/*: admin wallets only; /admin/orders/{id} is the admin order chat, anything else the admin home. */
+export function AdminArea({ viewer, chatSlot, onConnectWallet }: AdminAreaProps) {
   return (
-    <>
-      <PlaceholderPage title="Admin" />
-      <p style={{ maxWidth: 1200, margin: '0 auto', padding: '0 24px' }}>
-        <Link to="/">Back to Jelly</Link>
-      </p>
-    </>
+    <AdminGate viewer={viewer} onConnectWallet={onConnectWallet}>
+      <Routes>
+        <Route path="orders/:id" element={<AdminOrderChatPage myWallet={viewer.wallet} chatSlot={chatSlot} />} />
+        <Route path="*" element={<AdminHome />} />
+      </Routes>
+    </AdminGate>
   );
 }

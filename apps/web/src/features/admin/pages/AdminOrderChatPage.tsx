@@ -1,0 +1,143 @@
+import { errorWithMessage, formatDisplayAmount, fromBaseUnits, RESOLVE_FAILED, RESOLVE_SUBMITTED, shortenWallet } from '@jelly/domain';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useState, type ReactNode } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/Button.tsx';
+import { PageSpinner } from '../../../components/ui/Spinner.tsx';
+import { openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
+import { showToast } from '../../../lib/toasts/toastsSlice.ts';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
+import { useAdminOrderQuery, useResolveAdminOrderMutation } from '../api/adminOrderApi.ts';
+import { Forbidden } from '../components/AdminGate.tsx';
+import { AdminOrderDetails } from '../components/AdminOrderDetails.tsx';
+import { ResolveButtons, type ReleaseTo } from '../components/ResolveButtons.tsx';
+import styles from '../components/Admin.module.css';
+
+export const ADMIN_ORDER_POLL_INTERVAL_MS = 5000;
+
+export interface AdminChatSlotProps {
+  orderId: number;
+  status: number;
+  myWallet: string | null;
+  isAdmin: true;
+}
+
+export interface AdminOrderChatPageProps {
+  myWallet: string | null;
+  /** The deal chat panel, composed by the app layer. */
+  chatSlot?: (chat: AdminChatSlotProps) => ReactNode;
+}
+
+/** /admin/orders/{id}: the deal as the admin sees it, 'Send to Buyer' / 'Send to Seller', and the deal chat. */
+export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
+  const params = useParams();
+  const orderId = Number(params.id);
+  const validId = Number.isSafeInteger(orderId) && orderId > 0;
+  useDocumentTitle(validId ? `Admin · Order #${orderId}` : 'Admin');
+  const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
+  const query = useAdminOrderQuery(orderId, { skip: !validId, pollingInterval: ADMIN_ORDER_POLL_INTERVAL_MS });
+  const [resolveOrder] = useResolveAdminOrderMutation();
+  const [busy, setBusy] = useState<ReleaseTo | null>(null);
+  const order = query.data;
+
+  if (!validId) return <Notice title="Order not found" text="This link does not point to an order." />;
+  if (!order) {
+    const status = (query.error as { status?: unknown } | undefined)?.status;
+    if (status === 403) return <Forbidden />;
+    if (status === 404) return <Notice title="Order not found" text={`There is no deal #${orderId}.`} />;
+    if (query.isError) {
+      return (
+        <Notice title="The order could not be loaded" text="Check your connection and try again.">
+          <Button onClick={() => void query.refetch()}>Retry</Button>
+        </Notice>
+      );
+    }
+    return <PageSpinner />;
+  }
+
+  const resolve = (releaseTo: ReleaseTo) => {
+    const to = releaseTo === 'buyer' ? order.buyerWallet : order.sellerWallet;
+    const amount = `${formatDisplayAmount(fromBaseUnits(BigInt(order.amount), order.tokenDecimal))} ${order.tokenName}`;
+    dispatch(
+      openConfirmAction(
+        releaseTo === 'buyer'
+          ? {
+              title: 'Send to Buyer?',
+              description: `Release ${amount} from the escrow to the buyer${to ? ` ${shortenWallet(to)}` : ''} (minus the platform fee). This cannot be undone.`,
+              confirmText: 'Release to Buyer',
+              variant: 'warning',
+            }
+          : {
+              title: 'Send to Seller?',
+              description: `Refund ${amount} to the seller${to ? ` ${shortenWallet(to)}` : ''} and end the deal. This cannot be undone.`,
+              confirmText: 'Refund to Seller',
+              variant: 'warning',
+            },
+        {
+          onConfirm: async () => {
+            setBusy(releaseTo);
+            try {
+              await resolveOrder({ orderId, releaseTo }).unwrap();
+              dispatch(showToast.success(RESOLVE_SUBMITTED));
+            } catch (error) {
+              dispatch(showToast.error(resolveFailure(error)));
+            } finally {
+              setBusy(null);
+              void query.refetch();
+            }
+          },
+        },
+      ),
+    );
+  };
+
+  return (
+    <section className={styles.page} aria-label={`Order #${order.orderId}`}>
+      <p className={styles.back}>
+        <Link to="/admin">← Admin</Link>
+      </p>
+      <h1 className={styles.title}>Order #{order.orderId}</h1>
+      <div className={styles.orderLayout}>
+        <div className={styles.card}>
+          <AdminOrderDetails order={order} />
+          <ResolveButtons resolve={order.resolve} busy={busy} onResolve={resolve} />
+          {order.supportRequests.length > 0 && (
+            <div className={styles.requests}>
+              <h2>Support requests</h2>
+              <ul>
+                {order.supportRequests.map((request) => (
+                  <li key={request.id}>
+                    <span title={request.requesterWallet}>{shortenWallet(request.requesterWallet)}</span> ·{' '}
+                    {new Date(request.createdAt).toLocaleString()}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+        {chatSlot && (
+          <div className={styles.chat}>{chatSlot({ orderId: order.orderId, status: order.status, myWallet, isAdmin: true })}</div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The server's reason for a refused resolution ('Order already resolved by admin.', …), else 'Resolve failed'. */
+function resolveFailure(error: unknown): string {
+  const failed = error as { status?: unknown; data?: { error?: { message?: unknown } } } | undefined;
+  const message = failed?.data?.error?.message;
+  const status = typeof failed?.status === 'number' ? failed.status : 0;
+  return status >= 400 && status < 500 && typeof message === 'string' ? errorWithMessage(message) : RESOLVE_FAILED;
+}
+
+function Notice({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <section className={styles.notice}>
+      <h1>{title}</h1>
+      <p>{text}</p>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import type { AdminOrderResponse } from '@jelly/contracts';
+import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ModalStack } from '../../../app/layout/ModalStack.tsx';
+import { Toasts } from '../../../app/layout/Toasts.tsx';
+import { apiError, fakeApi, json, WALLET_A, WALLET_B } from '../../../test/fakeApi.ts';
+import { testStore } from '../../../test/renderApp.tsx';
+import { AdminArea, type AdminAreaProps } from './AdminPage.tsx';
+
+const ADMIN_WALLET = 'AdmnWa11et1111111111111111111111111111111111';
+const ORDER = 'GET /api/admin/orders/42';
+const RESOLVE = 'POST /api/admin/orders/42/resolve';
+
+function adminOrder(overrides: Partial<AdminOrderResponse> = {}): AdminOrderResponse {
+  return {
+    orderId: 42,
+    parentOrderId: 3,
+    fiatCode: 'EUR',
+    tokenName: 'USDC',
+    tokenMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    tokenDecimal: 6,
+    offerSide: 0,
+    side: 'SELL',
+    buyerWallet: WALLET_B,
+    sellerWallet: WALLET_A,
+    amount: '40000000',
+    price: '0.92',
+    fiatAmountCents: '3680',
+    status: OrderStatus.AdminResolving,
+    statusLabel: 'Admin Resolving',
+    resolve: { toBuyer: { enabled: true }, toSeller: { enabled: true } },
+    escrow: { ticketAddress: 'T1cket', status: 'Locked', amount: '40000000', cryptoGuySigned: false, fiatGuySigned: true },
+    supportRequests: [{ id: 's1', requesterWallet: WALLET_B, orderUrl: 'http://x/swap-chat/42', createdAt: '2026-11-21T10:00:00.000Z' }],
+    ...overrides,
+  };
+}
+
+const resolved = adminOrder({
+  status: OrderStatus.AdminResolved,
+  statusLabel: 'Admin Resolved',
+  resolve: {
+    toBuyer: { enabled: false, reason: ORDER_ALREADY_RESOLVED_BY_ADMIN },
+    toSeller: { enabled: false, reason: ORDER_ALREADY_RESOLVED_BY_ADMIN },
+  },
+});
+
+function renderAdmin(path: string, api = fakeApi(), viewer: Partial<AdminAreaProps['viewer']> = {}) {
+  const { store } = testStore({ api });
+  const props: AdminAreaProps = {
+    viewer: { wallet: ADMIN_WALLET, signedIn: true, isAdmin: true, ...viewer },
+    chatSlot: ({ orderId, isAdmin }) => <p>Chat of deal {orderId} as {isAdmin ? 'admin' : 'party'}</p>,
+  };
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin/*',
+        element: (
+          <>
+            <AdminArea {...props} />
+            <ModalStack />
+            <Toasts />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { api, router, store };
+}
+
+describe('admin area access', () => {
+  it('asks a signed-out visitor to connect an admin wallet', async () => {
+    const { api } = renderAdmin('/admin/orders/42', fakeApi(), { wallet: null, signedIn: false, isAdmin: false });
+    expect(screen.getByText('Connect an admin wallet and sign in to continue.')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows a 403 message to a signed-in wallet that is not an admin, and calls nothing', async () => {
+    const { api } = renderAdmin('/admin/orders/42', fakeApi(), { wallet: WALLET_A, isAdmin: false });
+    expect(screen.getByRole('heading', { name: '403 — Admins only' })).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows the 403 message when the API refuses the token', async () => {
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => apiError(403, 'FORBIDDEN', 'Admins only') }));
+    expect(await screen.findByRole('heading', { name: '403 — Admins only' })).toBeInTheDocument();
+  });
+
+  it('/admin opens an order by its id', async () => {
+    const { router } = renderAdmin('/admin', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
+    const open = screen.getByRole('button', { name: 'Open' });
+    expect(open).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Order ID' }), '42');
+    await userEvent.click(open);
+    expect(router.state.location.pathname).toBe('/admin/orders/42');
+    expect(await screen.findByRole('heading', { name: 'Order #42' })).toBeInTheDocument();
+  });
+});
+
+describe('admin order chat', () => {
+  it('shows order id, Fiat/Asset, Side, Buyer, Seller, Amount, Price, status, and the deal chat', async () => {
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
+    await screen.findByRole('heading', { name: 'Order #42' });
+    const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Order ID')).toBe('42');
+    expect(value('Fiat/Asset')).toBe('EUR/USDC');
+    expect(value('Side')).toBe('SELL');
+    expect(value('Buyer')).toBe(WALLET_B);
+    expect(value('Seller')).toBe(WALLET_A);
+    expect(value('Amount')).toBe('40.00 USDC');
+    expect(value('Price')).toBe('0.92 EUR');
+    expect(value('Status')).toBe('Admin Resolving');
+    expect(screen.getByText('Chat of deal 42 as admin')).toBeInTheDocument();
+  });
+
+  it('Side reads BUY for a Buy offer', async () => {
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder({ offerSide: 1, side: 'BUY' })) }));
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(screen.getByText('Side', { selector: 'dt' }).nextElementSibling).toHaveTextContent('BUY');
+  });
+
+  it("Send to Buyer: confirm → POST resolve { releaseTo: 'buyer' } → 'Resolve transaction submitted', then both buttons disabled", async () => {
+    let current = adminOrder();
+    const api = fakeApi({
+      [ORDER]: () => json(200, current),
+      [RESOLVE]: () => {
+        current = resolved;
+        return json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'buyer' });
+      },
+    });
+    renderAdmin('/admin/orders/42', api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to Buyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send to Buyer?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release to Buyer' }));
+
+    expect(await screen.findByText('Resolve transaction submitted')).toBeInTheDocument();
+    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'buyer' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
+    expect(screen.getByTestId('resolve-disabled-reason')).toHaveTextContent(ORDER_ALREADY_RESOLVED_BY_ADMIN);
+    expect(screen.getByTestId('admin-status')).toHaveTextContent('Admin Resolved');
+  });
+
+  it('Send to Seller posts releaseTo seller', async () => {
+    const api = fakeApi({
+      [ORDER]: () => json(200, adminOrder()),
+      [RESOLVE]: () => json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller' }),
+    });
+    renderAdmin('/admin/orders/42', api);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to Seller' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund to Seller' }));
+    await waitFor(() => expect(api.callsTo(RESOLVE)).toHaveLength(1));
+    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'seller' });
+  });
+
+  it.each([
+    ['a refusal the server explains', () => apiError(409, 'CONFLICT', ORDER_ALREADY_RESOLVED_BY_ADMIN), `Error: ${ORDER_ALREADY_RESOLVED_BY_ADMIN}`],
+    ['a server failure', () => apiError(500, 'INTERNAL_ERROR', 'Internal server error'), 'Resolve failed'],
+  ])('reports %s', async (_name, answer, message) => {
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()), [RESOLVE]: answer }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to Buyer' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Release to Buyer' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('keeps the buttons disabled with the reason for an already resolved order', async () => {
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, resolved) }));
+    expect(await screen.findByRole('button', { name: 'Send to Buyer' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
+    expect(screen.getAllByTestId('resolve-disabled-reason')).toHaveLength(1);
+    expect(screen.getByText(ORDER_ALREADY_RESOLVED_BY_ADMIN)).toBeInTheDocument();
+  });
+});
