@@ -4,6 +4,7 @@ import {
   adminResolveState,
   adminSideLabel,
   buyerAndSeller,
+  decimalToString,
   orderStatusLabel,
 } from '@jelly/domain';
 import { desc, eq } from 'drizzle-orm';
@@ -51,7 +52,7 @@ export async function getAdminOrder(db: Database, chain: Chain | null, dealId: n
     buyerWallet,
     sellerWallet,
     amount: deal.amount.toString(),
-    price: deal.price,
+    price: decimalToString(deal.price),
     fiatAmountCents: deal.fiatAmountCents?.toString() ?? null,
     status: deal.status,
     statusLabel: orderStatusLabel(deal.status),
