@@ -276,6 +276,13 @@ describe('deal page: loading', () => {
     expect(await screen.findByRole('heading', { name: 'Not your deal' })).toBeInTheDocument();
   });
 
+  it('does not treat an offer as a deal', async () => {
+    const offer = sellDeal().parentOffer!;
+    renderDeal({ deal: { ...offer, orderId: DEAL_ID, parentOffer: null }, viewer: SELLER });
+    expect(await screen.findByText('This is an offer, not a deal: claim it on the market to start a deal.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Deal' })).not.toBeInTheDocument();
+  });
+
   it("shows the counterparty's trades line from GET /rating/{wallet}/summary", async () => {
     renderDeal({ deal: sellDeal(), viewer: SELLER });
     await waitFor(() => expect(screen.getByTestId('deal-counterparty-trades')).toHaveTextContent('12 Trades | Mar 2025'));

@@ -63,6 +63,9 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
     if (query.isError) return <LoadError error={query.error} onRetry={() => void refetch()} />;
     return <PageSpinner />;
   }
+  if (deal.parentOrderId === null) {
+    return <Notice title={`Order #${deal.orderId}`} text="This is an offer, not a deal: claim it on the market to start a deal." />;
+  }
 
   return (
     <section className={styles.page} aria-label={`Deal #${deal.orderId}`}>
