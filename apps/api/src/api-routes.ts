@@ -14,6 +14,7 @@ import { createPriceFeed } from './modules/prices/create-price-feed.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { ratingRoutes } from './modules/rating/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { realtimeRoutes } from './realtime/plugin.ts';
 
@@ -36,4 +37,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(attachmentRoutes);
   await app.register(dealRoutes);
   await app.register(supportRoutes);
+  await app.register(ratingRoutes);
 };

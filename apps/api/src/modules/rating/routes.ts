@@ -1,0 +1,118 @@
+import {
+  blockUserRequest,
+  blockUserResponse,
+  errorResponse,
+  orderParams,
+  orderReviewStatusResponse,
+  ratingRequest,
+  ratingResponse,
+  ratingSummaryResponse,
+  reviewsQuery,
+  reviewsResponse,
+  walletParams,
+} from '@jelly/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../errors.ts';
+import { blockUser } from './block-user.ts';
+import { orderReviewStatus } from './order-review-status.ts';
+import { reviewTotals, reviewsOf } from './queries.ts';
+import { ratingSummary } from './rating-summary.ts';
+import { reviewView } from './review-view.ts';
+import { submitRating } from './submit-rating.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+
+/** Ratings and reviews, user reports, the deal's review status, user blocks. */
+export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+
+  app.post(
+    '/rating',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['rating'],
+        summary: 'Review the counterparty of a completed deal (score 1–5), or report a user (score 0, dealId null)',
+        security: [{ bearerAuth: [] }],
+        body: ratingRequest,
+        response: { 200: ratingResponse, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      return submitRating(db, request.user.wallet, request.body, config.now());
+    },
+  );
+
+  app.get(
+    '/rating/:wallet/reviews',
+    {
+      schema: {
+        tags: ['rating'],
+        summary: 'Reviews a wallet received, newest first (skip, take ≤ 50, default 20)',
+        params: walletParams,
+        querystring: reviewsQuery,
+        response: { 200: reviewsResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const { wallet } = request.params;
+      const [rows, totals] = await Promise.all([
+        reviewsOf(db, wallet, request.query.skip, request.query.take),
+        reviewTotals(db, wallet),
+      ]);
+      return { reviews: rows.map(reviewView), total: totals.total, averageScore: totals.average };
+    },
+  );
+
+  app.get(
+    '/rating/:wallet/summary',
+    {
+      schema: {
+        tags: ['rating'],
+        summary: "The deal header's 'N Trades | Mon YYYY': completed deals and the account creation date",
+        params: walletParams,
+        response: { 200: ratingSummaryResponse, 400: errorResponse },
+      },
+    },
+    async (request) => ratingSummary(db, request.params.wallet),
+  );
+
+  app.get(
+    '/rating/order/:orderId/status',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['rating'],
+        summary: "Which party reviewed the deal (party1 = creator, party2 = acceptor); parties and admins",
+        security: [{ bearerAuth: [] }],
+        params: orderParams,
+        response: { 200: orderReviewStatusResponse, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      return orderReviewStatus(db, request.user, request.params.orderId);
+    },
+  );
+
+  app.post(
+    '/user-bans/ban',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['rating'],
+        summary: 'Block a user (your own block list: you cannot claim each other’s offers)',
+        security: [{ bearerAuth: [] }],
+        body: blockUserRequest,
+        response: { 200: blockUserResponse, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      return blockUser(db, request.user.wallet, request.body.bannedWallet, request.body.reason, config.now());
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { RatingResponse } from '@jelly/contracts';
+import { OrderStatus, checkRating, checkReason, counterpartyWallet, isDealParty } from '@jelly/domain';
+import type { Database } from '../../db/connect.ts';
+import { reviews, userReports } from '../../db/schema/index.ts';
+import { AppError, forbidden } from '../../errors.ts';
+import { findDeal, orderExists } from '../deals/queries.ts';
+
+export const RATING_MESSAGES = {
+  reviewNeedsDeal: 'A review needs the deal it is about (dealId); a report is score 0 without a deal.',
+  reportHasNoDeal: 'A report (score 0) is not about a deal: send dealId null.',
+  notYourself: 'You cannot rate or report yourself.',
+  notCompleted: 'Only completed deals can be reviewed.',
+  notCounterparty: 'A review is about the other party of the deal.',
+  alreadyReviewed: 'You have already reviewed this deal.',
+  notADeal: 'Only deals can be reviewed, not offers.',
+  dealNotFound: 'Order not found',
+  notAParty: 'Only the two parties of this deal can review it.',
+} as const;
+
+const bad = (message: string) => new AppError('VALIDATION_ERROR', message);
+
+export interface RatingInput {
+  toWallet: string;
+  score: number;
+  comment: string;
+  dealId: number | null;
+}
+
+/**
+ * POST /rating. score 0 with dealId null is a user report (the comment must be non-blank: 'Please provide a
+ * reason'); score 1–5 with a dealId is a review: only by a party of that Completed deal, about the counterparty,
+ * once per party.
+ */
+export async function submitRating(db: Database, caller: string, input: RatingInput, now: Date): Promise<RatingResponse> {
+  if (input.toWallet === caller) throw bad(RATING_MESSAGES.notYourself);
+
+  if (input.score === 0) {
+    if (input.dealId !== null) throw bad(RATING_MESSAGES.reportHasNoDeal);
+    const reason = checkReason(input.comment);
+    if (!reason.ok) throw bad(reason.error);
+    const id = randomUUID();
+    await db.insert(userReports).values({ id, fromWallet: caller, toWallet: input.toWallet, comment: reason.value, createdAt: now });
+    return { id, kind: 'report' };
+  }
+
+  const rating = checkRating(input.score);
+  if (!rating.ok) throw bad(rating.error);
+  if (input.dealId === null) throw bad(RATING_MESSAGES.reviewNeedsDeal);
+  const deal = await findDeal(db, input.dealId);
+  if (!deal) {
+    if (await orderExists(db, input.dealId)) throw bad(RATING_MESSAGES.notADeal);
+    throw new AppError('NOT_FOUND', RATING_MESSAGES.dealNotFound);
+  }
+  if (!isDealParty(deal, caller)) throw forbidden(RATING_MESSAGES.notAParty);
+  if (deal.status !== OrderStatus.Completed) throw new AppError('CONFLICT', RATING_MESSAGES.notCompleted);
+  if (counterpartyWallet(deal, caller) !== input.toWallet) throw bad(RATING_MESSAGES.notCounterparty);
+
+  const id = randomUUID();
+  const inserted = await db
+    .insert(reviews)
+    .values({ id, dealId: deal.orderId, fromWallet: caller, toWallet: input.toWallet, score: rating.value, comment: input.comment.trim(), createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: reviews.id });
+  if (inserted.length === 0) throw new AppError('CONFLICT', RATING_MESSAGES.alreadyReviewed);
+  return { id, kind: 'review' };
+}
