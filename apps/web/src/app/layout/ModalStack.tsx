@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../hooks.ts';
 const ClaimOfferModal = lazy(() => importWithRetry(() => import('../../features/market/components/ClaimOfferModal.tsx')).then((m) => ({ default: m.ClaimOfferModal })));
 const ConfirmOperationModal = lazy(() => importWithRetry(() => import('../../features/market/components/ConfirmOperationModal.tsx')).then((m) => ({ default: m.ConfirmOperationModal })));
 
+const AttachmentPreviewModal = lazy(() => importWithRetry(() => import('../../features/deal-chat/components/AttachmentPreviewModal.tsx')).then((m) => ({ default: m.AttachmentPreviewModal })));
 const SuccessModal = lazy(() => importWithRetry(() => import('../../features/deal/components/SuccessModal.tsx')).then((m) => ({ default: m.SuccessModal })));
 
 /**
@@ -50,6 +51,8 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
       return <Suspense fallback={null}><ConfirmOperationModal {...entry.props} onClose={close} /></Suspense>;
     case 'successfulTransaction':
       return <Suspense fallback={null}><SuccessModal {...entry.props} onClose={close} /></Suspense>;
+    case 'chatAttachmentPreview':
+      return <Suspense fallback={null}><AttachmentPreviewModal {...entry.props} onClose={close} /></Suspense>;
     default:
       return null;
   }

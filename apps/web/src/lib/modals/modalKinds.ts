@@ -73,7 +73,7 @@ export interface ModalPropsMap {
   banUserSimple: NoProps;
   reportUser: NoProps;
   adminChatPreview: NoProps;
-  chatAttachmentPreview: NoProps;
+  chatAttachmentPreview: { uploadId: string; name: string; sizeBytes: number; kind: 'image' | 'pdf' | 'video' };
 }
 
 // Compile-time check: the props map and the list of kinds name exactly the same modals.
