@@ -1,6 +1,181 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage.tsx';
+import { orderPaths, updateOfferResponse } from '@jelly/contracts';
+import {
+  ALL_COUNTRIES,
+  formatAvailableAmount,
+  formatDisplayAmount,
+  formatPaymentTimeLimit,
+  fromBaseUnits,
+  ORDER_CANCELLED,
+  OrderStatus,
+  orderStatusLabel,
+  shortenWallet,
+  UNEXPECTED_ERROR,
+} from '@jelly/domain';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useState, type ReactNode } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, useParams } from 'react-router';
+import { useCountriesQuery } from '../../../components/pickers/countriesApi.ts';
+import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { ApiError } from '../../../lib/api/apiError.ts';
+import { modalPushed, openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
+import { showToast } from '../../../lib/toasts/toastsSlice.ts';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
+import { marketApi, useOrderDetailsQuery } from '../api/marketApi.ts';
+import { useApiClient, useSignedInWallet } from '../hooks/useSession.ts';
+import { limitsLabel, visitorActionLabel } from '../offerFigures.ts';
+import styles from './OnlineAdPage.module.css';
 
-/** /online-ads/:id, an online ad — placeholder until its issue builds the screen. */
+/** /online-ads/{id}: an offer's summary (GET /orders/{id}), with Claim for others and Cancel for its creator. */
 export default function OnlineAdPage() {
-  return <PlaceholderPage title="Online ad" />;
+  const { id } = useParams();
+  const orderId = Number(id);
+  const valid = Number.isInteger(orderId) && orderId > 0;
+  useDocumentTitle(valid ? `Offer #${orderId}` : 'Offer');
+  const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
+  const apiClient = useApiClient();
+  const me = useSignedInWallet();
+  const [cancelling, setCancelling] = useState(false);
+  const { data: offer, isLoading, error } = useOrderDetailsQuery(orderId, { skip: !valid || !me });
+  const { data: countries } = useCountriesQuery(undefined, { skip: !offer || offer.visibleInCountries.length === 0 });
+
+  if (!valid) return <Message text="This is not an offer number." />;
+  if (!me) return <Message text={`Connect your wallet to see offer #${orderId}.`} />;
+  if (isLoading) {
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>Online ad</h1>
+        <Spinner label="Loading offer" />
+      </section>
+    );
+  }
+  if (!offer) {
+    const status = error && 'status' in error ? error.status : null;
+    return <Message text={status === 404 ? 'This offer does not exist.' : status === 403 ? 'Only the two parties of this deal can see it.' : 'The offer could not be loaded.'} />;
+  }
+
+  const mine = offer.creatorWallet === me;
+  const isOffer = offer.parentOrderId === null;
+  const active = offer.status === OrderStatus.Active;
+  const tokens = (units: string) => fromBaseUnits(BigInt(units), offer.tokenDecimal);
+  const regionNames = offer.visibleInCountries.map((code) => countries?.find((c) => c.code === code)?.name ?? code);
+
+  const cancel = () =>
+    dispatch(
+      openConfirmAction(
+        {
+          title: 'Cancel this offer?',
+          description: 'It leaves the market at once. Deals already started on it go on.',
+          confirmText: 'Cancel offer',
+          cancelText: 'Keep it',
+          variant: 'danger',
+        },
+        {
+          onConfirm: async () => {
+            setCancelling(true);
+            try {
+              const query = new URLSearchParams({ orderId: String(offer.orderId), orderStatus: String(OrderStatus.Cancelled) });
+              await apiClient.json(`${orderPaths.updateOffers}?${query}`, updateOfferResponse, { method: 'PUT' });
+              dispatch(showToast.success(ORDER_CANCELLED));
+              dispatch(marketApi.util.invalidateTags([{ type: 'Order', id: offer.orderId }, 'MarketOffers']));
+            } catch (e) {
+              dispatch(showToast.error(e instanceof ApiError ? e.message : UNEXPECTED_ERROR));
+              throw e;
+            } finally {
+              setCancelling(false);
+            }
+          },
+        },
+      ),
+    );
+
+  return (
+    <section className={styles.page}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.title}>Online ad</h1>
+          <p className={styles.lead}>
+            <strong className={styles.number}>
+              {isOffer ? 'Offer' : 'Deal'} #{offer.orderId}
+            </strong>{' '}
+            · {offer.offerSide === 1 ? 'Buying' : 'Selling'} {offer.tokenName} for {offer.fiatCode} · <span data-testid="offer-status">{orderStatusLabel(offer.status)}</span>
+          </p>
+        </div>
+        <div className={styles.actions}>
+          {!isOffer && (
+            <Link className={buttonClassName('primary')} to={`/swap-chat/${offer.orderId}`}>
+              Open deal chat
+            </Link>
+          )}
+          {isOffer && mine && active && (
+            <Button variant="danger" onClick={cancel} disabled={cancelling}>
+              Cancel offer
+            </Button>
+          )}
+          {isOffer && !mine && active && (
+            <Button onClick={() => dispatch(modalPushed('confirmOrder', { offer }))}>{visitorActionLabel(offer)}</Button>
+          )}
+        </div>
+      </header>
+
+      <dl className={styles.facts}>
+        <Fact label="Advertiser">{mine ? 'You' : shortenWallet(offer.creatorWallet)}</Fact>
+        <Fact label="Price">
+          {formatDisplayAmount(offer.price)} {offer.fiatCode}
+          {offer.priceType === 'floating' && offer.premiumPercent !== null ? ` (market ${Number(offer.premiumPercent) >= 0 ? '+' : ''}${offer.premiumPercent}%)` : ''}
+        </Fact>
+        {isOffer ? (
+          <>
+            <Fact label="Available">
+              {formatAvailableAmount(tokens(offer.amount))} {offer.tokenName}
+            </Fact>
+            <Fact label="Total">
+              {formatAvailableAmount(tokens(offer.totalAmount))} {offer.tokenName}
+            </Fact>
+            <Fact label="Completed">
+              {formatAvailableAmount(tokens(offer.filledQuantity))} {offer.tokenName}
+            </Fact>
+            <Fact label="Order Limit">{limitsLabel(offer)}</Fact>
+          </>
+        ) : (
+          <Fact label="Amount">
+            {formatAvailableAmount(tokens(offer.amount))} {offer.tokenName}
+          </Fact>
+        )}
+        <Fact label="Payment Time Limit">{formatPaymentTimeLimit(offer.paymentWindowMinutes)}</Fact>
+        <Fact label="Payment Method">{offer.paymentMethods.map((m) => m.name).join(', ')}</Fact>
+        <Fact label="Available Region(s)">{regionNames.length === 0 ? ALL_COUNTRIES : regionNames.join(', ')}</Fact>
+        {offer.minAccountAgeDays > 0 && <Fact label="Minimum account age">{offer.minAccountAgeDays} days</Fact>}
+        {offer.tags.length > 0 && <Fact label="Tags">{offer.tags.join(', ')}</Fact>}
+      </dl>
+      {offer.orderDescription && (
+        <section className={styles.description}>
+          <h2>Description</h2>
+          <p>{offer.orderDescription}</p>
+        </section>
+      )}
+      <p className={styles.back}>
+        <Link to="/buy-crypto">Back to the market</Link> · <Link to="/my-account">My orders</Link>
+      </p>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.fact}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Message({ text }: { text: string }) {
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.title}>Online ad</h1>
+      <p className={styles.lead}>{text}</p>
+    </section>
+  );
 }

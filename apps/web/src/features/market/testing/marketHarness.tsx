@@ -70,6 +70,8 @@ export interface HarnessOptions {
   signedInAs?: string | null;
   wallet?: WalletContextState;
   connection?: Partial<Connection> | null;
+  /** Where to start: /buy-crypto (default) or /online-ads/{id}; both render `ui`. */
+  at?: string;
 }
 
 function DealStub() {
@@ -77,7 +79,7 @@ function DealStub() {
   return <h1>Deal {id}</h1>;
 }
 
-/** Renders a screen at /buy-crypto with the real store, the modal stack, toasts, and /swap-chat/:id. */
+/** Renders a screen at /buy-crypto (or `at`) with the real store, the modal stack, toasts, and /swap-chat/:id. */
 export function renderMarket(ui: ReactNode, options: HarnessOptions = {}) {
   const storage = memoryStorage();
   if (options.signedInAs) {
@@ -98,11 +100,12 @@ export function renderMarket(ui: ReactNode, options: HarnessOptions = {}) {
         ),
         children: [
           { path: 'buy-crypto', element: ui },
+          { path: 'online-ads/:id', element: ui },
           { path: 'swap-chat/:id', element: <DealStub /> },
         ],
       },
     ],
-    { initialEntries: ['/buy-crypto'] },
+    { initialEntries: [options.at ?? '/buy-crypto'] },
   );
   const bridge = { ready: true, wallet: options.wallet ?? notReadyWallet, connection: (options.connection ?? null) as Connection | null };
   const view = render(

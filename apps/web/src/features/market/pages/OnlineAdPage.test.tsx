@@ -1,0 +1,64 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
+import { makeOffer, renderMarket, WALLET_A, WALLET_B } from '../testing/marketHarness.tsx';
+import OnlineAdPage from './OnlineAdPage.tsx';
+
+const details = (overrides = {}) => ({ ...makeOffer({ filledQuantity: '20000000', amount: '60000000', visibleInCountries: ['CY'], tags: ['fast'] }), parentOffer: null, ...overrides });
+
+function setup(signedInAs: string | null, handlers = {}) {
+  const api = fakeApi({
+    'GET /api/orders/7': () => json(200, details()),
+    'GET /api/platform/countries': () => json(200, [{ code: 'CY', name: 'Cyprus' }]),
+    'GET /api/platform/price-validation': () => apiError(404, 'NOT_FOUND', 'none'),
+    ...handlers,
+  });
+  return renderMarket(<OnlineAdPage />, { api, signedInAs, at: '/online-ads/7' });
+}
+
+describe('online ad (/online-ads/{id})', () => {
+  it('asks a signed-out visitor to connect', () => {
+    const { api } = setup(null);
+    expect(screen.getByRole('heading', { level: 1, name: 'Online ad' })).toBeInTheDocument();
+    expect(screen.getByText('Connect your wallet to see offer #7.')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/orders/7')).toHaveLength(0);
+  });
+
+  it("summarises someone's offer and lets the visitor claim it", async () => {
+    setup(WALLET_B);
+    expect(await screen.findByText('Offer #7')).toBeInTheDocument();
+    expect(screen.getByTestId('offer-status')).toHaveTextContent('Active');
+    expect(screen.getByText('60.00 USDC')).toBeInTheDocument(); // available
+    expect(screen.getByText('100.00 USDC')).toBeInTheDocument(); // total
+    expect(screen.getByText('20.00 USDC')).toBeInTheDocument(); // completed
+    expect(await screen.findByText('Cyprus')).toBeInTheDocument();
+    expect(screen.getByText('SEPA, Revolut')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel offer' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(await screen.findByRole('dialog', { name: 'Claim Offer #7' })).toBeInTheDocument();
+  });
+
+  it('lets the creator cancel an active offer after confirming', async () => {
+    let status = 0;
+    const { api } = setup(WALLET_A, {
+      'GET /api/orders/7': () => json(200, details({ status })),
+      'PUT /api/orders/update-offers': () => {
+        status = 4;
+        return json(200, { orderId: 7, status: 4 });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this offer?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel offer' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/orders/update-offers')).toHaveLength(1));
+    expect(Object.fromEntries(new URL(api.callsTo('PUT /api/orders/update-offers')[0]!.url).searchParams)).toEqual({ orderId: '7', orderStatus: '4' });
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('offer-status')).toHaveTextContent('Cancelled'));
+    expect(screen.queryByRole('button', { name: 'Cancel offer' })).not.toBeInTheDocument();
+  });
+
+  it('says when the offer does not exist', async () => {
+    setup(WALLET_B, { 'GET /api/orders/7': () => apiError(404, 'NOT_FOUND', 'Order not found.') });
+    expect(await screen.findByText('This offer does not exist.')).toBeInTheDocument();
+  });
+});
