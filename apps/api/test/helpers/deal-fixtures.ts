@@ -169,7 +169,7 @@ export function signInstructions(
   const admin = t.chain.admin.publicKey;
   if (!settle) return [signUniversalTicketInstruction({ admin, signer, ...ids })];
   return [
-    ...ensureTokenAccountsInstructions(admin, mint, [fiatGuy]),
+    ...ensureTokenAccountsInstructions(admin, mint, [fiatGuy, escrow.treasury]),
     signUniversalTicketInstruction({ admin, signer, ...ids, settlement: { mint, fiatGuy, treasury: escrow.treasury } }),
   ];
 }
@@ -186,6 +186,15 @@ export function cancelInstruction(t: ChainTestApp, deal: OrderDetails, fiatGuy: 
     ticketId: BigInt(deal.orderId),
     programId: t.chain.programId,
   });
+}
+
+/** The cancel as the deal page sends it: the refunded side's token account created on the way if missing. */
+export function cancelInstructions(t: ChainTestApp, deal: OrderDetails, fiatGuy: PublicKey): TransactionInstruction[] {
+  const cryptoGuy = key(cryptoSideWallet(deal));
+  return [
+    ...ensureTokenAccountsInstructions(t.chain.admin.publicKey, new PublicKey(deal.tokenMint), [cryptoGuy]),
+    cancelInstruction(t, deal, fiatGuy),
+  ];
 }
 
 /** The escrow's cooldown between two locks on one offer is 1 s (on-chain clock = wall clock). */

@@ -3,12 +3,20 @@
 import type { PublicConfig, SignAndSendResponse } from '@jelly/contracts';
 import { ONCHAIN_ERRORS, OrderStatus, settlementPayout } from '@jelly/domain';
 import { findOrderPda, findVaultPda, type Config } from '@jelly/escrow';
-import { getAccount } from '@solana/spl-token';
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferInstruction,
+  getAccount,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import { Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealTransactions } from '../../db/schema/index.ts';
 import {
+  USDC,
   cancelInstruction,
+  cancelInstructions,
   claim,
   dealRow,
   escrowConfig,
@@ -153,7 +161,7 @@ describe('the fiat side cancels after the lock', () => {
     const bySeller = await postTransaction(t.app, seller, await userTransaction(t, seller.keypair, [cancelInstruction(t, deal, seller.key)]));
     expect(errorOf(bySeller)).toMatchObject({ status: 403, message: 'Only fiat side can cancel after lock' });
 
-    const cancelled = await submit(t, buyer, await userTransaction(t, buyer.keypair, [cancelInstruction(t, deal, buyer.key)]));
+    const cancelled = await submit(t, buyer, await userTransaction(t, buyer.keypair, cancelInstructions(t, deal, buyer.key)));
     expect(cancelled).toMatchObject({ status: OrderStatus.Cancelled, kind: 'cancel' });
     expect(await usdcOf(t, seller.key)).toBe(30_000_000n);
     expect(await getOrder(t.app, seller, offerId)).toMatchObject({ amount: '30000000', filledQuantity: '0' });
@@ -235,6 +243,36 @@ describe('idempotency', () => {
     const again = await postTransaction(t.app, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
     expect(errorOf(again)).toMatchObject({ status: 409, message: 'Lock not available for this order' });
     expect(await usdcOf(t, seller.key)).toBe(3_000_000n);
+  });
+});
+
+describe('the chain refuses what the database allowed', () => {
+  it("maps the program's error to the spec message, keeps the deal, and lets the user retry once fixed", async () => {
+    const seller = await trader(t, { usdc: 9_000_000n });
+    const buyer = await trader(t);
+    const offerId = await offer(t, seller, 0, 9_000_000n);
+    const dealId = await claim(t, buyer, offerId, 9_000_000n);
+    // The seller moves tokens away after the claim: the lock's simulation fails with 6000.
+    const parking = (await trader(t)).key;
+    const parkingAta = getAssociatedTokenAddressSync(USDC, parking);
+    await sendAndConfirmTransaction(
+      t.chain.connection,
+      new Transaction().add(
+        createAssociatedTokenAccountIdempotentInstruction(seller.key, parkingAta, parking, USDC),
+        createTransferInstruction(getAssociatedTokenAddressSync(USDC, seller.key), parkingAta, seller.key, 5_000_000n),
+      ),
+      [seller.keypair],
+    );
+
+    const deal = await getOrder(t.app, seller, dealId);
+    const refused = await postTransaction(t.app, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
+    expect(errorOf(refused)).toEqual({ status: 409, code: 'TRANSACTION_FAILED', message: ONCHAIN_ERRORS[6000] });
+    expect((await dealRow(t, dealId)).status).toBe(OrderStatus.InProgress);
+    expect(await t.app.db.select().from(dealTransactions).where(eq(dealTransactions.orderId, dealId))).toEqual([]);
+
+    await t.chain.localnet.faucet(seller.key, { usdc: 5_000_000n });
+    const locked = await submit(t, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
+    expect(locked.status).toBe(OrderStatus.CryptoGuyLockedCrypto);
   });
 });
 

@@ -1,0 +1,71 @@
+// The confirmation loop and the error mapping, against a stand-in RPC connection (the real chain is exercised
+// by the deal tests; a node that never confirms cannot be produced on the localnet).
+import { ONCHAIN_ERRORS, TX_CONFIRM_TIMEOUT } from '@jelly/domain';
+import { Keypair, PublicKey, type Connection } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import type { Chain } from '../../../chain/chain.ts';
+import { AppError } from '../../../errors.ts';
+import { BLOCKHASH_EXPIRED_MESSAGE, chainFailure, confirmOrThrow } from './submit-transaction.ts';
+
+function chainAnswering(statuses: (object | null)[]): { chain: Chain; calls: () => number } {
+  let calls = 0;
+  const connection = {
+    getSignatureStatuses: async () => {
+      const value = statuses[Math.min(calls, statuses.length - 1)] ?? null;
+      calls++;
+      return { context: { slot: 1 }, value: [value] };
+    },
+    getTransaction: async () => ({ meta: { logMessages: ['Program log: custom program error: 0x1773'] } }),
+  } as unknown as Connection;
+  const chain: Chain = {
+    connection,
+    admin: Keypair.generate(),
+    programId: new PublicKey(new Uint8Array(32).fill(3)),
+    rpcUrl: 'http://127.0.0.1:1',
+    wsUrl: null,
+    cluster: 'test',
+    faucet: null,
+    close: async () => {},
+  };
+  return { chain, calls: () => calls };
+}
+
+describe('confirmOrThrow', () => {
+  it("gives up with 504 'Transaction failed to confirm in 60s' when the node never confirms", async () => {
+    const { chain, calls } = chainAnswering([null]);
+    const started = Date.now();
+    const error = await confirmOrThrow(chain, 'sig', 900).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'CHAIN_TIMEOUT', statusCode: 504, message: TX_CONFIRM_TIMEOUT, details: { signature: 'sig' } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(850);
+    expect(calls()).toBeGreaterThan(1);
+  });
+
+  it('returns once the signature is confirmed (processed does not count)', async () => {
+    const { chain, calls } = chainAnswering([null, { confirmationStatus: 'processed', err: null }, { confirmationStatus: 'confirmed', err: null }]);
+    await confirmOrThrow(chain, 'sig', 5_000);
+    expect(calls()).toBe(3);
+  });
+
+  it("throws the program's message when the transaction landed with an error", async () => {
+    const { chain } = chainAnswering([{ confirmationStatus: 'confirmed', err: { InstructionError: [0, { Custom: 6003 }] } }]);
+    await expect(confirmOrThrow(chain, 'sig', 5_000)).rejects.toMatchObject({
+      code: 'TRANSACTION_FAILED',
+      message: ONCHAIN_ERRORS[6003],
+      details: { programErrorCode: 6003 },
+    });
+  });
+});
+
+describe('chainFailure', () => {
+  it.each([
+    [{ InstructionError: [1, { Custom: 6009 }] }, null, 'TRANSACTION_FAILED', ONCHAIN_ERRORS[6009]],
+    ['any', ['Program x failed: custom program error: 0x1770'], 'TRANSACTION_FAILED', ONCHAIN_ERRORS[6000]],
+    [{ InstructionError: [0, { Custom: 6015 }] }, null, 'TRANSACTION_FAILED', 'Order cooldown active - try again in a moment'],
+    ['BlockhashNotFound', null, 'TRANSACTION_FAILED', BLOCKHASH_EXPIRED_MESSAGE],
+    ['AlreadyProcessed', null, 'CONFLICT', ONCHAIN_ERRORS[6004]],
+    ['InsufficientFundsForFee', null, 'CHAIN_UNAVAILABLE', 'The platform cannot pay network fees right now. Please try again later.'],
+  ])('maps %j', (err, logs, code, message) => {
+    expect(chainFailure(err, logs)).toMatchObject({ code, message });
+  });
+});
