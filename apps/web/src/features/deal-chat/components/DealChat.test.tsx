@@ -159,6 +159,28 @@ describe('<DealChat> message list', () => {
     expect(screen.getByRole('link', { name: OPEN_ATTACHMENT })).toHaveAttribute('href', fileUrl);
   });
 
+  it('“Open attachment” retries the download into a new tab, and says so when it fails again', async () => {
+    const user = userEvent.setup();
+    const fileUrl = `/api/attachments/download/attachments/${KEY}.jpg`;
+    const { api } = chatServer([message(THEM, '', today(10, 0), fileUrl)]);
+    let available = false;
+    api.on(`GET ${fileUrl}`, () =>
+      available ? new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'Content-Type': 'image/jpeg' } }) : apiError(503, 'X', 'down'),
+    );
+    const tab = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { toasts } = renderChat({}, api);
+
+    await user.click(await screen.findByRole('link', { name: OPEN_ATTACHMENT }));
+    await waitFor(() => expect(tab.close).toHaveBeenCalled());
+    expect(toasts()).toEqual([['error', FAILED_TO_LOAD_ATTACHMENT]]);
+
+    available = true;
+    await user.click(screen.getByRole('link', { name: OPEN_ATTACHMENT }));
+    await waitFor(() => expect(tab.location.href).toMatch(/^blob:test\//));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+  });
+
   it('polls every 5 s for messages after the last one it has', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = chatServer([message(THEM, 'first', today(7, 0))]);
