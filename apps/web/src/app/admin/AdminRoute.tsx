@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { selectIsSignedIn, selectUser } from '../../features/auth/state/userSlice.ts';
+import { DealChat } from '../../features/deal-chat/index.ts';
 import { AdminArea } from '../../features/admin/pages/AdminPage.tsx';
+import type { AdminChatSlotProps } from '../../features/admin/pages/AdminOrderChatPage.tsx';
 import { useConnectWallet } from '../../features/wallet/hooks/useConnectWallet.ts';
 import { useAppSelector } from '../hooks.ts';
 
@@ -10,5 +12,6 @@ export default function AdminRoute() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const connectWallet = useConnectWallet();
   const viewer = useMemo(() => ({ wallet: user.wallet, signedIn, isAdmin: user.isAdmin }), [user.wallet, signedIn, user.isAdmin]);
-  return <AdminArea viewer={viewer} onConnectWallet={connectWallet} />;
+  const chatSlot = useCallback((chat: AdminChatSlotProps) => <DealChat {...chat} signedIn={signedIn} />, [signedIn]);
+  return <AdminArea viewer={viewer} onConnectWallet={connectWallet} chatSlot={chatSlot} />;
 }

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { selectIsSignedIn, selectUser } from '../../features/auth/state/userSlice.ts';
-import { DealChatPage } from '../../features/deal/pages/DealChatPage.tsx';
+import { DealChat } from '../../features/deal-chat/index.ts';
+import { DealChatPage, type DealChatSlotProps } from '../../features/deal/pages/DealChatPage.tsx';
 import { usePlatformConfigQuery } from '../../features/platform/api/platformApi.ts';
 import { useConnectWallet } from '../../features/wallet/hooks/useConnectWallet.ts';
 import { useAppSelector } from '../hooks.ts';
@@ -16,5 +17,6 @@ export default function DealChatRoute() {
     () => (config ? { programId: config.escrowProgramId, feePayer: config.feePayer } : null),
     [config],
   );
-  return <DealChatPage viewer={viewer} escrow={escrow} onConnectWallet={connectWallet} />;
+  const chatSlot = useCallback((chat: DealChatSlotProps) => <DealChat {...chat} signedIn={signedIn} />, [signedIn]);
+  return <DealChatPage viewer={viewer} escrow={escrow} onConnectWallet={connectWallet} chatSlot={chatSlot} />;
 }
