@@ -98,6 +98,8 @@ export function ListPickerModal<T>({
                 type="button"
                 role="option"
                 aria-selected={selected}
+                // one name in every browser: 'USDC USD Coin' (label, space, detail)
+                aria-label={entry.detail ? `${entry.label} ${entry.detail}` : undefined}
                 className={`${styles.option} ${selected ? styles.optionSelected : ''}`}
                 onClick={() => onPick(item)}
               >

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { modalPopped, modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { apiError, fakeApi, json, type RecordedCall } from '../../../test/fakeApi.ts';
 import { EUR_PRICE, makeOffer, renderMarket, WALLET_B } from '../testing/marketHarness.tsx';
@@ -18,6 +18,12 @@ function openClaim(offer = makeOffer(), price: (call: RecordedCall) => Response 
 const amountInput = () => screen.getByRole('textbox', { name: /Amount to/ });
 const confirmButton = () => screen.getByRole('button', { name: 'Confirm' });
 const estimate = () => screen.getByTestId('claim-estimate').textContent;
+
+// The stack loads Confirm Operation lazily (with the wallet libraries); load it once up front so the
+// tests time the modal, not the first import.
+beforeAll(async () => {
+  await import('./ConfirmOperationModal.tsx');
+}, 30_000);
 
 describe('Claim Offer modal', () => {
   it("is titled 'Claim Offer #{orderId}' and shows the available amount", async () => {

@@ -3,7 +3,7 @@ import { ACCOUNT_DISCRIMINATORS, associatedTokenAddress, findConfigPda, INSTRUCT
 import type { MarketOffer } from '@jelly/contracts';
 import { Keypair, PublicKey, Transaction, type AccountInfo, type VersionedTransaction } from '@solana/web3.js';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { connectedWallet } from '../../../test/fakeWallet.ts';
 import { apiError, fakeApi, json, type RecordedCall } from '../../../test/fakeApi.ts';
@@ -85,6 +85,12 @@ function setup({ offer = makeOffer(), lamports = 5_000_000, tokens = 0n, feeBps 
 
 const row = (label: string) => within(screen.getByRole('dialog', { name: 'Confirm Operation' })).getByText(label, { selector: 'dt' }).nextElementSibling;
 const confirmOperation = () => screen.getByRole('button', { name: 'Confirm Operation' });
+
+// The modal stack loads these lazily; load them once up front so the tests time the screens, not the first import.
+beforeAll(async () => {
+  await import('./ConfirmOperationModal.tsx');
+  await import('./ClaimOfferModal.tsx');
+}, 30_000);
 
 describe('Confirm Operation modal', () => {
   it('shows Type, Asset, Currency, Amount, Price, Order Limit, the on-chain fee and the Payment Time Limit', async () => {

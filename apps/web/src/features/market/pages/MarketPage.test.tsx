@@ -1,6 +1,6 @@
 import { shortenWallet } from '@jelly/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, json, type RecordedCall } from '../../../test/fakeApi.ts';
 import { makeOffer, marketPage, renderMarket, WALLET_A, WALLET_B } from '../testing/marketHarness.tsx';
 import MarketPage, { CONNECT_TO_CLAIM } from './MarketPage.tsx';
@@ -29,6 +29,11 @@ function catalogues() {
 afterEach(() => {
   Reflect.deleteProperty(window, 'matchMedia');
 });
+
+// The modal stack loads these lazily; load them once up front so the tests time the screens, not the first import.
+beforeAll(async () => {
+  await import('../components/ClaimOfferModal.tsx');
+}, 30_000);
 
 describe('market (/buy-crypto)', () => {
   it('signed out: reads the public endpoint with the spec defaults and shows each row', async () => {

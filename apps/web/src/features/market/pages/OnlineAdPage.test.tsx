@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
 import { makeOffer, renderMarket, WALLET_A, WALLET_B } from '../testing/marketHarness.tsx';
 import OnlineAdPage from './OnlineAdPage.tsx';
@@ -15,6 +15,11 @@ function setup(signedInAs: string | null, handlers = {}) {
   });
   return renderMarket(<OnlineAdPage />, { api, signedInAs, at: '/online-ads/7' });
 }
+
+// The modal stack loads these lazily; load them once up front so the tests time the screens, not the first import.
+beforeAll(async () => {
+  await import('../components/ClaimOfferModal.tsx');
+}, 30_000);
 
 describe('online ad (/online-ads/{id})', () => {
   it('asks a signed-out visitor to connect', () => {
