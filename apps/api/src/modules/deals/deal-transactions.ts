@@ -19,6 +19,7 @@ import {
   findDeal,
   findDealTransaction,
   findPendingTransactionOfDeal,
+  findStalePendingTransactions,
   finishTransaction,
   insertPendingTransaction,
   type DealTransactionRow,
@@ -108,6 +109,27 @@ export async function resolvePendingTransaction(ctx: DealTxContext, row: DealTra
     await finishTransaction(ctx.db, row.signature, ctx.now(), { state: 'failed', errorCode: 'TRANSACTION_FAILED', errorMessage: NEVER_LANDED });
   }
   return (await findDealTransaction(ctx.db, row.signature)) ?? row;
+}
+
+/**
+ * Pending transactions whose request is gone (a crash, a confirmation time-out) are settled from the chain, so a
+ * deal is never blocked by a transaction that will not land. Returns the rows that are no longer pending.
+ */
+export async function settleStalePendingTransactions(
+  ctx: DealTxContext,
+  limit = 25,
+): Promise<{ settled: DealTransactionRow[]; failed: { orderId: number; error: string }[] }> {
+  const cutoff = new Date(ctx.now().getTime() - STALE_PENDING_MS);
+  const result: { settled: DealTransactionRow[]; failed: { orderId: number; error: string }[] } = { settled: [], failed: [] };
+  for (const row of await findStalePendingTransactions(ctx.db, cutoff, limit)) {
+    try {
+      const after = await resolvePendingTransaction(ctx, row);
+      if (after.state !== 'pending') result.settled.push(after);
+    } catch (error) {
+      result.failed.push({ orderId: row.orderId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return result;
 }
 
 /** The first answer to a transaction already recorded (the same transaction sent again). */

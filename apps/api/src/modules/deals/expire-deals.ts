@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { orders } from '../../db/schema/index.ts';
 import { audit } from './audit.ts';
 import { readTicket } from './chain/read-ticket.ts';
-import { PAYMENT_WINDOW_ACTOR } from './deal-transactions.ts';
+import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions } from './deal-transactions.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
@@ -33,6 +33,8 @@ export interface ExpiryReport {
   refunded: number[];
   /** Locked deals whose chain state had moved on (synced instead of refunded). */
   synced: number[];
+  /** Deals whose stale in-flight transaction was settled from the chain (landed, failed or expired). */
+  settled: number[];
   failed: { orderId: number; error: string }[];
 }
 
@@ -131,7 +133,13 @@ async function refundOrphanedLocks(ctx: ExpiryContext, chain: Chain, report: Exp
 
 /** One run of the payment-window job (the scheduler calls it; tests call it directly). */
 export async function expireDeals(ctx: ExpiryContext): Promise<ExpiryReport> {
-  const report: ExpiryReport = { expired: [], refunded: [], synced: [], failed: [] };
+  const report: ExpiryReport = { expired: [], refunded: [], synced: [], settled: [], failed: [] };
+  if (ctx.chain) {
+    // first settle transactions whose request died: they hold their deal's slot and block its expiry
+    const stale = await settleStalePendingTransactions({ ...ctx, chain: ctx.chain });
+    report.settled.push(...stale.settled.map((row) => row.orderId));
+    report.failed.push(...stale.failed);
+  }
   report.expired = await expireUnlocked(ctx.db, ctx.now());
   if (ctx.chain) {
     await refundLockedPastDeadline(ctx, ctx.chain, report);

@@ -2,6 +2,8 @@
 import type { AdminOrderResponse, AdminResolveResponse, SupportRequestResponse } from '@jelly/contracts';
 import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, settlementPayout } from '@jelly/domain';
 import type { Config } from '@jelly/escrow';
+import { Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, dealTransactions, orders, supportRequests } from '../../db/schema/index.ts';
@@ -23,7 +25,7 @@ import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../
 import { errorOf, session, type Session } from '../orders/testing.ts';
 import { NOTHING_LOCKED_FOR_BUYER } from './admin-resolve.ts';
 import { expireDeals } from './expire-deals.ts';
-import { PAYMENT_WINDOW_ACTOR } from './deal-transactions.ts';
+import { NEVER_LANDED, PAYMENT_WINDOW_ACTOR } from './deal-transactions.ts';
 import { DISPUTE_NOT_POSSIBLE, NOT_A_PARTY } from './open-dispute.ts';
 import { WRONG_PARTIES } from '../support/submit-support-request.ts';
 
@@ -125,22 +127,36 @@ describe('the payment window', () => {
     expect(done.status).toBe(OrderStatus.Completed);
   });
 
-  it('does not expire a deal while one of its transactions is in flight', async () => {
-    const { dealId } = await sellDeal();
+  /** A transaction in flight for the deal, as the co-signer records it before sending. */
+  async function pendingTransaction(dealId: number, recentBlockhash: string): Promise<string> {
+    const signature = bs58.encode(Keypair.generate().secretKey);
     await t.app.db.insert(dealTransactions).values({
-      signature: `pending-${dealId}`,
-      orderId: dealId,
-      kind: 'lock',
-      submittedBy: 'test',
-      state: 'pending',
-      recentBlockhash: '11111111111111111111111111111112',
-      createdAt: t.clock.now(),
-      updatedAt: t.clock.now(),
+      signature, orderId: dealId, kind: 'lock', submittedBy: 'test', state: 'pending', recentBlockhash,
+      createdAt: t.clock.now(), updatedAt: t.clock.now(),
     });
-    expect((await afterDeadline(30, run)).expired).not.toContain(dealId);
+    return signature;
+  }
+
+  it('does not expire a deal while one of its transactions is in flight (and could still land)', async () => {
+    const { dealId } = await sellDeal();
+    const { blockhash } = await t.chain.connection.getLatestBlockhash();
+    const signature = await pendingTransaction(dealId, blockhash);
+    const report = await afterDeadline(30, run);
+    expect(report.expired).not.toContain(dealId);
+    expect(report.settled).not.toContain(dealId);
     expect((await dealRow(t, dealId)).status).toBe(OrderStatus.InProgress);
-    await t.app.db.delete(dealTransactions).where(eq(dealTransactions.signature, `pending-${dealId}`));
+    await t.app.db.delete(dealTransactions).where(eq(dealTransactions.signature, signature));
     expect((await afterDeadline(30, run)).expired).toContain(dealId);
+  });
+
+  it('settles a stale in-flight transaction that can never land (unknown blockhash), then expires the deal', async () => {
+    const { dealId } = await sellDeal();
+    const signature = await pendingTransaction(dealId, Keypair.generate().publicKey.toBase58());
+    const report = await afterDeadline(30, run);
+    expect(report.settled).toContain(dealId);
+    expect(report.expired).toContain(dealId);
+    const [row] = await t.app.db.select().from(dealTransactions).where(eq(dealTransactions.signature, signature));
+    expect(row).toMatchObject({ state: 'failed', errorMessage: NEVER_LANDED });
   });
 
   it('refunds a lock that landed on a deal already cancelled in the database (the two raced)', async () => {

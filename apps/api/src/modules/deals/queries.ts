@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
@@ -134,6 +134,16 @@ export async function findPendingTransactionOfDeal(db: Queryable, dealId: number
     .from(dealTransactions)
     .where(and(eq(dealTransactions.orderId, dealId), eq(dealTransactions.state, 'pending')));
   return row;
+}
+
+/** Pending transactions last touched before `cutoff`, oldest first. */
+export async function findStalePendingTransactions(db: Queryable, cutoff: Date, limit: number): Promise<DealTransactionRow[]> {
+  return db
+    .select()
+    .from(dealTransactions)
+    .where(and(eq(dealTransactions.state, 'pending'), lt(dealTransactions.updatedAt, cutoff)))
+    .orderBy(dealTransactions.updatedAt)
+    .limit(limit);
 }
 
 /**
