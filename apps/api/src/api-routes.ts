@@ -32,7 +32,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   const callerCountry = createCallerCountry(app.config.trustedProxies);
   await app.register(priceRoutes, { priceFeed, floatingRefreshMs: app.config.prices?.floatingRefreshMs ?? 0 });
   await app.register(orderRoutes, { priceFeed, callerCountry });
-  await app.register(marketRoutes, { callerCountry });
+  await app.register(marketRoutes, { callerCountry, pageCacheMs: app.config.market?.pageCacheMs ?? 0 });
   await app.register(chatRoutes);
   await app.register(attachmentRoutes);
   await app.register(dealRoutes);

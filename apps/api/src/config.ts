@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isPublicKey } from './lib/base58.ts';
 import { parseDurationSeconds } from './lib/duration.ts';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
+import { readMarketConfig, type MarketConfig } from './modules/market/market-config.ts';
 import { readPricesConfig, type PricesConfig } from './modules/prices/price-feed-config.ts';
 import { readDealsConfig, type DealsConfig } from './modules/deals/deals-config.ts';
 
@@ -72,6 +73,8 @@ export interface AppConfig {
   now: () => Date;
   /** Price feed (PRICE_FEED, …) and floating-offer repricing; absent = the bundled table, no repricing (tests). */
   prices?: PricesConfig;
+  /** Market page cache (MARKET_PAGE_CACHE_MS); absent = no page cache (tests). */
+  market?: MarketConfig;
   /** The payment-window job (PAYMENT_WINDOW_SWEEP_SECONDS); absent = no job (tests call it directly). */
   deals?: DealsConfig;
 }
@@ -218,6 +221,8 @@ export async function loadConfig(
   const e = parsed.data;
   const prices = readPricesConfig(env);
   if (!prices.ok) throw new ConfigError(`Invalid configuration:\n  ${prices.problems.join('\n  ')}`);
+  const market = readMarketConfig(env);
+  if (!market.ok) throw new ConfigError(`Invalid configuration:\n  ${market.problems.join('\n  ')}`);
   const deals = readDealsConfig(env);
   if (!deals.ok) throw new ConfigError(`Invalid configuration:\n  ${deals.problems.join('\n  ')}`);
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
@@ -271,6 +276,7 @@ export async function loadConfig(
     },
     now: () => new Date(),
     prices: prices.config,
+    market: market.config,
     deals: deals.config,
   };
 }

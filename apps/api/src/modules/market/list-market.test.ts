@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { session, type Session } from '../orders/testing.ts';
-import { marketPageQuery, marketWhere } from './list-market.ts';
 import { marketPage } from './market-page.ts';
+import { marketPageSql, marketWhere } from './market-sql.ts';
 import { seedOffers } from './seed-offers.ts';
 
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -119,8 +119,23 @@ describe('GET /platform/all-new-offers(-unath)', () => {
     expect(idsOf(await list('?Side=0', other, { 'cf-ipcountry': 'DE' }))).toContain(ids.i);
     expect(idsOf(await list('?Side=0', other, { 'cf-ipcountry': 'FR' }))).not.toContain(ids.i);
     expect(idsOf(await list('?Side=0', other))).toContain(ids.i); // country unknown: not filtered
+    expect((await list('?Side=0&Fiat=EUR')).total).toBe(5);
+    expect((await list('?Side=0&Fiat=EUR', me)).total).toBe(4);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/platform/all-new-offers' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('serves totals up to 5 s old (pages are always fresh), then recounts', async () => {
+    const before = await list('?Side=1&Fiat=SEK');
+    expect(before.total).toBe(0);
+    await seedOffers(t.app.db, [{ creator: bob, side: 1, fiat: 'SEK', price: '10', amount: '1000000' }]);
+    const cached = await list('?Side=1&Fiat=SEK');
+    expect(cached.data).toHaveLength(1);
+    expect(cached.total).toBe(0);
+    t.clock.advance(5_001);
+    await list('?Side=1&Fiat=SEK'); // stale: answered at once, recounted behind
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await list('?Side=1&Fiat=SEK')).total).toBe(1);
   });
 
   it(`caps the total at ${MARKET_COUNT_CAP} and says so`, async () => {
@@ -143,11 +158,10 @@ describe('GET /platform/all-new-offers(-unath)', () => {
         ARRAY[(ARRAY['sepa','revolut','wise','zelle','blik'])[1 + n % 5]], 30
       FROM generate_series(1, 30000) AS n`);
     await t.app.db.execute(sql`ANALYZE orders`);
-    const client = (t.app.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: Record<string, string>[] }> } }).$client;
     const explain = async (filters: MarketFilters) => {
       const p = marketPage(filters);
-      const q = marketPageQuery(t.app.db, marketWhere(filters, filters.Side ?? null, null), p, p.size, p.offset).toSQL();
-      const result = await client.query(`EXPLAIN ${q.sql}`, q.params);
+      const query = marketPageSql(marketWhere(filters, filters.Side ?? null, null), p, p.size, p.offset);
+      const result = (await t.app.db.execute(sql`EXPLAIN ${query}`)) as unknown as { rows: Record<string, string>[] };
       return result.rows.map((r) => Object.values(r)[0]).join('\n');
     };
     const byPrice = await explain({ Side: 0, Fiat: 'EUR', SortBy: 1, Dir: 0, PaymentMethod: ['sepa'] });
@@ -157,5 +171,39 @@ describe('GET /platform/all-new-offers(-unath)', () => {
     expect(byDate).toMatch(/Index Scan( Backward)? using orders_market_side_created_idx/);
     const byAmount = await explain({ Side: 1, Fiat: 'PLN', SortBy: 2, Dir: 1, PriceFrom: '0.9' });
     expect(byAmount).toMatch(/using orders_market_side_fiat_amount_idx/);
+  });
+});
+
+describe('market page cache (MARKET_PAGE_CACHE_MS)', () => {
+  let t: TestApp;
+  const seller = createWallet().address;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { market: { pageCacheMs: 1000 } } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const list = async (s?: Session) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/platform/${s ? 'all-new-offers' : 'all-new-offers-unath'}?Side=0&Fiat=NOK&SortBy=1&Dir=0`,
+      headers: s?.headers ?? {},
+    });
+    return response.json<MarketResponse>().data.map((o) => o.orderId);
+  };
+
+  it('shares a page for up to a second, and never shows viewers their own offers from it', async () => {
+    const [first] = await seedOffers(t.app.db, [{ creator: seller, side: 0, fiat: 'NOK', price: '10', amount: '1000000' }]);
+    const viewer = await session(t.app, createWallet());
+    expect(await list()).toEqual([first]);
+    expect(await list(viewer)).toEqual([first]);
+
+    const [second] = await seedOffers(t.app.db, [{ creator: viewer.wallet.address, side: 0, fiat: 'NOK', price: '9', amount: '1000000' }]);
+    expect(await list()).toEqual([first]); // cached
+    t.clock.advance(2_500);
+    expect(await list()).toEqual([second, first]);
+    // The viewer's "has offers" answer is still the cached "no", but the shared page holds their offer: a personal page.
+    expect(await list(viewer)).toEqual([first]);
   });
 });

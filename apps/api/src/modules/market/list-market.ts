@@ -1,118 +1,104 @@
-import { MARKET_COUNT_CAP, type MarketFilters, type MarketOffer, type MarketResponse } from '@jelly/contracts';
+import { MARKET_COUNT_CAP, type MarketFilters, type MarketResponse } from '@jelly/contracts';
 import { OfferSide, SortField, compareDecimal } from '@jelly/domain';
-import { and, asc, desc, eq, gte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { orders, traderStats } from '../../db/schema/index.ts';
-import { toOrder, type OrderRow } from '../orders/order-view.ts';
-import { queryRows } from '../orders/sql-rows.ts';
-import { completionRate } from '../orders/trading-stats.ts';
 import { marketPage, type MarketPage } from './market-page.ts';
+import { toMarketOffer, type MarketRow } from './market-row.ts';
+import { cappedCountSql, marketPageSql, marketWhere, viewerScope, type MarketScope, type MarketViewer } from './market-sql.ts';
+import { preparedRows } from './prepared-rows.ts';
+import type { SwrCache } from './swr-cache.ts';
 
-/** Who is looking: the signed-in variant hides the caller's own offers and offers closed to the caller's country. */
-export interface MarketViewer {
-  wallet: string;
-  /** ISO 3166 alpha-2 when a trusted proxy told us, else null (region rules then cannot apply). */
-  country: string | null;
+export type { MarketViewer } from './market-sql.ts';
+
+export interface MarketCaches {
+  /** Capped totals per filter combination (and a viewer's own matching offers). */
+  totals: SwrCache<number>;
+  /** Pages everyone with the same country sees (no own offers to leave out). */
+  pages: SwrCache<MarketRow[]>;
+  /** Whether a wallet has active offers, i.e. whether its page differs from the shared one. */
+  hasOffers: SwrCache<boolean>;
 }
 
-const SORT_COLUMNS = {
-  [SortField.CreatedAt]: orders.createdAt,
-  [SortField.Price]: orders.price,
-  [SortField.Amount]: orders.amountTokens,
-} as const;
-
-/**
- * The filters, written so that PostgreSQL uses the partial market indexes: the index predicate
- * (status = 0 AND parent_order_id IS NULL AND amount > 0) verbatim, then side (+ fiat) equality, and the
- * rest as filters checked while walking the index in sort order.
- */
-export function marketWhere(filters: MarketFilters, side: OfferSide | null, viewer: MarketViewer | null): SQL | undefined {
-  const where: (SQL | undefined)[] = [
-    sql`${orders.status} = 0 AND ${orders.parentOrderId} IS NULL AND ${orders.amount} > 0`,
-    side === null ? undefined : eq(orders.offerSide, side),
-  ];
-  if (filters.Fiat) where.push(eq(orders.fiatCode, filters.Fiat));
-  if (filters.PriceFrom) where.push(gte(orders.price, filters.PriceFrom));
-  if (filters.PaymentMethod?.length) {
-    where.push(sql`${orders.paymentMethodIds} && ${`{${filters.PaymentMethod.map((m) => `"${m.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`);
-  }
-  if (filters.TokenMint) where.push(eq(orders.tokenMint, filters.TokenMint));
-  if (viewer) {
-    where.push(ne(orders.creatorWallet, viewer.wallet));
-    if (viewer.country) {
-      where.push(or(sql`cardinality(${orders.visibleInCountries}) = 0`, sql`${viewer.country} = ANY(${orders.visibleInCountries})`));
-    }
-  }
-  return and(...where);
-}
-
-type Row = { order: OrderRow; trades: number | null; completed: number | null };
-
-/** The page query of one side (exported for the EXPLAIN test). */
-export function marketPageQuery(db: Database, where: SQL | undefined, p: MarketPage, limit: number, offset: number) {
-  const column = SORT_COLUMNS[p.sortBy];
-  const direction = p.descending ? desc : asc;
-  return db
-    .select({ order: orders, trades: traderStats.trades, completed: traderStats.completed })
-    .from(orders)
-    .leftJoin(traderStats, eq(traderStats.wallet, orders.creatorWallet))
-    .where(where)
-    .orderBy(direction(column), direction(orders.orderId))
-    .limit(limit)
-    .offset(offset);
-}
-
-async function pageOfSide(db: Database, where: SQL | undefined, p: MarketPage, limit: number, offset: number): Promise<Row[]> {
-  return marketPageQuery(db, where, p, limit, offset);
-}
-
-function compareRows(p: MarketPage): (a: Row, b: Row) => number {
-  const key = (r: Row): string | number =>
-    p.sortBy === SortField.CreatedAt ? r.order.createdAt.getTime() : p.sortBy === SortField.Price ? r.order.price : (r.order.amountTokens ?? '0');
+function compareRows(p: MarketPage): (a: MarketRow, b: MarketRow) => number {
   return (a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    const c = typeof ka === 'number' && typeof kb === 'number' ? Math.sign(ka - kb) : compareDecimal(String(ka), String(kb));
-    const byKey = c !== 0 ? c : Math.sign(a.order.orderId - b.order.orderId);
-    return p.descending ? -byKey : byKey;
+    let c: number;
+    if (p.sortBy === SortField.CreatedAt) c = Math.sign(a.created_ms - b.created_ms);
+    else if (p.sortBy === SortField.Price) c = compareDecimal(a.price, b.price);
+    else c = compareDecimal(a.amount_tokens, b.amount_tokens);
+    if (c === 0) c = compareDecimal(a.order_id, b.order_id);
+    return p.descending ? -c : c;
   };
 }
 
-/** Counts matches up to the cap + 1 (a LIMIT inside, so a million matches cost no more than a thousand). */
-async function cappedCount(db: Database, where: SQL | undefined): Promise<{ total: number; capped: boolean }> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${orders} WHERE ${where} LIMIT ${MARKET_COUNT_CAP + 1}) AS matches`,
-  );
-  const n = row?.n ?? 0;
-  return n > MARKET_COUNT_CAP ? { total: MARKET_COUNT_CAP, capped: true } : { total: n, capped: false };
+async function countOf(db: Database, filters: MarketFilters, side: OfferSide | null, scope: MarketScope | null) {
+  const [row] = await preparedRows<{ n: number }>(db, cappedCountSql(marketWhere(filters, side, scope), MARKET_COUNT_CAP));
+  return row?.n ?? 0;
 }
 
 /**
- * One page of the market. With a Side (the web always sends one) it is a single index-ordered query; without,
- * each side's first offset+size rows are read the same way and merged.
+ * One page in index order. With a Side (the web always sends one) it is a single query; without, each side's
+ * first offset+size rows are read the same way and merged.
  */
-export async function listMarket(db: Database, filters: MarketFilters, viewer: MarketViewer | null): Promise<MarketResponse> {
+async function pageRows(db: Database, filters: MarketFilters, p: MarketPage, scope: MarketScope | null): Promise<MarketRow[]> {
+  const pageOf = (s: OfferSide, limit: number, offset: number) =>
+    preparedRows<MarketRow>(db, marketPageSql(marketWhere(filters, s, scope), p, limit, offset));
+  if (filters.Side !== undefined) return pageOf(filters.Side, p.size, p.offset);
+  const [sell, buy] = await Promise.all([pageOf(OfferSide.Sell, p.offset + p.size, 0), pageOf(OfferSide.Buy, p.offset + p.size, 0)]);
+  return [...sell, ...buy].sort(compareRows(p)).slice(p.offset, p.offset + p.size);
+}
+
+async function hasActiveOffers(db: Database, wallet: string): Promise<boolean> {
+  const rows = await preparedRows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM orders o WHERE o.creator_wallet = ${wallet} AND o.status = 0
+          AND o.parent_order_id IS NULL AND o.amount > 0) AS found`,
+  );
+  return rows[0]?.found === true;
+}
+
+/**
+ * One page of the market and its total.
+ * - Page: shared between everyone who sees the same offers (signed out, or signed in without active offers of
+ *   their own, same country), served from the page cache; a viewer with offers of their own gets a fresh page
+ *   without them.
+ * - Total: the capped count of everyone's matching offers (cached per filters and country) minus the viewer's own
+ *   matching offers (cached per wallet).
+ */
+export async function listMarket(
+  db: Database,
+  caches: MarketCaches,
+  filters: MarketFilters,
+  viewer: MarketViewer | null,
+): Promise<MarketResponse> {
   const p = marketPage(filters);
   const side = filters.Side ?? null;
-  let rows: Row[];
-  if (side !== null) {
-    rows = await pageOfSide(db, marketWhere(filters, side, viewer), p, p.size, p.offset);
-  } else {
-    const [sell, buy] = await Promise.all([
-      pageOfSide(db, marketWhere(filters, OfferSide.Sell, viewer), p, p.offset + p.size, 0),
-      pageOfSide(db, marketWhere(filters, OfferSide.Buy, viewer), p, p.offset + p.size, 0),
-    ]);
-    rows = [...sell, ...buy].sort(compareRows(p)).slice(p.offset, p.offset + p.size);
-  }
-  const count = await cappedCount(db, marketWhere(filters, side, viewer));
-  const data: MarketOffer[] = rows.map((r) => ({
-    ...toOrder(r.order),
-    creatorStats: {
-      trades: r.trades ?? 0,
-      completedTrades: r.completed ?? 0,
-      completionRate: completionRate(r.completed ?? 0, r.trades ?? 0),
-    },
-  }));
-  return { data, total: count.total, totalCount: count.total, totalIsCapped: count.capped, page: p.page, size: p.size };
+  const country = viewer?.country ?? null;
+  const filterKey = JSON.stringify([side, filters.Fiat, filters.PriceFrom, filters.PaymentMethod, filters.TokenMint, country]);
+  const ownOffers = viewer ? await caches.hasOffers.get(viewer.wallet, () => hasActiveOffers(db, viewer.wallet)) : false;
+
+  const personalPage = () => pageRows(db, filters, p, viewerScope(viewer));
+  const sharedPage = async () => {
+    const shared = await caches.pages.get(`${filterKey}|${p.sortBy}|${p.descending}|${p.page}|${p.size}`, () =>
+      pageRows(db, filters, p, { country }),
+    );
+    // The "has offers" answer may be a few seconds old: never show viewers their own offer.
+    return viewer && shared.some((r) => r.creator_wallet === viewer.wallet) ? personalPage() : shared;
+  };
+  const [rows, everyone, own] = await Promise.all([
+    ownOffers ? personalPage() : sharedPage(),
+    caches.totals.get(filterKey, () => countOf(db, filters, side, { country })),
+    viewer && ownOffers
+      ? caches.totals.get(`${filterKey}|${viewer.wallet}`, () => countOf(db, filters, side, { country, onlyWallet: viewer.wallet }))
+      : 0,
+  ]);
+  const n = Math.max(0, everyone - own);
+  const capped = n > MARKET_COUNT_CAP;
+  return {
+    data: rows.map(toMarketOffer),
+    total: capped ? MARKET_COUNT_CAP : n,
+    totalCount: capped ? MARKET_COUNT_CAP : n,
+    totalIsCapped: capped,
+    page: p.page,
+    size: p.size,
+  };
 }

@@ -3,13 +3,28 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../errors.ts';
 import { listMarket } from './list-market.ts';
+import type { MarketCaches } from './list-market.ts';
+import type { MarketRow } from './market-row.ts';
+import { createNoCache, createSwrCache } from './swr-cache.ts';
 
 export interface MarketRoutesOptions {
   callerCountry: (request: FastifyRequest) => string | null;
+  /** How long shared pages are served from memory (0 = never). */
+  pageCacheMs: number;
 }
 
 /** The market: the same listing signed in (bearer; leaves out the caller's own offers) and signed out. */
-export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, { callerCountry }) => {
+export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, { callerCountry, pageCacheMs }) => {
+  const now = () => app.config.now().getTime();
+  const caches: MarketCaches = {
+    // Totals may be 5 s old (60 s while a recount runs): they only draw the pager.
+    totals: createSwrCache<number>({ freshMs: 5_000, staleMs: 60_000, maxEntries: 10_000, now }),
+    pages:
+      pageCacheMs > 0
+        ? createSwrCache<MarketRow[]>({ freshMs: pageCacheMs, staleMs: 2 * pageCacheMs, maxEntries: 5_000, now })
+        : createNoCache<MarketRow[]>(),
+    hasOffers: pageCacheMs > 0 ? createSwrCache<boolean>({ freshMs: 5_000, staleMs: 5_000, maxEntries: 50_000, now }) : createNoCache<boolean>(),
+  };
   app.get(
     orderPaths.marketSignedIn,
     {
@@ -24,7 +39,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
     },
     async (request) => {
       if (!request.user) throw unauthorized();
-      return listMarket(app.db, request.query, { wallet: request.user.wallet, country: callerCountry(request) });
+      return listMarket(app.db, caches, request.query, { wallet: request.user.wallet, country: callerCountry(request) });
     },
   );
 
@@ -38,6 +53,6 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
         response: { 200: marketResponse, 400: errorResponse },
       },
     },
-    async (request) => listMarket(app.db, request.query, null),
+    async (request) => listMarket(app.db, caches, request.query, null),
   );
 };

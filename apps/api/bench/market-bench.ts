@@ -1,0 +1,202 @@
+/**
+ * npm run bench:market -w @jelly/api
+ *
+ * Seeds 1,000,000 offers into the PostgreSQL at DATABASE_URL (a database `jelly_bench_market` on that server, kept
+ * between runs; --fresh recreates it), starts the API and a bare Fastify route in a child process, and measures with
+ * autocannon at 32 connections: the bare route, then filtered + sorted market pages of the signed-out and the
+ * signed-in endpoint (each cycling through several filter/sort combinations), first with every page read from
+ * PostgreSQL (MARKET_PAGE_CACHE_MS=0), then with the default page cache. Prints p50/p99 and throughput.
+ *
+ * Options: --offers=N (default 1000000), --duration=S seconds per target (default 15), --connections=N (default 32),
+ * --fresh.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import bs58 from 'bs58';
+import pg from 'pg';
+import { openDatabase } from '../src/db/connect.ts';
+import { signAccessToken } from '../src/modules/auth/access-token.ts';
+import { seedMarket } from './seed-market.ts';
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k ?? '', v ?? 'true'] as const;
+  }),
+);
+const OFFERS = Number(args.get('offers') ?? 1_000_000);
+const DURATION = Number(args.get('duration') ?? 15);
+const CONNECTIONS = Number(args.get('connections') ?? 32);
+const BENCH_DB = 'jelly_bench_market';
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error(
+    'DATABASE_URL is required (a PostgreSQL server; the bench creates its own database `jelly_bench_market` on it).\n' +
+      'With a throw-away server from the repository root:\n' +
+      '  scripts/with-postgres.sh npm run bench:market -w @jelly/api\n' +
+      'or against your own server:\n' +
+      '  DATABASE_URL=postgres://user:password@127.0.0.1:5432/postgres npm run bench:market -w @jelly/api',
+  );
+  process.exit(1);
+}
+
+async function prepareDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    if (args.has('fresh')) await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl as string);
+  url.pathname = `/${BENCH_DB}`;
+  const handle = await openDatabase({ driver: 'postgres', url: url.toString() }); // runs the migrations
+  await handle.close();
+
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE parent_order_id IS NULL');
+    const have = Number(rows[0]?.n ?? 0);
+    if (have >= OFFERS) log(`database already holds ${have.toLocaleString('en')} offers (use --fresh to reseed)`);
+    else {
+      if (have > 0) throw new Error(`database holds ${have} offers, fewer than ${OFFERS}: run with --fresh`);
+      const started = Date.now();
+      await seedMarket(client, OFFERS, log);
+      log(`seeded ${OFFERS.toLocaleString('en')} offers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+    const stats = await client.query<{ active: string; size: string }>(
+      `SELECT count(*) FILTER (WHERE status = 0 AND amount > 0) AS active, pg_size_pretty(pg_total_relation_size('orders')) AS size
+       FROM orders WHERE parent_order_id IS NULL`,
+    );
+    log(`offers on the market: ${Number(stats.rows[0]?.active).toLocaleString('en')}; orders table with indexes: ${stats.rows[0]?.size}`);
+  } finally {
+    client.release();
+    await pool.end();
+  }
+  return url.toString();
+}
+
+/** Filtered, sorted pages as the web app asks for them (Side always set; currency, method, price filters). */
+const MARKET_QUERIES = [
+  'Side=0&Fiat=EUR&SortBy=1&Dir=0&Page=1&Size=10',
+  'Side=1&Fiat=USD&SortBy=1&Dir=1&PaymentMethod=zelle&Page=1&Size=10',
+  'Side=0&Fiat=EUR&SortBy=0&Dir=1&PaymentMethod=sepa&PaymentMethod=revolut&Page=1&Size=10',
+  'Side=1&SortBy=2&Dir=1&PriceFrom=1&Page=1&Size=10',
+  'Side=0&Fiat=GBP&SortBy=0&Dir=1&Page=3&Size=10',
+  'Side=1&Fiat=PLN&SortBy=1&Dir=0&PaymentMethod=blik&Page=1&Size=10',
+  'Side=0&Fiat=INR&SortBy=2&Dir=0&PaymentMethod=upi&Page=2&Size=10',
+  'Side=1&Fiat=EUR&SortBy=1&Dir=0&PriceFrom=0.95&PaymentMethod=wise&Page=1&Size=10',
+];
+
+interface Figures {
+  target: string;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+  failed: number;
+}
+
+async function measure(target: string, url: string, paths: string[], headers: Record<string, string>): Promise<Figures> {
+  const requests = paths.map((path) => ({ method: 'GET' as const, path, headers }));
+  await autocannon({ url, connections: CONNECTIONS, duration: 3, requests }); // warm-up (JIT, plans, buffers)
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests });
+  return {
+    target,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    failed: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = await prepareDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'jelly-bench-'));
+  const jwtSecret = randomBytes(32).toString('hex');
+  const publicUrl = 'http://localhost:8080';
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./serve.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      PUBLIC_URL: publicUrl,
+      LOG_LEVEL: 'warn',
+      PRICE_FEED: 'bundled',
+      FLOATING_PRICE_REFRESH_SECONDS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    const { api, cached, pageCacheMs, bare } = JSON.parse(line) as { api: string; cached: string; pageCacheMs: number; bare: string };
+    const { token } = await signAccessToken(
+      { jwtSecret: new TextEncoder().encode(jwtSecret), publicUrl, accessTokenTtlSeconds: 3600, now: () => new Date() },
+      { wallet: bs58.encode(randomBytes(32)), isAdmin: false },
+    );
+    const auth = { authorization: `Bearer ${token}` };
+
+    for (const [path, headers] of [
+      [`/api/platform/all-new-offers-unath?${MARKET_QUERIES[0]}`, {}],
+      [`/api/platform/all-new-offers?${MARKET_QUERIES[1]}`, auth],
+    ] as const) {
+      const response = await fetch(`${api}${path}`, { headers });
+      const body = (await response.json()) as { data: unknown[]; total: number; totalIsCapped: boolean };
+      if (response.status !== 200 || body.data.length === 0) throw new Error(`sanity check failed for ${path}: ${response.status}`);
+      log(`${path} → ${body.data.length} rows, total ${body.total}${body.totalIsCapped ? '+' : ''}`);
+    }
+
+    log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per target (after a 3 s warm-up), ${MARKET_QUERIES.length} filter/sort combinations per market endpoint`);
+    const publicPaths = MARKET_QUERIES.map((q) => `/api/platform/all-new-offers-unath?${q}`);
+    const signedInPaths = MARKET_QUERIES.map((q) => `/api/platform/all-new-offers?${q}`);
+    const results = [
+      await measure('bare Fastify route', bare, ['/bare'], {}),
+      await measure('all-new-offers-unath, every page from PostgreSQL', api, publicPaths, {}),
+      await measure('all-new-offers (bearer), every page from PostgreSQL', api, signedInPaths, auth),
+      await measure(`all-new-offers-unath, ${pageCacheMs} ms page cache`, cached, publicPaths, {}),
+      await measure(`all-new-offers (bearer), ${pageCacheMs} ms page cache`, cached, signedInPaths, auth),
+    ];
+    console.log('');
+    console.log('| target | req/s | p50 ms | p90 ms | p99 ms | max ms | requests | failed |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const f of results) {
+      console.log(`| ${f.target} | ${f.rps} | ${f.p50} | ${f.p90} | ${f.p99} | ${f.max} | ${f.requests} | ${f.failed} |`);
+    }
+    const verdict = (rows: Figures[]) => {
+      const worst = Math.max(...rows.map((f) => f.p99));
+      return `${worst} ms (target ≤ 20 ms: ${worst <= 20 ? 'met' : 'NOT met'})`;
+    };
+    console.log(`\nmarket p99, worst endpoint, no page cache: ${verdict(results.slice(1, 3))}`);
+    console.log(`market p99, worst endpoint, ${pageCacheMs} ms page cache: ${verdict(results.slice(3))}`);
+    console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} CPUs`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
