@@ -16,6 +16,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { ratingRoutes } from './modules/rating/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { telegramSupportNotifier } from './modules/telegram/support-notifier.ts';
+import { telegramRoutes } from './modules/telegram/routes.ts';
 import { realtimeRoutes } from './realtime/plugin.ts';
 
 /** Every product area's routes; mounted under /api by app.ts. */
@@ -24,6 +26,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(realtimeRoutes);
   await app.register(notificationRoutes);
+  await app.register(telegramRoutes);
   await app.register(authRoutes);
   await app.register(catalogueRoutes, { hasFlag: (countryCode) => assets.flags.has(`${countryCode}.svg`) });
   await app.register(platformRoutes);
@@ -36,6 +39,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(chatRoutes);
   await app.register(attachmentRoutes);
   await app.register(dealRoutes);
-  await app.register(supportRoutes);
+  await app.register(supportRoutes, { notifier: telegramSupportNotifier(app.db, app.config) });
   await app.register(ratingRoutes);
 };
