@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createOrderRequest, marketQuery, priceValidationQuery, updateOfferQuery, userOffersQuery } from './index.ts';
+
+const offer = {
+  amount: '100000000',
+  tokenMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  fiatCode: 'eur',
+  price: '0.92',
+  minFiatAmount: '10',
+  maxFiatAmount: '92',
+  paymentMethodIds: ['sepa'],
+  orderSide: 0,
+  paymentWindowMinutes: 30,
+};
+
+describe('createOrderRequest', () => {
+  it('accepts an offer and upper-cases codes', () => {
+    const parsed = createOrderRequest.parse({ ...offer, visibleInCountries: ['de'] });
+    expect(parsed.fiatCode).toBe('EUR');
+    expect(parsed.visibleInCountries).toEqual(['DE']);
+  });
+
+  it('needs the offer fields only without parentOrderId', () => {
+    const missing = createOrderRequest.safeParse({ amount: '1' });
+    expect(missing.success).toBe(false);
+    const paths = missing.error?.issues.map((i) => i.path.join('.')).sort();
+    expect(paths).toEqual(
+      ['fiatCode', 'maxFiatAmount', 'minFiatAmount', 'orderSide', 'paymentMethodIds', 'paymentWindowMinutes', 'price', 'tokenMint'].sort(),
+    );
+    expect(createOrderRequest.safeParse({ parentOrderId: 7, amount: '1' }).success).toBe(true);
+    expect(createOrderRequest.safeParse({ parentOrderId: '7', amount: '1' }).success).toBe(true);
+  });
+
+  it('takes a premium instead of a price for a floating offer', () => {
+    const { price: _price, ...rest } = offer;
+    expect(createOrderRequest.safeParse({ ...rest, priceType: 'floating', premiumPercent: '-1.5' }).success).toBe(true);
+    expect(createOrderRequest.safeParse({ ...rest, priceType: 'floating' }).success).toBe(false);
+  });
+
+  it.each([
+    ['a decimal amount', { amount: '1.5' }],
+    ['a negative price', { price: '-1' }],
+    ['an exponent price', { price: '1e3' }],
+    ['six methods', { paymentMethodIds: ['a', 'b', 'c', 'd', 'e', 'f'] }],
+    ['side 2', { orderSide: 2 }],
+    ['a bad mint', { tokenMint: '0xabc' }],
+  ])('rejects %s', (_label, change) => {
+    expect(createOrderRequest.safeParse({ ...offer, ...change }).success).toBe(false);
+  });
+});
+
+describe('query contracts', () => {
+  it('market: defaults stay undefined, lists accept repeats and commas, All means no filter', () => {
+    expect(marketQuery.parse({})).toEqual({});
+    expect(marketQuery.parse({ PaymentMethod: ['sepa', 'wise,revolut'], Fiat: 'all', Side: '0', SortBy: '2', Dir: '0' })).toEqual({
+      PaymentMethod: ['sepa', 'wise', 'revolut'],
+      Side: 0,
+      SortBy: 2,
+      Dir: 0,
+    });
+    expect(marketQuery.parse({ Page: 'x', Size: '' })).toEqual({});
+    expect(marketQuery.safeParse({ Side: '3' }).success).toBe(false);
+    expect(marketQuery.safeParse({ PriceFrom: '2,5' }).success).toBe(false);
+  });
+
+  it('update-offers, user offers and price validation', () => {
+    expect(updateOfferQuery.parse({ orderId: '12', orderStatus: '4' })).toEqual({ orderId: 12, orderStatus: 4 });
+    expect(updateOfferQuery.safeParse({ orderId: '0', orderStatus: '4' }).success).toBe(false);
+    expect(userOffersQuery.parse({ Status: '', Side: '1', From: '2026-01-01', Page: '2' })).toEqual({ Side: 1, From: '2026-01-01', Page: 2 });
+    expect(userOffersQuery.safeParse({ From: 'yesterday' }).success).toBe(false);
+    expect(priceValidationQuery.parse({ fiatCode: 'eur', cryptoSymbol: 'sol' })).toEqual({ fiatCode: 'EUR', cryptoSymbol: 'SOL' });
+  });
+});
