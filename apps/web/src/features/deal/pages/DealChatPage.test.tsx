@@ -13,12 +13,13 @@ import { Keypair, Transaction } from '@solana/web3.js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, fakeApi, json, type RecordedCall } from '../../../test/fakeApi.ts';
+import { apiError, fakeApi, fakeJwt, json, type RecordedCall } from '../../../test/fakeApi.ts';
 import {
   ADMIN,
   BUYER,
   DEAL_ID,
   fakeChain,
+  FakeSocket,
   keypairWallet,
   MINT,
   OFFER_ID,
@@ -312,5 +313,55 @@ describe('deal page: refresh', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('deal page: live status over the realtime socket', () => {
+  it('authenticates, then shows a status the server pushes for this deal at once', async () => {
+    FakeSocket.opened = [];
+    const view = renderDeal({ deal: sellDeal(), viewer: BUYER });
+    await screen.findByTestId('deal-status');
+    await waitFor(() => expect(FakeSocket.opened).toHaveLength(1));
+    const socket = FakeSocket.opened[0]!;
+    expect(socket.url).toBe(`${window.location.origin.replace(/^http/, 'ws')}/api/realtime`);
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'auth', token: fakeJwt(buyer) }]);
+
+    const ordersBefore = view.api.callsTo(ORDER).length;
+    socket.push({ type: 'order.status', orderId: DEAL_ID + 1, parentOrderId: OFFER_ID, status: 4, changedAt: new Date().toISOString() });
+    view.setDeal(sellDeal({ status: OrderStatus.CryptoGuyLockedCrypto }));
+    socket.push({ type: 'order.status', orderId: DEAL_ID, parentOrderId: OFFER_ID, status: 8, changedAt: new Date().toISOString() });
+    await waitFor(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Locked'));
+    expect(screen.getByRole('button', { name: 'Mark as Paid' })).toBeInTheDocument();
+    await waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(ordersBefore + 1));
+  });
+
+  it('refetches on resync, reconnects after a drop and closes the socket when the page goes away', async () => {
+    FakeSocket.opened = [];
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const view = renderDeal({ deal: sellDeal(), viewer: BUYER });
+      await vi.waitFor(() => expect(FakeSocket.opened).toHaveLength(1));
+      const first = FakeSocket.opened[0]!;
+      first.open();
+      const ordersBefore = view.api.callsTo(ORDER).length;
+      first.push({ type: 'resync' });
+      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(ordersBefore + 1));
+
+      first.drop();
+      await vi.advanceTimersByTimeAsync(5_100);
+      await vi.waitFor(() => expect(FakeSocket.opened).toHaveLength(2));
+      view.unmount();
+      expect(FakeSocket.opened[1]!.closed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens no socket while signed out', async () => {
+    FakeSocket.opened = [];
+    renderDeal({ deal: sellDeal(), viewer: null });
+    await screen.findByText('Connect your wallet and sign in to open this deal.');
+    expect(FakeSocket.opened).toHaveLength(0);
   });
 });

@@ -1,13 +1,16 @@
 import { counterpartyWallet, dealActions } from '@jelly/domain';
-import type { ReactNode } from 'react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useCallback, type ReactNode } from 'react';
+import { useDispatch } from 'react-redux';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import type { DealActionEnv } from '../actions/dealAction.ts';
-import { useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
+import { dealStatusChanged, useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
 import { DealHeader } from '../components/DealHeader.tsx';
 import { useDealActions } from '../hooks/useDealActions.ts';
+import { useDealStatusPush, type OpenPushSocket } from '../hooks/useDealStatusPush.ts';
 import { useSuccessPrompt } from '../hooks/useSuccessPrompt.ts';
 import styles from './DealChatPage.module.css';
 
@@ -34,10 +37,12 @@ export interface DealChatPageProps {
   /** The deal chat panel, composed by the app layer (features do not import each other). */
   chatSlot?: (chat: DealChatSlotProps) => ReactNode;
   onConnectWallet?: () => void;
+  /** Opens the realtime socket (tests pass an in-memory one). */
+  openSocket?: OpenPushSocket;
 }
 
 /** /swap-chat/{id}: the deal header with its actions, and the deal chat below. */
-export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: DealChatPageProps) {
+export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet, openSocket }: DealChatPageProps) {
   const params = useParams();
   const orderId = Number(params.id);
   const validId = Number.isSafeInteger(orderId) && orderId > 0;
@@ -50,6 +55,16 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
   const { refetch } = query;
   const { busy, start } = useDealActions({ deal, viewer: viewer.wallet, escrow, refresh: refetch });
   useSuccessPrompt(deal, viewer.wallet);
+
+  const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
+  const onPushedStatus = useCallback(
+    (status: number | null) => {
+      if (status !== null) dispatch(dealStatusChanged(orderId, status));
+      void refetch();
+    },
+    [dispatch, orderId, refetch],
+  );
+  useDealStatusPush({ orderId, enabled: validId && viewer.signedIn && deal !== undefined, onChange: onPushedStatus, openSocket });
 
   if (!validId) return <Notice title="Deal not found" text="This link does not point to a deal." />;
   if (!viewer.signedIn) {

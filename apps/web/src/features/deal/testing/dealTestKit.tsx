@@ -13,8 +13,10 @@ import { vi } from 'vitest';
 import { ModalStack } from '../../../app/layout/ModalStack.tsx';
 import { Toasts } from '../../../app/layout/Toasts.tsx';
 import { notReadyWallet, WalletBridgeContext } from '../../../lib/wallet/walletBridge.ts';
-import { fakeApi, json } from '../../../test/fakeApi.ts';
+import { memoryStorage } from '../../../lib/storage.ts';
+import { fakeApi, fakeJwt, json } from '../../../test/fakeApi.ts';
 import { testStore } from '../../../test/renderApp.tsx';
+import type { PushSocket } from '../hooks/useDealStatusPush.ts';
 import { DealChatPage, type DealChatPageProps } from '../pages/DealChatPage.tsx';
 
 export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
@@ -135,6 +137,35 @@ export function fakeChain(options: { lamports?: number; tokens?: Map<string, big
   };
 }
 
+/** An in-memory WebSocket: records what the page sends, lets the test push server frames. */
+export class FakeSocket implements PushSocket {
+  static opened: FakeSocket[] = [];
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  readonly sent: unknown[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.opened.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+  }
+  /** The server accepts the connection. */
+  open() {
+    this.onopen?.(new Event('open'));
+  }
+  push(frame: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) }));
+  }
+  drop() {
+    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+  }
+}
+
 export interface RenderDealOptions {
   deal: OrderDetails;
   viewer: Keypair | null;
@@ -157,8 +188,13 @@ export function renderDeal(options: RenderDealOptions) {
   );
   const chain = options.chain ?? fakeChain();
   const wallet = options.wallet ?? (options.viewer ? keypairWallet(options.viewer) : notReadyWallet);
-  const { store } = testStore({ api });
   const viewerWallet = options.viewer?.publicKey.toBase58() ?? null;
+  const storage = memoryStorage();
+  if (viewerWallet) {
+    storage.setItem('accessToken', fakeJwt(viewerWallet));
+    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
+  }
+  const { store } = testStore({ api, storage });
   const router = createMemoryRouter(
     [
       {
@@ -168,6 +204,7 @@ export function renderDeal(options: RenderDealOptions) {
             <DealChatPage
               viewer={{ wallet: viewerWallet, signedIn: viewerWallet !== null, isAdmin: false }}
               escrow={{ programId: PROGRAM_ID.toBase58(), feePayer: ADMIN.publicKey.toBase58() }}
+              openSocket={(url) => new FakeSocket(url)}
               {...options.pageProps}
             />
             <ModalStack />
