@@ -76,6 +76,8 @@ export const orders = pgTable(
       check('orders_price_type', sql`${t.priceType} IN ('fixed', 'floating')`),
       check('orders_amount_non_negative', sql`${t.amount} >= 0 AND ${t.filledQuantity} >= 0`),
       // Market: side (+ fiat) equality, then the sort key, order id as the tie-break (keyset-stable paging).
+      // The capped totals use orders_market_count_idx (side, fiat) INCLUDE (price, payment_method_ids), created by
+      // the hand-written migration 'market-count-index' (Drizzle's index builder has no INCLUDE).
       index('orders_market_side_fiat_created_idx').on(t.offerSide, t.fiatCode, t.createdAt, t.orderId).where(market),
       index('orders_market_side_fiat_price_idx').on(t.offerSide, t.fiatCode, t.price, t.orderId).where(market),
       index('orders_market_side_fiat_amount_idx').on(t.offerSide, t.fiatCode, t.amountTokens, t.orderId).where(market),
