@@ -37,7 +37,7 @@ export async function removeProcessViewers(db: Database, processId: string): Pro
 }
 
 /** True when the wallet has the deal open on some API process (a live subscription). */
-export async function isViewingDeal(db: Database, wallet: string, dealId: number, now: Date): Promise<boolean> {
+export async function isViewingDeal(db: Pick<Database, 'select'>, wallet: string, dealId: number, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(dealViewers)

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { isChatClosed } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
 import { chatAttachments, chatMessages, orders } from '../../db/schema/index.ts';
+import { notifyChatMessage } from '../notifications/deal-notifications.ts';
 
 export type AttachmentRow = typeof chatAttachments.$inferSelect;
 
@@ -56,6 +57,8 @@ export async function insertAttachmentMessageIfOpen(db: Database, input: NewAtta
       sizeBytes: input.sizeBytes,
       createdAt: input.createdAt,
     });
+    // Notifications (issue 5): the other party, unless viewing the deal (throttled), in this same transaction.
+    await notifyChatMessage(tx, { dealId: input.dealId, senderWallet: input.senderWallet, content: input.caption, hasFile: true, now: input.createdAt });
     return message.id;
   });
 }

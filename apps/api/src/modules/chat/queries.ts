@@ -2,6 +2,7 @@ import { isChatClosed } from '@jelly/domain';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { chatMessages, orders } from '../../db/schema/index.ts';
+import { notifyChatMessage } from '../notifications/deal-notifications.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
@@ -67,6 +68,8 @@ export async function insertChatMessageIfOpen(db: Database, message: NewChatMess
       .for('share');
     if (!deal || isChatClosed(deal.status)) return undefined;
     const [row] = await tx.insert(chatMessages).values(message).returning();
+    // Notifications (issue 5): the other party, unless viewing the deal (throttled), in this same transaction.
+    if (row) await notifyChatMessage(tx, { dealId: row.dealId, senderWallet: row.senderWallet, content: row.content, hasFile: row.fileUrl !== null, now: row.createdAt });
     return row;
   });
 }

@@ -6,6 +6,7 @@ import { orders } from '../../db/schema/index.ts';
 import { audit } from './audit.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions } from './deal-transactions.ts';
+import { notifyDealStatus } from '../notifications/deal-notifications.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
@@ -43,7 +44,7 @@ export interface ExpiryReport {
  * (atomic, race-free against a concurrent claim, cancel or lock: only rows still In Progress with no transaction
  * in flight move).
  */
-async function expireUnlocked(db: Database, now: Date): Promise<number[]> {
+async function expireUnlockedRows(db: Database, now: Date): Promise<number[]> {
   const result = await rowsOf<{ order_id: string | number }>(db, sql`
     WITH expired AS (
       UPDATE orders SET status = ${OrderStatus.Expired}, updated_at = ${now.toISOString()}::timestamptz
@@ -63,6 +64,15 @@ async function expireUnlocked(db: Database, now: Date): Promise<number[]> {
     SELECT order_id FROM expired ORDER BY order_id
   `);
   return result.map((row) => Number(row.order_id));
+}
+
+/** Notifications (issue 5): the expiry and the parties' notifications commit together. */
+async function expireUnlocked(db: Database, now: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const expired = await expireUnlockedRows(tx, now);
+    for (const dealId of expired) await notifyDealStatus(tx, dealId, now);
+    return expired;
+  });
 }
 
 /**

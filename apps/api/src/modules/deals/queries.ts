@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect.ts';
+import { notifyDealStatus } from '../notifications/deal-notifications.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
 import type { DealRecord } from './deal-record.ts';
 
@@ -118,6 +119,8 @@ export async function moveDeal(
       .set({ filledQuantity: sql`${orders.filledQuantity} + ${amount}::numeric`, updatedAt: now })
       .where(eq(orders.orderId, deal.offerId));
   }
+  // Notifications (issue 5): the parties hear about the move in this same transaction.
+  await notifyDealStatus(db, deal.orderId, now);
   return true;
 }
 

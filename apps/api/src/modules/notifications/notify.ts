@@ -25,7 +25,7 @@ export interface NotifyInput {
  * - a trigger's NOTIFY tells every API process, which push it to the wallet's open sockets (realtime/);
  * - the wallet's linked Telegram chats get it through the outbox, sent asynchronously with retries (telegram/).
  */
-export async function notify(tx: Database, input: NotifyInput): Promise<NotificationRow> {
+export async function notify(tx: Pick<Database, 'insert' | 'execute'>, input: NotifyInput): Promise<NotificationRow> {
   const [row] = await tx
     .insert(notifications)
     .values({

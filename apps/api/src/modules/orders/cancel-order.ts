@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../auth/access-token.ts';
+import { notifyDealCancelledBy } from '../notifications/deal-notifications.ts';
 import { ORDER_MESSAGES, conflict, notFound } from './order-errors.ts';
 import { findOrder } from './queries.ts';
 import { queryRows } from './sql-rows.ts';
@@ -54,6 +55,8 @@ export async function cancelOrder(
     await tx.execute(sql`
       UPDATE orders SET amount = amount + ${row.amount}::numeric, updated_at = ${now}
       WHERE order_id = ${order.parentOrderId}`);
+    // Notifications (issue 5): the other party hears who cancelled, in this same transaction.
+    await notifyDealCancelledBy(tx, orderId, user.wallet, now);
     return { orderId, status: OrderStatus.Cancelled };
   });
 }

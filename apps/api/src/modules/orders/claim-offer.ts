@@ -11,6 +11,7 @@ import { AppError, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../auth/access-token.ts';
 import { findActiveBan } from '../auth/queries.ts';
 import { walletBannedError } from '../auth/wallet-banned.ts';
+import { notifyOfferClaimed } from '../notifications/deal-notifications.ts';
 import { floatingPrice, marketPrice } from '../prices/market-price.ts';
 import { PriceFeedUnavailableError } from '../prices/price-feed.ts';
 import type { OrderContext } from './create-offer.ts';
@@ -133,6 +134,8 @@ export async function claimOffer(
       RETURNING order_id`);
     const row = inserted[0];
     if (!row) throw new AppError('INTERNAL_ERROR', 'The deal could not be created.');
+    // Notifications (issue 5): the offer's creator hears about the claim in this same transaction.
+    await notifyOfferClaimed(tx, Number(row.order_id), now);
     return { orderId: Number(row.order_id) };
   });
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { reviews, userReports } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import { findDeal, orderExists } from '../deals/queries.ts';
+import { notifyReviewReceived } from '../notifications/deal-notifications.ts';
 
 export const RATING_MESSAGES = {
   reviewNeedsDeal: 'A review needs the deal it is about (dealId); a report is score 0 without a deal.',
@@ -57,11 +58,18 @@ export async function submitRating(db: Database, caller: string, input: RatingIn
   if (counterpartyWallet(deal, caller) !== input.toWallet) throw bad(RATING_MESSAGES.notCounterparty);
 
   const id = randomUUID();
-  const inserted = await db
-    .insert(reviews)
-    .values({ id, dealId: deal.orderId, fromWallet: caller, toWallet: input.toWallet, score: rating.value, comment: input.comment.trim(), createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: reviews.id });
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(reviews)
+      .values({ id, dealId: deal.orderId, fromWallet: caller, toWallet: input.toWallet, score: rating.value, comment: input.comment.trim(), createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: reviews.id });
+    // Notifications (issue 5): the reviewed party hears about it in this same transaction.
+    if (rows.length > 0) {
+      await notifyReviewReceived(tx, { dealId: deal.orderId, fromWallet: caller, toWallet: input.toWallet, score: rating.value, comment: input.comment, now });
+    }
+    return rows;
+  });
   if (inserted.length === 0) throw new AppError('CONFLICT', RATING_MESSAGES.alreadyReviewed);
   return { id, kind: 'review' };
 }

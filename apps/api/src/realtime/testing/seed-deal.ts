@@ -18,8 +18,8 @@ export async function seedDeal(
   db: Database,
   parties: { creator: string; acceptor: string },
   overrides: Partial<typeof orders.$inferInsert> = {},
+  now: Date = new Date(),
 ): Promise<SeededDeal> {
-  const now = new Date();
   const common = {
     creatorWallet: parties.creator,
     tokenMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',

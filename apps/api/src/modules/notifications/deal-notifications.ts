@@ -1,0 +1,121 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { chatNotificationThrottle, orders } from '../../db/schema/index.ts';
+import { isViewingDeal } from '../../realtime/presence.ts';
+import {
+  cancelledByPartyNotices,
+  chatMessageNotice,
+  offerClaimedNotices,
+  reviewReceivedNotice,
+  statusChangeNotices,
+  walletBannedNotice,
+  type DealFacts,
+  type DealNotice,
+} from './deal-texts.ts';
+import { notify } from './notify.ts';
+
+/** A transaction (or the database) as the deal use-cases hold it. */
+export type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** At most one chat notification per deal and recipient in this window. */
+export const CHAT_NOTIFICATION_THROTTLE_MS = 5 * 60_000;
+
+/** The deal as it is now in this transaction (offers are not deals: undefined). */
+export async function loadDealFacts(tx: Tx, dealId: number): Promise<DealFacts | undefined> {
+  const [row] = await tx
+    .select({
+      orderId: orders.orderId,
+      offerId: orders.parentOrderId,
+      creatorWallet: orders.creatorWallet,
+      acceptorWallet: orders.acceptorWallet,
+      offerSide: orders.offerSide,
+      status: orders.status,
+      tokenName: orders.tokenName,
+      tokenDecimal: orders.tokenDecimal,
+      amount: orders.amount,
+      filledQuantity: orders.filledQuantity,
+      fiatAmountCents: orders.fiatAmountCents,
+      fiatCode: orders.fiatCode,
+      paymentDeadline: orders.paymentDeadline,
+      lockedAt: orders.lockedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.orderId, dealId), isNotNull(orders.parentOrderId)));
+  return row;
+}
+
+async function write(tx: Tx, facts: DealFacts, notices: DealNotice[], now: Date): Promise<void> {
+  for (const notice of notices) {
+    await notify(tx, { ...notice, orderId: facts.orderId, data: { status: facts.status }, now });
+  }
+}
+
+/**
+ * Call inside the transaction that moved a deal, after the move: tells the parties what happened (lock, payment
+ * marked, completion, cancel, dispute, resolution, expiry) according to the status the deal now has.
+ */
+export async function notifyDealStatus(tx: Tx, dealId: number, now: Date): Promise<void> {
+  const facts = await loadDealFacts(tx, dealId);
+  if (facts) await write(tx, facts, statusChangeNotices(facts, now), now);
+}
+
+/** Call inside the claim's transaction, after the deal row is written: tells the offer's creator. */
+export async function notifyOfferClaimed(tx: Tx, dealId: number, now: Date): Promise<void> {
+  const facts = await loadDealFacts(tx, dealId);
+  if (facts) await write(tx, facts, offerClaimedNotices(facts, now), now);
+}
+
+/** Call inside a party's database cancel of an unlocked deal: tells the other party who cancelled. */
+export async function notifyDealCancelledBy(tx: Tx, dealId: number, canceller: string, now: Date): Promise<void> {
+  const facts = await loadDealFacts(tx, dealId);
+  if (facts) await write(tx, facts, cancelledByPartyNotices(facts, canceller), now);
+}
+
+/**
+ * Call inside the transaction that stored a chat message: the other party gets a notification unless they have
+ * the deal open right now (a live deal-room subscription on any API process), at most one per deal every
+ * 5 minutes (an atomic upsert, so concurrent messages cannot both pass).
+ */
+export async function notifyChatMessage(
+  tx: Tx,
+  message: { dealId: number; senderWallet: string; content: string; hasFile: boolean; now: Date },
+): Promise<boolean> {
+  const facts = await loadDealFacts(tx, message.dealId);
+  if (!facts) return false;
+  const recipients = [facts.creatorWallet, facts.acceptorWallet].filter(
+    (wallet): wallet is string => Boolean(wallet) && wallet !== message.senderWallet,
+  );
+  let sent = false;
+  for (const recipient of recipients) {
+    if (await isViewingDeal(tx, recipient, message.dealId, message.now)) continue;
+    const cutoff = new Date(message.now.getTime() - CHAT_NOTIFICATION_THROTTLE_MS).toISOString();
+    const allowed = await tx
+      .insert(chatNotificationThrottle)
+      .values({ wallet: recipient, dealId: message.dealId, lastNotifiedAt: message.now })
+      .onConflictDoUpdate({
+        target: [chatNotificationThrottle.wallet, chatNotificationThrottle.dealId],
+        set: { lastNotifiedAt: message.now },
+        setWhere: sql`${chatNotificationThrottle.lastNotifiedAt} <= ${cutoff}::timestamptz`,
+      })
+      .returning({ wallet: chatNotificationThrottle.wallet });
+    if (allowed.length === 0) continue;
+    await write(tx, facts, [chatMessageNotice(facts, message.senderWallet, recipient, message.content, message.hasFile)], message.now);
+    sent = true;
+  }
+  return sent;
+}
+
+/** Call inside the transaction that stored a review. */
+export async function notifyReviewReceived(
+  tx: Tx,
+  review: { dealId: number; fromWallet: string; toWallet: string; score: number; comment: string; now: Date },
+): Promise<void> {
+  const notice = reviewReceivedNotice({ orderId: review.dealId }, review.fromWallet, review.toWallet, review.score, review.comment);
+  await notify(tx, { ...notice, orderId: review.dealId, data: { score: review.score }, now: review.now });
+}
+
+/** Call inside the transaction that stored a ban. */
+export async function notifyWalletBanned(tx: Tx, ban: { wallet: string; reason: string; until: Date; now: Date }): Promise<void> {
+  const notice = walletBannedNotice(ban.wallet, ban.reason, ban.until);
+  await notify(tx, { ...notice, data: { until: ban.until.toISOString() }, now: ban.now });
+}
