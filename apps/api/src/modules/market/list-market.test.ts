@@ -1,4 +1,4 @@
-import { MARKET_COUNT_CAP, type MarketFilters, type MarketResponse } from '@jelly/contracts';
+import { MARKET_COUNT_CAP, marketResponse, type MarketFilters, type MarketResponse } from '@jelly/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -68,6 +68,9 @@ describe('GET /platform/all-new-offers(-unath)', () => {
       creatorStats: { trades: 8, completedTrades: 6, completionRate: 75 },
     });
     expect(r.data.find((o) => o.orderId === ids.b)?.creatorStats).toEqual({ trades: 0, completedTrades: 0, completionRate: null });
+    const raw = await t.app.inject({ method: 'GET', url: '/api/platform/all-new-offers-unath?Side=0' });
+    expect(raw.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(marketResponse.parse(raw.json())).toEqual(r);
   });
 
   it('filters by side, currency, price from, payment methods and token', async () => {

@@ -1,4 +1,5 @@
-import { MARKET_COUNT_CAP, type MarketFilters, type MarketResponse } from '@jelly/contracts';
+import { MARKET_COUNT_CAP, marketOffer, type MarketFilters } from '@jelly/contracts';
+import { z } from 'zod';
 import { OfferSide, SortField, compareDecimal } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
@@ -13,10 +14,36 @@ export type { MarketViewer } from './market-sql.ts';
 export interface MarketCaches {
   /** Capped totals per filter combination (and a viewer's own matching offers). */
   totals: SwrCache<number>;
-  /** Pages everyone with the same country sees (no own offers to leave out). */
-  pages: SwrCache<MarketRow[]>;
+  /** Pages everyone with the same country sees (no own offers to leave out), as checked JSON. */
+  pages: SwrCache<SharedPage>;
   /** Whether a wallet has active offers, i.e. whether its page differs from the shared one. */
   hasOffers: SwrCache<boolean>;
+}
+
+/** A page's rows, and the same rows checked against the contract and serialised once (what the cache keeps). */
+interface SharedPage {
+  rows: MarketRow[];
+  json: string;
+}
+
+const marketOffers = z.array(marketOffer);
+
+function toPage(rows: MarketRow[]): SharedPage {
+  return { rows, json: JSON.stringify(marketOffers.parse(rows.map(toMarketOffer))) };
+}
+
+/** A market answer whose `data` is already JSON, so a cached page is neither re-validated nor re-serialised. */
+export interface MarketResult {
+  dataJson: string;
+  total: number;
+  totalIsCapped: boolean;
+  page: number;
+  size: number;
+}
+
+/** The response body (the marketResponse contract) around the prepared data. */
+export function marketResponseJson(r: MarketResult): string {
+  return `{"data":${r.dataJson},"total":${r.total},"totalCount":${r.total},"totalIsCapped":${r.totalIsCapped},"page":${r.page},"size":${r.size}}`;
 }
 
 function compareRows(p: MarketPage): (a: MarketRow, b: MarketRow) => number {
@@ -69,22 +96,22 @@ export async function listMarket(
   caches: MarketCaches,
   filters: MarketFilters,
   viewer: MarketViewer | null,
-): Promise<MarketResponse> {
+): Promise<MarketResult> {
   const p = marketPage(filters);
   const side = filters.Side ?? null;
   const country = viewer?.country ?? null;
   const filterKey = JSON.stringify([side, filters.Fiat, filters.PriceFrom, filters.PaymentMethod, filters.TokenMint, country]);
   const ownOffers = viewer ? await caches.hasOffers.get(viewer.wallet, () => hasActiveOffers(db, viewer.wallet)) : false;
 
-  const personalPage = () => pageRows(db, filters, p, viewerScope(viewer));
+  const personalPage = () => pageRows(db, filters, p, viewerScope(viewer)).then(toPage);
   const sharedPage = async () => {
     const shared = await caches.pages.get(`${filterKey}|${p.sortBy}|${p.descending}|${p.page}|${p.size}`, () =>
-      pageRows(db, filters, p, { country }),
+      pageRows(db, filters, p, { country }).then(toPage),
     );
     // The "has offers" answer may be a few seconds old: never show viewers their own offer.
-    return viewer && shared.some((r) => r.creator_wallet === viewer.wallet) ? personalPage() : shared;
+    return viewer && shared.rows.some((r) => r.creator_wallet === viewer.wallet) ? personalPage() : shared;
   };
-  const [rows, everyone, own] = await Promise.all([
+  const [page, everyone, own] = await Promise.all([
     ownOffers ? personalPage() : sharedPage(),
     caches.totals.get(filterKey, () => countOf(db, filters, side, { country })),
     viewer && ownOffers
@@ -93,12 +120,5 @@ export async function listMarket(
   ]);
   const n = Math.max(0, everyone - own);
   const capped = n > MARKET_COUNT_CAP;
-  return {
-    data: rows.map(toMarketOffer),
-    total: capped ? MARKET_COUNT_CAP : n,
-    totalCount: capped ? MARKET_COUNT_CAP : n,
-    totalIsCapped: capped,
-    page: p.page,
-    size: p.size,
-  };
+  return { dataJson: page.json, total: capped ? MARKET_COUNT_CAP : n, totalIsCapped: capped, page: p.page, size: p.size };
 }

@@ -1,10 +1,8 @@
 import { errorResponse, marketQuery, marketResponse, orderPaths } from '@jelly/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../errors.ts';
-import { listMarket } from './list-market.ts';
-import type { MarketCaches } from './list-market.ts';
-import type { MarketRow } from './market-row.ts';
+import { listMarket, marketResponseJson, type MarketCaches, type MarketResult } from './list-market.ts';
 import { createNoCache, createSwrCache } from './swr-cache.ts';
 
 export interface MarketRoutesOptions {
@@ -12,6 +10,10 @@ export interface MarketRoutesOptions {
   /** How long shared pages are served from memory (0 = never). */
   pageCacheMs: number;
 }
+
+/** The body is prepared JSON (checked against the contract when the page was read), sent as it is. */
+const sendJson = (reply: FastifyReply, result: MarketResult) =>
+  reply.header('content-type', 'application/json; charset=utf-8').send(marketResponseJson(result));
 
 /** The market: the same listing signed in (bearer; leaves out the caller's own offers) and signed out. */
 export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, { callerCountry, pageCacheMs }) => {
@@ -21,8 +23,8 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
     totals: createSwrCache<number>({ freshMs: 5_000, staleMs: 60_000, maxEntries: 10_000, now }),
     pages:
       pageCacheMs > 0
-        ? createSwrCache<MarketRow[]>({ freshMs: pageCacheMs, staleMs: 2 * pageCacheMs, maxEntries: 5_000, now })
-        : createNoCache<MarketRow[]>(),
+        ? createSwrCache({ freshMs: pageCacheMs, staleMs: 2 * pageCacheMs, maxEntries: 5_000, now })
+        : createNoCache(),
     hasOffers: pageCacheMs > 0 ? createSwrCache<boolean>({ freshMs: 5_000, staleMs: 5_000, maxEntries: 50_000, now }) : createNoCache<boolean>(),
   };
   app.get(
@@ -37,9 +39,10 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
         response: { 200: marketResponse, 400: errorResponse, 401: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.user) throw unauthorized();
-      return listMarket(app.db, caches, request.query, { wallet: request.user.wallet, country: callerCountry(request) });
+      const viewer = { wallet: request.user.wallet, country: callerCountry(request) };
+      return sendJson(reply, await listMarket(app.db, caches, request.query, viewer));
     },
   );
 
@@ -53,6 +56,6 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
         response: { 200: marketResponse, 400: errorResponse },
       },
     },
-    async (request) => listMarket(app.db, caches, request.query, null),
+    async (request, reply) => sendJson(reply, await listMarket(app.db, caches, request.query, null)),
   );
 };
