@@ -9,7 +9,7 @@ import {
   getAccount,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import { ComputeBudgetProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealTransactions } from '../../db/schema/index.ts';
@@ -229,6 +229,25 @@ describe('idempotency', () => {
 
     const again = await submit(t, seller, tx);
     expect(again).toMatchObject({ signature: first.signature, orderId: dealId, status: 8, alreadyProcessed: true });
+  });
+
+  it('lets one of two different, simultaneous locks of one deal through: one transaction per deal in flight', async () => {
+    const seller = await trader(t, { usdc: 4_000_000n });
+    const buyer = await trader(t);
+    const offerId = await offer(t, seller, 0, 4_000_000n);
+    const dealId = await claim(t, buyer, offerId, 4_000_000n);
+    const deal = await getOrder(t.app, seller, dealId);
+    const plain = await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]);
+    const budgeted = await userTransaction(t, seller.keypair, [
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 200_000 }),
+      lockInstruction(t, deal, seller.key),
+    ]);
+    const answers = await Promise.all([postTransaction(t.app, seller, plain), postTransaction(t.app, seller, budgeted)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused && errorOf(refused).message).toMatch(/^(Another transaction for this deal is being processed\. Try again in a moment\.|Lock not available for this order)$/);
+    expect(await usdcOf(t, seller.key)).toBe(0n);
+    expect((await dealRow(t, dealId)).status).toBe(OrderStatus.CryptoGuyLockedCrypto);
   });
 
   it('refuses a second, different lock of a locked deal: the chain would lock twice', async () => {

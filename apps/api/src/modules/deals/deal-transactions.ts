@@ -179,7 +179,8 @@ async function reserve(ctx: DealTxContext, tx: VersionedTransaction, input: Subm
     const same = await findDealTransaction(ctx.db, input.signature);
     if (same) return answerRecorded(ctx, same);
     const other = await findPendingTransactionOfDeal(ctx.db, input.deal.orderId);
-    if (!other || ctx.now().getTime() - other.updatedAt.getTime() <= STALE_PENDING_MS) break;
+    if (!other) continue; // the other one finished meanwhile: try again
+    if (ctx.now().getTime() - other.updatedAt.getTime() <= STALE_PENDING_MS) break;
     if ((await resolvePendingTransaction(ctx, other)).state === 'pending') break;
   }
   throw new AppError('CONFLICT', DEAL_BUSY);
