@@ -1,14 +1,9 @@
 import { errorWithMessage, FAILED_TO_SUBMIT_FOR_COSIGN, TX_CONFIRM_TIMEOUT } from '@jelly/domain';
 import { describeEscrowError } from '@jelly/escrow';
 import { ApiError, errorReason } from '../api/apiError.ts';
+import { EscrowActionError } from './escrowActionError.ts';
 
-/**
- * An on-chain action that failed for a reason the user can read; `message` is the exact text to show
- * (spec section 8: 'Wallet/program not ready', 'Error: {message}', 'Failed to submit transaction for admin co-sign', …).
- */
-export class EscrowActionError extends Error {
-  override readonly name = 'EscrowActionError';
-}
+export { EscrowActionError };
 
 /** The wallet refused or failed to sign: 'Error: {reason}'. */
 export function walletSigningError(error: unknown): EscrowActionError {

@@ -1,8 +1,7 @@
 import type { OrderDetails, SignAndSendResponse } from '@jelly/contracts';
-import { errorWithMessage, WALLET_NOT_READY } from '@jelly/domain';
+import { WALLET_NOT_READY } from '@jelly/domain';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { PublicKey, type Connection } from '@solana/web3.js';
-import { ApiError } from '../../../lib/api/apiError.ts';
 import type { ApiClient } from '../../../lib/api/apiClient.ts';
 import type { ConfirmActionProps } from '../../../lib/modals/modalKinds.ts';
 import { EscrowActionError } from '../../../lib/solana/escrowErrors.ts';
@@ -75,16 +74,4 @@ export function requireChain(env: DealActionEnv, notConnected: string = WALLET_N
 
 export function outcomeOf(result: Pick<SignAndSendResponse, 'status'>): ActionOutcome {
   return { status: result.status };
-}
-
-/**
- * The text to show for a failed action: the action error's own message, the server's explanation of a refusal
- * ('Error: {message}'), or the action's generic failure message.
- */
-export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof EscrowActionError) return error.message;
-  if (error instanceof ApiError && error.code !== null && error.status >= 400 && error.status < 500) {
-    return errorWithMessage(error.message);
-  }
-  return fallback;
 }

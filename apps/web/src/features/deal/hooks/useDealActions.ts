@@ -7,18 +7,17 @@ import type { ThunkExtra } from '../../../lib/api/thunkExtra.ts';
 import { openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useConnection, useWallet } from '../../../lib/wallet/walletBridge.ts';
-import { failureText, type DealActionEnv, type DealActionKind, type PrepareAction } from '../actions/dealAction.ts';
-import { prepareCancel } from '../actions/prepareCancel.ts';
-import { prepareLock } from '../actions/prepareLock.ts';
-import { prepareMarkAsPaid } from '../actions/prepareMarkAsPaid.ts';
-import { prepareSupportRequest } from '../actions/prepareSupportRequest.ts';
+import type { DealActionEnv, DealActionKind, PrepareAction } from '../actions/dealAction.ts';
+import { failureText } from '../actions/failureText.ts';
+import { importWithRetry } from '../../../lib/lazy/importWithRetry.ts';
 import { dealStatusChanged } from '../api/dealApi.ts';
 
-const PREPARE: Record<DealActionKind, PrepareAction> = {
-  lock: prepareLock,
-  markAsPaid: prepareMarkAsPaid,
-  cancel: prepareCancel,
-  supportRequest: prepareSupportRequest,
+// The actions load on first use: they bring the escrow client and @solana/web3.js, which the header does not need.
+const PREPARE: Record<DealActionKind, () => Promise<PrepareAction>> = {
+  lock: () => importWithRetry(() => import('../actions/prepareLock.ts')).then((m) => m.prepareLock),
+  markAsPaid: () => importWithRetry(() => import('../actions/prepareMarkAsPaid.ts')).then((m) => m.prepareMarkAsPaid),
+  cancel: () => importWithRetry(() => import('../actions/prepareCancel.ts')).then((m) => m.prepareCancel),
+  supportRequest: () => importWithRetry(() => import('../actions/prepareSupportRequest.ts')).then((m) => m.prepareSupportRequest),
 };
 
 export interface DealActionsOptions {
@@ -69,7 +68,9 @@ export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOpt
       };
 
       begin();
-      void PREPARE[kind](deal, env).then(
+      void PREPARE[kind]()
+        .then((prepare) => prepare(deal, env))
+        .then(
         (prepared) => {
           end();
           dispatch(
