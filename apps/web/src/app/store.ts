@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { autoSignInAllowed, sessionSlice } from '../features/auth/state/sessionSlice.ts';
 import { restoreUser, tokenRefreshed, userCleared, userSlice } from '../features/auth/state/userSlice.ts';
+import { notificationsSlice } from '../features/notifications/index.ts';
 import { chooserClosed, lastWalletConfirmed, walletUiSlice } from '../features/wallet/state/walletUiSlice.ts';
 import { api } from '../lib/api/api.ts';
 import { ApiClient } from '../lib/api/apiClient.ts';
@@ -8,6 +9,7 @@ import { ClientIp } from '../lib/api/clientIp.ts';
 import type { ThunkExtra } from '../lib/api/thunkExtra.ts';
 import { TokenStore } from '../lib/api/tokenStore.ts';
 import { modalsSlice } from '../lib/modals/modalsSlice.ts';
+import { realtimeSlice } from '../lib/realtime/realtimeSlice.ts';
 import { appStorage, type KeyValueStorage } from '../lib/storage.ts';
 import { toastsSlice } from '../lib/toasts/toastsSlice.ts';
 
@@ -18,6 +20,8 @@ const rootReducer = combineReducers({
   walletUi: walletUiSlice.reducer,
   toasts: toastsSlice.reducer,
   modals: modalsSlice.reducer,
+  realtime: realtimeSlice.reducer,
+  notifications: notificationsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

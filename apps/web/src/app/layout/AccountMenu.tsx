@@ -1,17 +1,25 @@
 import { avatarLetters, shortenWallet } from '@jelly/domain';
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ChevronDownIcon } from '../../components/ui/icons.tsx';
 import { isTopLayer, pushLayer, removeLayer } from '../../components/ui/layers.ts';
 import styles from './Header.module.css';
 
+/** Props of the Connect Telegram menu item: the menu's item class, and `onDone` to close the menu. */
+export interface TelegramItemProps {
+  className: string;
+  onDone: () => void;
+}
+
 export interface AccountMenuProps {
   wallet: string;
   onDisconnect: () => void;
+  /** Connect Telegram (notifications feature); a disabled placeholder without it. */
+  TelegramItem?: ComponentType<TelegramItemProps> | undefined;
 }
 
 /** The account dropdown: two-letter avatar, shortened wallet; Dashboard, Connect Telegram, Disconnect. */
-export function AccountMenu({ wallet, onDisconnect }: AccountMenuProps) {
+export function AccountMenu({ wallet, onDisconnect, TelegramItem }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -91,10 +99,13 @@ export function AccountMenu({ wallet, onDisconnect }: AccountMenuProps) {
           <Link role="menuitem" tabIndex={-1} className={styles.menuItem} to="/my-account" onClick={() => close(false)}>
             Dashboard
           </Link>
-          {/* The Telegram issue wires this item (it then shows 'Connected' once linked). */}
-          <button role="menuitem" type="button" className={styles.menuItem} disabled aria-disabled="true" title="Coming soon">
-            Connect Telegram
-          </button>
+          {TelegramItem ? (
+            <TelegramItem className={styles.menuItem ?? ''} onDone={() => close(false)} />
+          ) : (
+            <button role="menuitem" type="button" className={styles.menuItem} disabled aria-disabled="true">
+              Connect Telegram
+            </button>
+          )}
           <button
             role="menuitem"
             type="button"

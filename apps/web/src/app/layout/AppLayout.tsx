@@ -1,5 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
 import { selectIsSignedIn } from '../../features/auth/state/userSlice.ts';
+import { ConnectTelegramItem, NotificationBell } from '../../features/notifications/index.ts';
 import { usePlatformConfigQuery } from '../../features/platform/api/platformApi.ts';
 import { useConnectWallet } from '../../features/wallet/hooks/useConnectWallet.ts';
 import { useAppSelector } from '../hooks.ts';
@@ -23,7 +24,13 @@ export function AppLayout() {
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
-      <Header wallet={signedIn ? wallet : null} onConnectWallet={connectWallet} onDisconnect={confirmLogout} />
+      <Header
+        wallet={signedIn ? wallet : null}
+        onConnectWallet={connectWallet}
+        onDisconnect={confirmLogout}
+        bell={<NotificationBell />}
+        TelegramItem={ConnectTelegramItem}
+      />
       <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClassName } from '../../components/ui/Button.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PlusIcon } from '../../components/ui/icons.tsx';
-import { AccountMenu } from './AccountMenu.tsx';
+import { AccountMenu, type TelegramItemProps } from './AccountMenu.tsx';
 import styles from './Header.module.css';
 import { LogoMark } from './Logo.tsx';
 import { SoundToggle } from './SoundToggle.tsx';
@@ -21,10 +21,12 @@ export interface HeaderProps {
   onDisconnect: () => void;
   /** The notification bell (notifications feature); hidden on small screens. */
   bell?: ReactNode;
+  /** The account menu's Connect Telegram item (notifications feature). */
+  TelegramItem?: ComponentType<TelegramItemProps>;
 }
 
 /** The app header (77px): logo, top navigation, sound toggle, Connect Wallet or the account area. */
-export function Header({ wallet, onConnectWallet, onDisconnect, bell }: HeaderProps) {
+export function Header({ wallet, onConnectWallet, onDisconnect, bell, TelegramItem }: HeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -44,7 +46,7 @@ export function Header({ wallet, onConnectWallet, onDisconnect, bell }: HeaderPr
           {wallet ? (
             <>
               {bell && <div className={`${styles.bellSlot} ${styles.wideOnly}`}>{bell}</div>}
-              <AccountMenu wallet={wallet} onDisconnect={onDisconnect} />
+              <AccountMenu wallet={wallet} onDisconnect={onDisconnect} TelegramItem={TelegramItem} />
               <Link to="/p2p" className={buttonClassName('primary')}>
                 <PlusIcon />
                 Create order

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
+import { NotificationsListener } from '../../features/notifications/index.ts';
 import { WalletChooser } from '../../features/wallet/components/WalletChooser.tsx';
+import { RealtimeBridge } from '../../lib/realtime/RealtimeBridge.tsx';
 import { InitialData, SessionBridge } from '../SessionBridge.tsx';
 import { NavigationProgress } from './AppLayout.tsx';
 import { ModalStack } from './ModalStack.tsx';
@@ -11,6 +13,8 @@ export function RootLayout() {
     <>
       <SessionBridge />
       <InitialData />
+      <RealtimeBridge />
+      <NotificationsListener />
       <NavigationProgress />
       <Outlet />
       <Toasts />

@@ -16,6 +16,7 @@ import { CHAT_POLL_INTERVAL_MS } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../../lib/api/api.ts';
+import { fallbackPollDue } from '../../../lib/realtime/realtimeSlice.ts';
 import type { ApiClient } from '../../../lib/api/apiClient.ts';
 import { ApiError, apiErrorFrom, errorReason } from '../../../lib/api/apiError.ts';
 import type { ThunkExtra } from '../../../lib/api/thunkExtra.ts';
@@ -75,13 +76,20 @@ export const chatApi = api.injectEndpoints({
       },
       // The poller lives as long as the cache entry: drop it as soon as no panel shows the chat.
       keepUnusedDataFor: 0,
-      async onCacheEntryAdded(orderId, { cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+      async onCacheEntryAdded(orderId, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
         try {
           await cacheDataLoaded;
         } catch {
           return;
         }
-        const timer = setInterval(() => void dispatch(pollChatMessages(orderId)), CHAT_POLL_INTERVAL_MS);
+        // Realtime (issue 5): while the socket is open new messages are pushed into this cache; the 5 s poll runs
+        // only while it is down, plus once after each reconnect to catch up.
+        let lastPollAt = Date.now();
+        const timer = setInterval(() => {
+          if (!fallbackPollDue(getState() as Parameters<typeof fallbackPollDue>[0], lastPollAt)) return;
+          lastPollAt = Date.now();
+          void dispatch(pollChatMessages(orderId));
+        }, CHAT_POLL_INTERVAL_MS);
         await cacheEntryRemoved;
         clearInterval(timer);
       },

@@ -1,0 +1,93 @@
+import type { Notification } from '@jelly/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { isTopLayer, pushLayer, removeLayer } from '../../../components/ui/layers.ts';
+import { useNotificationsDispatch, useNotificationsSelector } from '../hooks/useNotificationsStore.ts';
+import { notificationsReset, refreshUnreadCount } from '../state/notificationsSlice.ts';
+import { BellIcon, BellRingingIcon } from './BellIcons.tsx';
+import { NotificationList } from './NotificationList.tsx';
+import styles from './Notifications.module.css';
+
+/**
+ * The header bell: a different icon and a count badge while something is unread; it opens the notification panel
+ * (350px wide, at most 450px high). Closing the panel resets its list (the count stays) and refetches the count.
+ */
+export function NotificationBell() {
+  const dispatch = useNotificationsDispatch();
+  const navigate = useNavigate();
+  const unread = useNotificationsSelector((state) => state.notifications.unreadCount);
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const layer = pushLayer();
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && isTopLayer(layer)) {
+        event.preventDefault();
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      removeLayer(layer);
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+      dispatch(notificationsReset());
+      void dispatch(refreshUnreadCount());
+    };
+  }, [open, dispatch]);
+
+  const openDeal = (notification: Notification) => {
+    if (notification.orderId === null) return;
+    close(false);
+    void navigate(`/swap-chat/${notification.orderId}`);
+  };
+
+  const label = unread > 0 ? `Notifications (${unread} unread)` : 'Notifications';
+  return (
+    <div ref={rootRef} className={styles.bellWrap}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.bellButton}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-unread={unread > 0 ? 'true' : 'false'}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {unread > 0 ? <BellRingingIcon data-testid="bell-icon-unread" /> : <BellIcon data-testid="bell-icon" />}
+        {unread > 0 && (
+          <span className={styles.badge} data-testid="notification-count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div id={panelId} role="dialog" aria-label="Notifications" className={styles.panel}>
+          <div className={styles.panelHeader}>
+            <span>Notifications</span>
+            <Link to="/notifications" onClick={() => close(false)}>
+              See all
+            </Link>
+          </div>
+          <NotificationList variant="panel" onSelect={openDeal} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { RealtimeEvent } from '@jelly/contracts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useEffect, useRef } from 'react';
+import { shallowEqual, useSelector, useStore } from 'react-redux';
+import type { ThunkExtra } from '../api/thunkExtra.ts';
+import { showToast } from '../toasts/toastsSlice.ts';
+import { activeChatRooms, applyChatMessage, applyOrderStatus } from './cacheUpdates.ts';
+import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
+import { realtimeEventReceived, realtimeStatusChanged } from './realtimeSlice.ts';
+
+interface SessionShape {
+  user: { wallet: string | null; token: string | null };
+}
+
+interface StoreShape {
+  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
+  extra: ThunkExtra;
+}
+
+export interface RealtimeBridgeProps {
+  /** Tests pass a fake WebSocket. */
+  createSocket?: SocketFactory;
+}
+
+/**
+ * Always mounted: while a wallet is signed in, keeps the realtime socket open and applies what it pushes — the
+ * event goes to the store (the notifications feature counts it), a notification also shows a toast, chat messages
+ * join the open chat's cache, status changes refetch the deal. The chats on screen are the rooms it subscribes to.
+ */
+export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
+  const store = useStore() as unknown as StoreShape;
+  const wallet = useSelector((state: SessionShape) => (state.user.token && state.user.wallet ? state.user.wallet : null));
+  const rooms = useSelector(activeChatRooms, shallowEqual);
+  const roomsRef = useRef(rooms);
+  const connectionRef = useRef<RealtimeConnection | null>(null);
+
+  // Declared first: the connection below starts with the rooms as they are now.
+  useEffect(() => {
+    roomsRef.current = rooms;
+    connectionRef.current?.setRooms(rooms);
+  }, [rooms]);
+
+  useEffect(() => {
+    if (!wallet) return;
+    const { apiClient } = store.extra;
+    const onEvent = (event: RealtimeEvent) => {
+      store.dispatch(realtimeEventReceived(event));
+      if (event.type === 'notification.created') {
+        const { title, message, createdAt } = event.notification;
+        store.dispatch(showToast.notification(title, message, createdAt));
+      } else if (event.type === 'chat.message') {
+        applyChatMessage(store.dispatch, event);
+      } else {
+        applyOrderStatus(store.dispatch, event);
+      }
+    };
+    const connection = new RealtimeConnection({
+      origin: window.location.origin,
+      getToken: () => apiClient.validToken(),
+      refreshToken: async () => (await apiClient.refresh()).token,
+      onEvent,
+      onStatus: (status) => store.dispatch(realtimeStatusChanged({ status, at: Date.now() })),
+      // Events may have been missed: a fresh "opened" moment makes every fallback poller catch up once.
+      onResync: () => store.dispatch(realtimeStatusChanged({ status: 'open', at: Date.now() })),
+      ...(createSocket ? { createSocket } : {}),
+    });
+    connection.setRooms(roomsRef.current);
+    connection.start();
+    connectionRef.current = connection;
+    return () => {
+      connection.stop();
+      connectionRef.current = null;
+    };
+  }, [store, wallet, createSocket]);
+
+  return null;
+}

@@ -1,0 +1,59 @@
+import type { ChatMessage, RealtimeChatMessage, RealtimeOrderStatus } from '@jelly/contracts';
+import { OrderStatus } from '@jelly/domain';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { api } from '../api/api.ts';
+
+/**
+ * Pushed events applied to the RTK Query caches the screens read. The endpoints belong to other features, so they
+ * are addressed by name and tag (features do not import each other): the deal chat's `chatMessages` (arg: deal id)
+ * and the deal's `Deal` tag (GET /orders/{id}).
+ */
+export const CHAT_MESSAGES_ENDPOINT = 'chatMessages';
+export const DEAL_TAG = 'Deal';
+/** GET /rating/order/{id}/status: a completed deal opens the success modal from it. */
+export const DEAL_REVIEW_STATUS_TAG = 'DealReviewStatus';
+
+type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+// The base `api` declares no endpoints or tags; these are injected by the features at run time.
+const loose = api.util as unknown as {
+  updateQueryData: (endpoint: string, arg: unknown, recipe: (draft: ChatMessage[]) => ChatMessage[] | void) => UnknownAction;
+  invalidateTags: (tags: { type: string; id: number }[]) => UnknownAction;
+};
+
+/** Adds the message to the open chat's cache (once, in id order); a chat nobody has open is left alone. */
+export function applyChatMessage(dispatch: AnyDispatch, event: RealtimeChatMessage): void {
+  dispatch(
+    loose.updateQueryData(CHAT_MESSAGES_ENDPOINT, event.dealId, (draft) => {
+      if (draft.some((message) => message.id === event.message.id)) return;
+      const index = draft.findIndex((message) => message.id > event.message.id);
+      if (index === -1) draft.push(event.message);
+      else draft.splice(index, 0, event.message);
+    }),
+  );
+}
+
+/** The deal (and its offer, whose available amount moves with it) is refetched by whoever shows it. */
+export function applyOrderStatus(dispatch: AnyDispatch, event: RealtimeOrderStatus): void {
+  const tags = [{ type: DEAL_TAG, id: event.orderId }];
+  if (event.parentOrderId !== null) tags.push({ type: DEAL_TAG, id: event.parentOrderId });
+  if (event.status === OrderStatus.Completed) tags.push({ type: DEAL_REVIEW_STATUS_TAG, id: event.orderId });
+  dispatch(loose.invalidateTags(tags));
+}
+
+interface QueryEntry {
+  endpointName?: string;
+  originalArgs?: unknown;
+}
+
+/**
+ * The deals whose chat is on screen: every cached `chatMessages` query (the chat drops its cache entry as soon as
+ * no panel shows it). These are the rooms the socket subscribes to, which is what "viewing" means to the server.
+ */
+export function activeChatRooms(state: unknown): number[] {
+  const queries = (state as { api?: { queries?: Record<string, QueryEntry | undefined> } }).api?.queries ?? {};
+  const rooms = new Set<number>();
+  for (const entry of Object.values(queries)) {
+    if (entry?.endpointName === CHAT_MESSAGES_ENDPOINT && typeof entry.originalArgs === 'number') rooms.add(entry.originalArgs);
+  }
+  return [...rooms].sort((a, b) => a - b);
+}
