@@ -56,6 +56,8 @@ export default defineConfig({
       RATE_LIMIT_AUTH_NONCE: '1000',
       RATE_LIMIT_AUTH_SIGN_IN: '1000',
       RATE_LIMIT_AUTH_REFRESH: '1000',
+      // The deal tests wait for a 1-minute payment window to pass; sweep every 2 s instead of every 15 s.
+      PAYMENT_WINDOW_SWEEP_SECONDS: '2',
     },
   },
 });
