@@ -27,9 +27,15 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 /** Arbitrary constant key: one migrating process at a time per PostgreSQL database. */
 const MIGRATION_LOCK_KEY = 7_301_994_215;
 
-/** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  if (config.driver === 'postgres') return openPostgres(config.url);
+/**
+ * Opens the configured database and brings its schema up to date. `onConnectionLost` hears about pooled
+ * PostgreSQL connections that die while idle (server restart, failover); the pool replaces them.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  onConnectionLost: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
+  if (config.driver === 'postgres') return openPostgres(config.url, onConnectionLost);
   if (config.driver === 'pglite-shared') return openSharedPglite(config.client);
   return openPglite(config.dataDir);
 }
@@ -76,8 +82,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   }
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, onConnectionLost: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle client's error (e.g. the server terminating it) would crash the process.
+  pool.on('error', onConnectionLost);
   try {
     // Migrate on one connection holding an advisory lock, so replicas starting together do not race.
     const connection = await pool.connect();
