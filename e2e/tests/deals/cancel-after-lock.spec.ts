@@ -1,7 +1,18 @@
 import { expect, test } from '../../fixtures/deals/parties.ts';
 import { snapshotTokenBalances, tokenDeltas } from '../../fixtures/deals/chain.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
-import { cancelDeal, claimFromMarket, dealAction, expectDealStatus, filterMarket, lockDeal } from '../../fixtures/deals/screens.ts';
+import { shortAddress } from '../../wallet/keys.ts';
+import {
+  cancelDeal,
+  chatMessages,
+  claimFromMarket,
+  dealAction,
+  dealChat,
+  expectDealStatus,
+  filterMarket,
+  lockDeal,
+  sendChatMessage,
+} from '../../fixtures/deals/screens.ts';
 
 test.setTimeout(120_000);
 
@@ -33,12 +44,21 @@ test('the fiat side cancels after the lock: the seller is refunded in full and o
   expect(await chain.vaultBalance(offerId)).toBe(dealAmount);
   expect((await tokenDeltas(chain, coin.mint, tokensBefore)).get(alice.address)).toBe(-dealAmount);
 
-  // Bob has not paid and cancels: the escrow refunds Alice in full.
+  // Bob has not paid: he says so in the chat and cancels; the escrow refunds Alice in full.
   await expectDealStatus(bob.page, 'Locked');
+  await sendChatMessage(bob.page, 'Sorry, my bank refused the transfer. Cancelling.');
+  const fromBob = chatMessages(alice.page).filter({ hasText: 'Sorry, my bank refused the transfer. Cancelling.' });
+  await expect(fromBob).toContainText(shortAddress(bob.address));
+  await expect(chatMessages(bob.page).filter({ hasText: 'Sorry, my bank refused' })).toContainText('You');
   await cancelDeal(bob.page);
   await expectDealStatus(bob.page, 'Cancelled');
   await expectDealStatus(alice.page, 'Cancelled');
   await expect(dealAction(alice.page, 'Mark as Paid')).toHaveCount(0);
+  // A cancelled deal's chat is closed.
+  for (const page of [alice.page, bob.page]) {
+    await expect(dealChat(page).getByRole('status').filter({ hasText: 'This chat is closed for this order.' })).toBeVisible();
+    await expect(dealChat(page).getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  }
 
   const deltas = await tokenDeltas(chain, coin.mint, tokensBefore);
   expect(Object.fromEntries(deltas)).toEqual({ [alice.address]: 0n, [bob.address]: 0n, [escrow.treasury.toBase58()]: 0n });

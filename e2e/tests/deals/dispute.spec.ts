@@ -2,7 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, testKeys, type Party, type PartyOptions } from '../../fixtures/deals/parties.ts';
 import { snapshotTokenBalances, tokenDeltas, type ChainReader, type TokenSnapshot } from '../../fixtures/deals/chain.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
+import { shortAddress } from '../../wallet/keys.ts';
 import {
+  chatMessages,
   claimFromMarket,
   confirmAction,
   dealActions,
@@ -12,6 +14,7 @@ import {
   lockDeal,
   markAsPaid,
   requestSupport,
+  sendChatMessage,
 } from '../../fixtures/deals/screens.ts';
 
 test.setTimeout(150_000);
@@ -81,6 +84,7 @@ test('dispute after Mark as Paid: Bob requests support, the admin releases to th
   // Bob paid, Alice does not release: Bob asks for support, every action stops.
   await markAsPaid(bob.page, 'fiat');
   await expectDealStatus(bob.page, 'Signed By One Party');
+  await sendChatMessage(bob.page, 'I paid 18.80 EUR by SEPA an hour ago, reference JELLY-20.');
   await requestSupport(bob.page);
   await expectDealStatus(bob.page, 'Admin Resolving');
   await expectDealStatus(alice.page, 'Admin Resolving');
@@ -93,6 +97,8 @@ test('dispute after Mark as Paid: Bob requests support, the admin releases to th
   await expect(adminPage.getByTestId('admin-seller')).toHaveText(alice.address);
   await expect(fact(adminPage, 'Amount')).toHaveText('20.00 USDC');
   await expect(adminPage.getByTestId('admin-status')).toHaveText('Admin Resolving');
+  // The admin reads the deal's chat in the admin order-chat.
+  await expect(chatMessages(adminPage).filter({ hasText: 'reference JELLY-20' })).toContainText(shortAddress(bob.address));
 
   await adminPage.getByRole('group', { name: 'Resolve' }).getByRole('button', { name: 'Send to Buyer' }).click();
   await confirmAction(adminPage, 'Send to Buyer?', 'Release to Buyer');
