@@ -5,6 +5,7 @@ import {
   claimFromMarket,
   createOfferOnP2p,
   dealAction,
+  dealChat,
   expectDealStatus,
   fact,
   filterMarket,
@@ -61,6 +62,8 @@ test('Buy offer: Alice (seller) claims and locks in one step, Bob marks paid, Al
   await markAsPaid(alice.page, 'crypto');
   await expectDealStatus(alice.page, 'Completed');
   await expectDealStatus(bob.page, 'Completed');
+  await expect(dealChat(bob.page).getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await expect(dealChat(alice.page).getByRole('status').filter({ hasText: 'This chat is closed for this order.' })).toBeVisible();
 
   const deltas = await tokenDeltas(chain, coin.mint, before);
   expect(Object.fromEntries(deltas)).toEqual({
