@@ -73,6 +73,25 @@ describe('POST /orders/create-order — claims', () => {
     expect((await postOrder(t.app, null, { parentOrderId: offerId, amount: '1' })).statusCode).toBe(401);
   });
 
+  it('refuses a claim between users when either has blocked the other', async () => {
+    const blocker = await session(t.app, createWallet());
+    const offerId = await createOrder(t.app, blocker, buyOfferBody());
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-bans/ban',
+      headers: blocker.headers,
+      payload: { bannedWallet: taker.wallet.address, reason: 'Asked me to pay outside the escrow' },
+    });
+    expect(block.statusCode).toBeLessThan(300);
+    expect(errorOf(await claim(taker, offerId, '20000000'))).toMatchObject({ status: 403, message: 'You cannot trade with this user.' });
+
+    // The other way round: the blocked user's offer cannot be claimed by the blocker either.
+    const blockedOffer = await createOrder(t.app, taker, buyOfferBody());
+    expect(errorOf(await claim(blocker, blockedOffer, '20000000'))).toMatchObject({ status: 403, message: 'You cannot trade with this user.' });
+    // Others are not affected.
+    expect((await claim(maker, blockedOffer, '20000000')).statusCode).toBe(200);
+  });
+
   it('checks the fiat estimate against the offer limits with the spec messages', async () => {
     const offerId = await createOrder(t.app, maker, buyOfferBody({ minFiatAmount: '10', maxFiatAmount: '50' }));
     // 10 USDC × 0.92 = 9.20 EUR < 10; 55 USDC × 0.92 = 50.60 EUR > 50.

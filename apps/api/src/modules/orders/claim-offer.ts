@@ -11,6 +11,7 @@ import { AppError, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../auth/access-token.ts';
 import { findActiveBan } from '../auth/queries.ts';
 import { walletBannedError } from '../auth/wallet-banned.ts';
+import { isBlockedEitherWay } from '../rating/queries.ts';
 import { notifyOfferClaimed } from '../notifications/deal-notifications.ts';
 import { floatingPrice, marketPrice } from '../prices/market-price.ts';
 import { PriceFeedUnavailableError } from '../prices/price-feed.ts';
@@ -69,6 +70,8 @@ export async function claimOffer(
   if (!offer) throw notFound(ORDER_MESSAGES.offerNotFound);
   if (offer.parentOrderId !== null) throw badRequest(ORDER_MESSAGES.claimADeal);
   if (offer.creatorWallet === user.wallet) throw forbidden(ORDER_MESSAGES.claimOwnOffer);
+  // A block (POST /user-bans/ban) works both ways: neither side can start a deal with the other.
+  if (await isBlockedEitherWay(ctx.db, user.wallet, offer.creatorWallet)) throw forbidden(ORDER_MESSAGES.claimBlocked);
   checkEchoedFields(body, offer, user.wallet);
   if (offer.status !== OrderStatus.Active) throw conflict(ORDER_MESSAGES.offerNotActive);
 

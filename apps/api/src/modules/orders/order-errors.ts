@@ -19,6 +19,7 @@ export const ORDER_MESSAGES = {
   claimStatus: 'A claim starts In Progress (status 1).',
   claimMismatch: 'The claim does not match the offer',
   claimOwnOffer: 'You cannot claim your own offer.',
+  claimBlocked: 'You cannot trade with this user.',
   claimADeal: 'Only offers can be claimed, not deals.',
   offerNotActive: 'This offer is no longer active.',
   claimAmount: 'Enter an amount above 0',
