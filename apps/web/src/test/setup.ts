@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy screens and the wallet chunk load through real dynamic imports; on a busy 2-core CI machine running every
+// workspace's tests at once they can take longer than Testing Library's default 1 s to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
