@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { testKeys } from './wallet/keys.ts';
 import { e2eDataDir, e2eOrigin, e2ePort, e2eWebDist } from './fixtures/server-env.ts';
+import { telegramAdminChatId, telegramApiRoot, telegramBotToken, telegramBotUsername } from './fixtures/telegram/telegram-env.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -35,29 +36,47 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `npm run build -w @jelly/web -- --outDir ${JSON.stringify(e2eWebDist)} --emptyOutDir && npx tsx apps/api/src/server.ts`,
-    cwd: repoRoot,
-    url: `${e2eOrigin}/api/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      PORT: String(e2ePort),
-      HOST: '127.0.0.1',
-      DATA_DIR: e2eDataDir,
-      WEB_DIST: e2eWebDist,
-      PUBLIC_URL: e2eOrigin,
-      ADMIN_WALLETS: testKeys.admin.address,
-      LOG_LEVEL: 'warn',
-      // Every test signs in from 127.0.0.1, far more often than the per-IP production limits allow.
-      RATE_LIMIT_AUTH_NONCE: '1000',
-      RATE_LIMIT_AUTH_SIGN_IN: '1000',
-      RATE_LIMIT_AUTH_REFRESH: '1000',
-      // The deal tests wait for a 1-minute payment window to pass; sweep every 2 s instead of every 15 s.
-      PAYMENT_WINDOW_SWEEP_SECONDS: '2',
+  webServer: [
+    {
+      // The Telegram Bot API stand-in (notifications tests): the server below polls it and sends through it.
+      command: 'npx tsx e2e/fixtures/telegram/fake-telegram-server.ts',
+      cwd: repoRoot,
+      url: `${telegramApiRoot}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `npm run build -w @jelly/web -- --outDir ${JSON.stringify(e2eWebDist)} --emptyOutDir && npx tsx apps/api/src/server.ts`,
+      cwd: repoRoot,
+      url: `${e2eOrigin}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: String(e2ePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eDataDir,
+        WEB_DIST: e2eWebDist,
+        PUBLIC_URL: e2eOrigin,
+        ADMIN_WALLETS: testKeys.admin.address,
+        LOG_LEVEL: 'warn',
+        // Every test signs in from 127.0.0.1, far more often than the per-IP production limits allow.
+        RATE_LIMIT_AUTH_NONCE: '1000',
+        RATE_LIMIT_AUTH_SIGN_IN: '1000',
+        RATE_LIMIT_AUTH_REFRESH: '1000',
+        // The deal tests wait for a 1-minute payment window to pass; sweep every 2 s instead of every 15 s.
+        PAYMENT_WINDOW_SWEEP_SECONDS: '2',
+        // Telegram through the local stand-in (never the real Bot API).
+        TELEGRAM_BOT_TOKEN: telegramBotToken,
+        TELEGRAM_BOT_USERNAME: telegramBotUsername,
+        TELEGRAM_API_ROOT: telegramApiRoot,
+        TELEGRAM_MODE: 'polling',
+        TELEGRAM_ADMIN_CHAT_ID: telegramAdminChatId,
+      },
+    },
+  ],
 });

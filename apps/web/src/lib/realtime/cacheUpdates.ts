@@ -22,6 +22,8 @@ const loose = api.util as unknown as {
 
 /** Adds the message to the open chat's cache (once, in id order); a chat nobody has open is left alone. */
 export function applyChatMessage(dispatch: AnyDispatch, event: RealtimeChatMessage): void {
+  // The chat's endpoint is injected when its (lazy) screen first loads; before that no chat is on screen.
+  if (!(CHAT_MESSAGES_ENDPOINT in api.endpoints)) return;
   dispatch(
     loose.updateQueryData(CHAT_MESSAGES_ENDPOINT, event.dealId, (draft) => {
       if (draft.some((message) => message.id === event.message.id)) return;

@@ -6,6 +6,9 @@ import type { AddressInfo } from 'node:net';
  * grammY talks to it through `apiRoot`. It records every call, long-polls getUpdates, delivers updates to a webhook
  * when one is set (with the secret header, as Telegram does), and can answer calls with errors to test retries.
  * Test code only: nothing in the product imports it.
+ *
+ * Run as its own process (browser tests), it is driven over HTTP under /__fake/: GET health, GET calls,
+ * POST user-sends { chat, text }, POST fail-next { method, failure, times }.
  */
 export interface RecordedBotCall {
   method: string;
@@ -152,6 +155,8 @@ export class FakeBotApi {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    if (path.startsWith('/__fake/')) return this.control(path, request, response);
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(new URL(request.url ?? '/', 'http://x').pathname);
     const reply = (status: number, body: unknown) => {
       if (response.writableEnded) return;
@@ -196,6 +201,29 @@ export class FakeBotApi {
         return this.getUpdates(payload, response, ok);
       default:
         return reply(400, { ok: false, error_code: 400, description: `Bad Request: method ${method} is not faked` });
+    }
+  }
+
+  /** The control interface for tests running in another process. */
+  private async control(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const reply = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const body = request.method === 'POST' ? await readPayload(request) : {};
+    switch (path) {
+      case '/__fake/health':
+        return reply(200, { ok: true, botUsername: this.botUsername });
+      case '/__fake/calls':
+        return reply(200, this.calls);
+      case '/__fake/user-sends':
+        await this.userSends(body.chat as FakeChat, String(body.text));
+        return reply(200, { ok: true });
+      case '/__fake/fail-next':
+        this.failNext(String(body.method), body.failure as FailureSpec, Number(body.times ?? 1));
+        return reply(200, { ok: true });
+      default:
+        return reply(404, { ok: false });
     }
   }
 
