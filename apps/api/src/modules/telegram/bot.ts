@@ -41,7 +41,8 @@ export function createBot({ db, config, now, log }: BotDeps): Bot {
   });
 
   bot.catch((error) => {
-    log.error({ err: error.error, updateId: error.ctx.update.update_id }, 'telegram update failed');
+    // Errors of Bot API calls can quote the request URL, which holds the token.
+    log.error({ error: String(error.error).split(config.botToken).join('[bot token]'), updateId: error.ctx.update.update_id }, 'telegram update failed');
   });
   return bot;
 }

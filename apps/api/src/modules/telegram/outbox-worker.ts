@@ -19,6 +19,8 @@ export interface OutboxWorkerDeps {
   log: FastifyBaseLogger;
   /** The admins' chat: never unlinked when Telegram refuses it. */
   adminChatId: number | null;
+  /** The bot token, kept out of every stored or logged error (network errors can quote the request URL). */
+  botToken: string;
 }
 
 /**
@@ -93,7 +95,7 @@ export class TelegramOutboxWorker {
       await markSent(db, row.id, now());
     } catch (error) {
       const failure = classify(error);
-      const description = describe(error);
+      const description = redactToken(describe(error), this.deps.botToken);
       if (failure.kind === 'permanent' || row.attempts >= OUTBOX_MAX_ATTEMPTS) {
         await markFailed(db, row.id, now(), description);
         if (failure.kind === 'permanent' && failure.unlink && row.chatId !== this.deps.adminChatId) {
@@ -124,6 +126,11 @@ function classify(error: unknown): Failure {
   }
   // Network trouble (HttpError) and anything unexpected: try again later.
   return { kind: 'transient', retryAfterMs: null };
+}
+
+/** The text with the bot token (part of every Bot API URL) replaced. */
+export function redactToken(text: string, token: string): string {
+  return token ? text.split(token).join('[bot token]') : text;
 }
 
 function describe(error: unknown): string {

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError, forbidden, unauthorized } from '../../errors.ts';
 import { createBot } from './bot.ts';
 import { hasLinkedChat, issueLinkCode } from './link-codes.ts';
-import { TelegramOutboxWorker } from './outbox-worker.ts';
+import { redactToken, TelegramOutboxWorker } from './outbox-worker.ts';
 
 const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 const POLLING_RETRY_MS = 5000;
@@ -85,6 +85,7 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     now: config.now,
     log: app.log,
     adminChatId: telegram.adminChatId,
+    botToken: telegram.botToken,
   });
   const stopWaking = app.realtime.dispatcher.onSignal((signal) => {
     if (signal.t === 'tg') worker.wake();
@@ -119,7 +120,10 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
   const startPolling = () => {
     bot.start({ allowed_updates: ['message'], drop_pending_updates: false }).catch((error: unknown) => {
       if (closing) return;
-      app.log.error({ err: error }, `telegram polling stopped; restarting in ${POLLING_RETRY_MS / 1000} s`);
+      app.log.error(
+        { error: redactToken(String(error), telegram.botToken) },
+        `telegram polling stopped; restarting in ${POLLING_RETRY_MS / 1000} s`,
+      );
       setTimeout(() => {
         if (!closing) startPolling();
       }, POLLING_RETRY_MS).unref();
@@ -137,13 +141,15 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     bot.api
       .setWebhook(url, { secret_token: telegram.webhookSecret ?? undefined, allowed_updates: ['message'] })
       .then(() => app.log.info({ url }, 'telegram webhook set'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'telegram setWebhook failed'));
+      .catch((error: unknown) => app.log.error({ error: redactToken(String(error), telegram.botToken) }, 'telegram setWebhook failed'));
   });
 
   app.addHook('onClose', async () => {
     closing = true;
     stopWaking();
-    if (bot.isRunning()) await bot.stop().catch((error: unknown) => app.log.warn({ err: error }, 'telegram polling stop failed'));
+    if (bot.isRunning()) {
+      await bot.stop().catch((error: unknown) => app.log.warn({ error: redactToken(String(error), telegram.botToken) }, 'telegram polling stop failed'));
+    }
     await worker.stop();
   });
 };

@@ -277,3 +277,36 @@ async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe('the outbox worker on a network failure', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('schedules a retry and stores the error without the bot token (network errors quote the URL)', async () => {
+    const token = '999:SECRET-token_value';
+    const { Api } = await import('grammy');
+    const { TelegramOutboxWorker } = await import('./outbox-worker.ts');
+    const { enqueueTelegram } = await import('./outbox.ts');
+    await enqueueTelegram(t.app.db, { chatId: 4242, text: 'hello', now: t.clock.now() });
+    const worker = new TelegramOutboxWorker({
+      db: t.app.db,
+      // Nothing listens on port 9: every call fails before Telegram could answer.
+      api: new Api(token, { apiRoot: 'http://127.0.0.1:9', timeoutSeconds: 5 }),
+      publicUrl: 'http://localhost:8080',
+      now: t.clock.now,
+      log: t.app.log,
+      adminChatId: null,
+      botToken: token,
+    });
+    await worker.drain();
+    const [row] = await t.app.db.select().from(telegramOutbox).where(eq(telegramOutbox.chatId, 4242));
+    expect(row).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
+    expect(row?.lastError).toMatch(/^network: /);
+    expect(row?.lastError).not.toContain(token);
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    await worker.stop();
+  });
+});
