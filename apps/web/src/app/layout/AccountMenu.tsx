@@ -2,7 +2,7 @@ import { avatarLetters, shortenWallet } from '@jelly/domain';
 import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ChevronDownIcon } from '../../components/ui/icons.tsx';
-import { isTopLayer, pushLayer, removeLayer } from '../../components/ui/layers.ts';
+import { useDismissable } from '../../components/ui/useDismissable.ts';
 import styles from './Header.module.css';
 
 /** Props of the Connect Telegram menu item: the menu's item class, and `onDone` to close the menu. */
@@ -31,27 +31,9 @@ export function AccountMenu({ wallet, onDisconnect, TelegramItem }: AccountMenuP
     if (refocus) buttonRef.current?.focus();
   };
 
+  useDismissable(open, rootRef, buttonRef, () => setOpen(false));
   useEffect(() => {
-    if (!open) return;
-    const layer = pushLayer();
-    menuItems(menuRef.current)[0]?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && isTopLayer(layer)) {
-        event.preventDefault();
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      removeLayer(layer);
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    if (open) menuItems(menuRef.current)[0]?.focus();
   }, [open]);
 
   const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ChatIcon, MailIcon } from '../../components/ui/icons.tsx';
-import { isTopLayer, pushLayer, removeLayer } from '../../components/ui/layers.ts';
+import { useDismissable } from '../../components/ui/useDismissable.ts';
 import styles from './SupportWidget.module.css';
 
 export interface SupportWidgetProps {
@@ -15,26 +15,7 @@ export function SupportWidget({ supportChatUrl, supportEmail }: SupportWidgetPro
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const layer = pushLayer();
-    const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && isTopLayer(layer)) {
-        setOpen(false);
-        triggerRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      removeLayer(layer);
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismissable(open, rootRef, triggerRef, () => setOpen(false));
 
   if (!supportChatUrl && !supportEmail) return null;
   return (

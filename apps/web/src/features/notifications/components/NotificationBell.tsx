@@ -1,7 +1,7 @@
 import type { Notification } from '@jelly/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isTopLayer, pushLayer, removeLayer } from '../../../components/ui/layers.ts';
+import { useDismissable } from '../../../components/ui/useDismissable.ts';
 import { useNotificationsDispatch, useNotificationsSelector } from '../hooks/useNotificationsStore.ts';
 import { notificationsReset, refreshUnreadCount } from '../state/notificationsSlice.ts';
 import { BellIcon, BellRingingIcon } from './BellIcons.tsx';
@@ -26,25 +26,11 @@ export function NotificationBell() {
     if (refocus) buttonRef.current?.focus();
   };
 
+  useDismissable(open, rootRef, buttonRef, () => setOpen(false));
   useEffect(() => {
     if (!open) return;
-    const layer = pushLayer();
-    const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && isTopLayer(layer)) {
-        event.preventDefault();
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
+    // Closing the panel resets the list (the unread count is kept) and refetches the count.
     return () => {
-      removeLayer(layer);
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
       dispatch(notificationsReset());
       void dispatch(refreshUnreadCount());
     };
