@@ -1,7 +1,6 @@
 import type { TransactionInstruction } from '@solana/web3.js';
 import { z } from 'zod';
-import { findConfigPda, findOrderPda, findTicketPda, findVaultPda } from '../pda.ts';
-import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, u64, writable } from './shared.ts';
+import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, ticketAddresses, u64, writable } from './shared.ts';
 
 const schema = z.object({
   admin: pubkey,
@@ -24,9 +23,7 @@ export type AdminResolveUniversalTicketParams = z.input<typeof schema>;
  */
 export function adminResolveUniversalTicketInstruction(params: AdminResolveUniversalTicketParams): TransactionInstruction {
   const p = parse(schema, params, 'admin_resolve_universal_ticket');
-  const [config] = findConfigPda(p.programId);
-  const [order] = findOrderPda(p.orderId, p.programId);
-  const [ticket] = findTicketPda(order, p.ticketId, p.programId);
+  const { config, order, ticket, vault } = ticketAddresses(p.orderId, p.ticketId, p.programId);
   const recipient = p.recipientTokenAccount ?? ata(p.mint, p.releaseToFiatGuy ? p.fiatGuy : p.cryptoGuy);
   return instruction(
     p.programId,
@@ -35,7 +32,7 @@ export function adminResolveUniversalTicketInstruction(params: AdminResolveUnive
       readonly(config),
       writable(order),
       writable(ticket),
-      writable(findVaultPda(order, p.programId)[0]),
+      writable(vault),
       writable(recipient),
       writable(ata(p.mint, p.treasury)),
       TOKEN_PROGRAM,

@@ -1,7 +1,6 @@
 import type { TransactionInstruction } from '@solana/web3.js';
 import { z } from 'zod';
-import { findConfigPda, findOrderPda, findTicketPda, findVaultPda } from '../pda.ts';
-import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, u64, writable } from './shared.ts';
+import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, ticketAddresses, u64, writable } from './shared.ts';
 
 const schema = z.object({
   admin: pubkey,
@@ -19,9 +18,7 @@ export type CancelUniversalTicketParams = z.input<typeof schema>;
 /** cancel_universal_ticket: the fiat side cancels a locked, unsigned ticket. Signers: admin and fiat side. */
 export function cancelUniversalTicketInstruction(params: CancelUniversalTicketParams): TransactionInstruction {
   const p = parse(schema, params, 'cancel_universal_ticket');
-  const [config] = findConfigPda(p.programId);
-  const [order] = findOrderPda(p.orderId, p.programId);
-  const [ticket] = findTicketPda(order, p.ticketId, p.programId);
+  const { config, order, ticket, vault } = ticketAddresses(p.orderId, p.ticketId, p.programId);
   return instruction(
     p.programId,
     [
@@ -30,7 +27,7 @@ export function cancelUniversalTicketInstruction(params: CancelUniversalTicketPa
       readonly(config),
       writable(order),
       writable(ticket),
-      writable(findVaultPda(order, p.programId)[0]),
+      writable(vault),
       writable(p.cryptoTokenAccount ?? ata(p.mint, p.cryptoGuy)),
       TOKEN_PROGRAM,
     ],

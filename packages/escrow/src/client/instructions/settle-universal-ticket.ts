@@ -1,7 +1,6 @@
 import type { TransactionInstruction } from '@solana/web3.js';
 import { z } from 'zod';
-import { findConfigPda, findOrderPda, findTicketPda, findVaultPda } from '../pda.ts';
-import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, u64, writable } from './shared.ts';
+import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, ticketAddresses, u64, writable } from './shared.ts';
 
 const schema = z.object({
   admin: pubkey,
@@ -18,9 +17,7 @@ export type SettleUniversalTicketParams = z.input<typeof schema>;
 /** settle_universal_ticket: pays out a ticket both parties signed (6008 otherwise). Signer: admin. */
 export function settleUniversalTicketInstruction(params: SettleUniversalTicketParams): TransactionInstruction {
   const p = parse(schema, params, 'settle_universal_ticket');
-  const [config] = findConfigPda(p.programId);
-  const [order] = findOrderPda(p.orderId, p.programId);
-  const [ticket] = findTicketPda(order, p.ticketId, p.programId);
+  const { config, order, ticket, vault } = ticketAddresses(p.orderId, p.ticketId, p.programId);
   return instruction(
     p.programId,
     [
@@ -28,7 +25,7 @@ export function settleUniversalTicketInstruction(params: SettleUniversalTicketPa
       readonly(config),
       writable(order),
       writable(ticket),
-      writable(findVaultPda(order, p.programId)[0]),
+      writable(vault),
       writable(p.fiatTokenAccount ?? ata(p.mint, p.fiatGuy)),
       writable(ata(p.mint, p.treasury)),
       TOKEN_PROGRAM,

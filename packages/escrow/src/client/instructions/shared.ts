@@ -4,6 +4,7 @@ import { TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-tok
 import { z } from 'zod';
 import { INSTRUCTION_DISCRIMINATORS, PROGRAM_ID, type InstructionName } from '../constants.ts';
 import { BorshWriter } from '../codec.ts';
+import { findConfigPda, findOrderPda, findTicketPda, findVaultPda } from '../pda.ts';
 
 export const pubkey = z.instanceof(PublicKey, { message: 'expected a PublicKey' });
 export const u64 = z
@@ -38,4 +39,13 @@ export function instructionData(name: InstructionName): BorshWriter {
 
 export function instruction(programId: PublicKey, keys: AccountMeta[], data: BorshWriter): TransactionInstruction {
   return new TransactionInstruction({ programId, keys, data: data.toBuffer() });
+}
+
+/** The program addresses every ticket instruction names: config, the offer's order, the deal's ticket, the vault. */
+export function ticketAddresses(orderId: bigint, ticketId: bigint, programId: PublicKey) {
+  const [config] = findConfigPda(programId);
+  const [order] = findOrderPda(orderId, programId);
+  const [ticket] = findTicketPda(order, ticketId, programId);
+  const [vault] = findVaultPda(order, programId);
+  return { config, order, ticket, vault };
 }

@@ -1,7 +1,6 @@
 import type { TransactionInstruction } from '@solana/web3.js';
 import { z } from 'zod';
-import { findConfigPda, findOrderPda, findTicketPda, findVaultPda } from '../pda.ts';
-import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, u64, writable } from './shared.ts';
+import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, ticketAddresses, u64, writable } from './shared.ts';
 
 const schema = z.object({
   admin: pubkey,
@@ -23,14 +22,12 @@ export type SignUniversalTicketParams = z.input<typeof schema>;
 /** sign_universal_ticket. Signers: admin and the signing party. */
 export function signUniversalTicketInstruction(params: SignUniversalTicketParams): TransactionInstruction {
   const p = parse(schema, params, 'sign_universal_ticket');
-  const [config] = findConfigPda(p.programId);
-  const [order] = findOrderPda(p.orderId, p.programId);
-  const [ticket] = findTicketPda(order, p.ticketId, p.programId);
+  const { config, order, ticket, vault } = ticketAddresses(p.orderId, p.ticketId, p.programId);
   const keys = [readonly(p.admin, true), readonly(p.signer, true), readonly(config), writable(order), writable(ticket)];
   if (p.settlement) {
     const s = p.settlement;
     keys.push(
-      writable(findVaultPda(order, p.programId)[0]),
+      writable(vault),
       writable(s.fiatTokenAccount ?? ata(s.mint, s.fiatGuy)),
       writable(ata(s.mint, s.treasury)),
       TOKEN_PROGRAM,
