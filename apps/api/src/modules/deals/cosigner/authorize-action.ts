@@ -1,5 +1,4 @@
 import {
-  ONCHAIN_ERRORS,
   ORDER_STATUSES,
   OrderStatus,
   checkCancelAfterLock,
@@ -16,6 +15,10 @@ import {
   cancelUniversalTicketInstruction,
   signUniversalTicketInstruction,
   type Config,
+  EscrowError,
+  escrowErrorCodeOf,
+  escrowMessage,
+  type EscrowErrorCode,
 } from '@jelly/escrow';
 import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import type { Chain } from '../../../chain/chain.ts';
@@ -96,11 +99,17 @@ export function identifyDeal(
   return classified.kind === 'lock' ? dealOfLock(db, classified) : dealOfTicket(db, chain, classified, caller, statuses);
 }
 
-/** A domain rule's refusal: a wrong party is 403, a wrong state 409. */
+/** The program's codes that refuse the caller (403); every other refusal is about the deal's state (409). */
+const WRONG_PARTY_CODES: ReadonlySet<EscrowErrorCode> = new Set([EscrowError.Unauthorized, EscrowError.FiatGuyCannotLock]);
+
+/**
+ * A domain rule's refusal: a wrong party is 403, a wrong state 409. The rules refuse with the program's
+ * catalogue messages, so the code behind the message decides; the fiat-side cancel rule has no on-chain code.
+ */
 function ruleRefusal(message: string): AppError {
-  return message === ONCHAIN_ERRORS[6003] || message === ONLY_FIAT_SIDE_CAN_CANCEL || message === ONCHAIN_ERRORS[6010]
-    ? forbidden(message)
-    : conflict(message);
+  const code = escrowErrorCodeOf(message);
+  const wrongParty = code === undefined ? message === ONLY_FIAT_SIDE_CAN_CANCEL : WRONG_PARTY_CODES.has(code);
+  return wrongParty ? forbidden(message) : conflict(message);
 }
 
 function build(make: () => TransactionInstruction): TransactionInstruction {
@@ -188,7 +197,7 @@ export async function authorizeAction(
   let settles = false;
   if (kind === 'lock') {
     const check = checkCryptoSideLock(deal, caller, deal.amount);
-    if (!check.ok) throw role === 'fiat' ? forbidden(ONCHAIN_ERRORS[6010]) : ruleRefusal(check.error);
+    if (!check.ok) throw role === 'fiat' ? forbidden(escrowMessage(EscrowError.FiatGuyCannotLock)) : ruleRefusal(check.error);
     if (deal.paymentDeadline && deal.paymentDeadline.getTime() <= now.getTime()) throw conflict(PAYMENT_WINDOW_CLOSED);
   } else if (kind === 'sign') {
     const check = checkSign(deal, caller);
