@@ -3,7 +3,7 @@ import { OrderStatus } from './order-status.ts';
 import { OfferSide } from './sides-and-sorting.ts';
 import { type DealOrder, type DealRole, dealRoleOf, isDealParty } from './deal-roles.ts';
 import { ORDER_ALREADY_RESOLVED_BY_ADMIN } from './messages.ts';
-import { ONCHAIN_ERRORS } from './onchain-errors.ts';
+import { EscrowError, escrowMessage } from '@jelly/escrow/errors';
 
 /** How a cancel would run: 'database' before a lock, 'onchain' (escrow refund) after it. */
 export type CancelKind = 'database' | 'onchain';
@@ -115,9 +115,9 @@ export function adminResolveState(status: number): AdminResolveState {
     case OrderStatus.AdminResolved:
       return { enabled: false, reason: ORDER_ALREADY_RESOLVED_BY_ADMIN };
     case OrderStatus.Completed:
-      return { enabled: false, reason: ONCHAIN_ERRORS[6005] };
+      return { enabled: false, reason: escrowMessage(EscrowError.AlreadyCompleted) };
     case OrderStatus.Cancelled:
-      return { enabled: false, reason: ONCHAIN_ERRORS[6006] };
+      return { enabled: false, reason: escrowMessage(EscrowError.AlreadyCancelled) };
     default:
       return { enabled: false, reason: 'No tokens are locked for this order' };
   }

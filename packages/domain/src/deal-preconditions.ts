@@ -15,11 +15,11 @@ import {
   NO_COUNTERPARTY_YET,
   ONLY_FIAT_SIDE_CAN_CANCEL,
 } from './messages.ts';
-import { ONCHAIN_ERRORS } from './onchain-errors.ts';
+import { EscrowError, escrowMessage } from '@jelly/escrow/errors';
 import { type Check, fail, pass } from './result.ts';
 
-const UNAUTHORIZED = ONCHAIN_ERRORS[6003];
-const CANNOT_CANCEL_AT_THIS_STAGE = ONCHAIN_ERRORS[6007];
+const UNAUTHORIZED = escrowMessage(EscrowError.Unauthorized);
+const CANNOT_CANCEL_AT_THIS_STAGE = escrowMessage(EscrowError.CannotCancel);
 
 function lockBasics(order: DealOrder, wallet: string | null | undefined, amount: bigint): Check {
   if (!wallet) return fail(CONNECT_WALLET_TO_LOCK);
@@ -97,10 +97,10 @@ export function checkSign(order: DealOrder, wallet: string | null | undefined): 
     return role === 'fiat' ? pass(OrderStatus.SignedByOneParty) : fail(UNAUTHORIZED);
   }
   if (order.status === OrderStatus.SignedByOneParty) {
-    return role === 'crypto' ? pass(OrderStatus.Completed) : fail(ONCHAIN_ERRORS[6004]);
+    return role === 'crypto' ? pass(OrderStatus.Completed) : fail(escrowMessage(EscrowError.AlreadyPerformed));
   }
-  if (order.status === OrderStatus.InProgress) return fail(ONCHAIN_ERRORS[6011]);
-  if (order.status === OrderStatus.Completed) return fail(ONCHAIN_ERRORS[6005]);
-  if (order.status === OrderStatus.Cancelled) return fail(ONCHAIN_ERRORS[6006]);
+  if (order.status === OrderStatus.InProgress) return fail(escrowMessage(EscrowError.CryptoGuyMustLockFirst));
+  if (order.status === OrderStatus.Completed) return fail(escrowMessage(EscrowError.AlreadyCompleted));
+  if (order.status === OrderStatus.Cancelled) return fail(escrowMessage(EscrowError.AlreadyCancelled));
   return fail(UNAUTHORIZED);
 }

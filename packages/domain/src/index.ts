@@ -1,7 +1,6 @@
 export * from './constants.ts';
 export * from './result.ts';
 export * from './messages.ts';
-export * from './onchain-errors.ts';
 export * from './order-status.ts';
 export * from './sides-and-sorting.ts';
 export * from './deal-roles.ts';

@@ -1,20 +1,13 @@
 // npm run bench:program -w @jelly/escrow
 // Runs the deal scenarios in LiteSVM, prints the program's compute units per instruction (median and worst,
-// CPIs included) against the issue's targets, and writes packages/escrow/BENCHMARKS.md.
+// CPIs included) against their budgets (bench/budgets.ts, asserted by test/compute-units.test.ts), and writes packages/escrow/BENCHMARKS.md.
 import { statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PROGRAM_SO_PATH } from '../test/helpers/chain.ts';
+import { COMPUTE_UNIT_BUDGETS } from './budgets.ts';
 import { runScenarios } from './scenarios.ts';
 
-const TARGETS: Record<string, number> = {
-  'accept_offer_and_lock (creates order, vault, ticket)': 12_000,
-  'accept_offer_and_lock (existing order)': 12_000,
-  'sign_universal_ticket (first)': 3_000,
-  'sign_universal_ticket (settling, second)': 8_000,
-  cancel_universal_ticket: 8_000,
-  'admin_resolve_universal_ticket (release)': 8_000,
-  'admin_resolve_universal_ticket (refund)': 8_000,
-};
+const TARGETS = COMPUTE_UNIT_BUDGETS;
 
 const samples = new Map<string, number[]>();
 runScenarios((instruction, cu) => {
@@ -42,7 +35,7 @@ const rows = [...samples].map(([instruction, values]) => {
   };
 });
 
-const header = ['instruction', 'runs', 'median CU', 'worst CU', 'target', ''];
+const header = ['instruction', 'runs', 'median CU', 'worst CU', 'budget', ''];
 const table = [header, ...rows.map((r) => [r.instruction, String(r.runs), r.median.toLocaleString('en-US'), r.worst.toLocaleString('en-US'), r.target, r.verdict])];
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
 const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
@@ -57,7 +50,7 @@ transaction's single escrow instruction consumed, CPIs to the System and Token p
 deal scenarios of bench/scenarios.ts (Sell and Buy offers, 1 to 3 deals each, amounts from 1 to 999,999,999
 base units, both signing orders, cancels, admin releases and refunds, deferred settlement, closes).
 
-| instruction | runs | median CU | worst CU | target |
+| instruction | runs | median CU | worst CU | budget |
 |---|---:|---:|---:|---:|
 ${rows.map((r) => `| ${r.instruction} | ${r.runs} | ${r.median.toLocaleString('en-US')} | ${r.worst.toLocaleString('en-US')} | ${r.target} |`).join('\n')}
 

@@ -1,15 +1,26 @@
-// CLI: tsx tools/link.ts <out.so> <in.o> [more.o ...]   (or the two-argument form <in.o> <out.so>)
+// CLI: tsx tools/link.ts --out <out.so> <in.o> [more.o ...]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
 import { LinkError, link } from './linker/link.ts';
 
+const USAGE = 'usage: tsx tools/link.ts --out <out.so> <in.o> [more.o ...]';
+
 function main(args: string[]): number {
-  if (args.length < 2) {
-    console.error('usage: tsx tools/link.ts <in.o> <out.so>\n       tsx tools/link.ts <out.so> <in.o> [more.o ...]');
+  let output: string | undefined;
+  let inputs: string[];
+  try {
+    const parsed = parseArgs({ args, options: { out: { type: 'string', short: 'o' } }, allowPositionals: true });
+    output = parsed.values.out;
+    inputs = parsed.positionals;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  // <in.o> <out.so> when the second argument is the .so; otherwise the first is the output.
-  const [output, inputs] = args.length === 2 && args[1]?.endsWith('.so') ? [args[1], [args[0] as string]] : [args[0] as string, args.slice(1)];
+  if (!output || inputs.length === 0) {
+    console.error(USAGE);
+    return 2;
+  }
   try {
     const bytes = link(inputs.map((path) => ({ name: basename(path), bytes: readFileSync(path) })));
     writeFileSync(output, bytes);

@@ -7,6 +7,7 @@ import { cryptoSideWallet, fiatSideWallet } from '@jelly/domain';
 import {
   acceptOfferAndLockInstruction,
   cancelUniversalTicketInstruction,
+  dealInstructionArgs,
   decodeConfig,
   ensureTokenAccountsInstructions,
   findConfigPda,
@@ -138,20 +139,19 @@ const key = (wallet: string | null) => {
 /** accept_offer_and_lock for a deal, exactly as the deal page builds it from GET /orders/{id}. */
 export function lockInstruction(t: ChainTestApp, deal: OrderDetails, locker: PublicKey): TransactionInstruction {
   if (!deal.parentOffer || deal.parentOrderId === null || deal.fiatAmountCents === null) throw new Error('not a deal');
-  return acceptOfferAndLockInstruction({
-    admin: t.chain.admin.publicKey,
-    locker,
-    mint: new PublicKey(deal.tokenMint),
-    orderId: BigInt(deal.parentOrderId),
-    ticketId: BigInt(deal.orderId),
-    cryptoAmount: BigInt(deal.amount),
-    fiatAmount: BigInt(deal.fiatAmountCents),
-    isSellOrder: deal.offerSide === 0,
-    creator: new PublicKey(deal.creatorWallet),
-    fiatGuy: key(fiatSideWallet(deal)),
-    offerAmount: BigInt(deal.parentOffer.totalAmount),
-    programId: t.chain.programId,
-  });
+  const escrowDeal = {
+    offerId: deal.parentOrderId,
+    dealId: deal.orderId,
+    tokenMint: deal.tokenMint,
+    amount: deal.amount,
+    fiatAmountCents: deal.fiatAmountCents,
+    offerSide: deal.offerSide,
+    offerTotalAmount: deal.parentOffer.totalAmount,
+    creatorWallet: deal.creatorWallet,
+    cryptoSideWallet: locker.toBase58(),
+    fiatSideWallet: key(fiatSideWallet(deal)).toBase58(),
+  };
+  return acceptOfferAndLockInstruction(dealInstructionArgs(escrowDeal, { admin: t.chain.admin.publicKey, programId: t.chain.programId }));
 }
 
 /** sign_universal_ticket; with `settle` the settlement accounts (and the recipients' token accounts) ride along. */

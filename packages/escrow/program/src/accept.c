@@ -24,6 +24,21 @@
 #define ARG_TICKET_BUMP 115
 #define DATA_LEN 116
 
+/* the accounts, in the order the instruction lists them */
+enum {
+  ACC_ADMIN,
+  ACC_LOCKER,
+  ACC_CONFIG,
+  ACC_ORDER,
+  ACC_TICKET,
+  ACC_VAULT,
+  ACC_MINT,
+  ACC_LOCKER_TOKEN,
+  ACC_TOKEN_PROGRAM,
+  ACC_SYSTEM_PROGRAM,
+  ACC_COUNT
+};
+
 typedef struct {
   SolAccountInfo *admin, *locker, *order, *ticket, *vault, *mint, *locker_token;
   const u8 *config;
@@ -172,14 +187,26 @@ static void emit_offer_accepted(const Ctx *ctx, const Lock *l, const u8 *order) 
 }
 
 u64 process_accept_offer_and_lock(Ctx *ctx) {
-  TRY(expect_accounts(ctx, 10));
+  TRY(expect_accounts(ctx, ACC_COUNT));
   TRY(expect_data_len(ctx, DATA_LEN));
   const u8 *args = ctx->data;
   if (args[ARG_IS_SELL_ORDER] > 1) return ANCHOR_INSTRUCTION_DID_NOT_DESERIALIZE;
-  Lock l = {&ctx->ka[0], &ctx->ka[1], &ctx->ka[3], &ctx->ka[4], &ctx->ka[5], &ctx->ka[6], &ctx->ka[7],
-            NULL,        args,        ld_u64(args + ARG_CRYPTO_AMOUNT), args[ARG_IS_SELL_ORDER] == 1, {0}};
+  SolAccountInfo *ka = ctx->ka;
+  Lock l = {
+      .admin = &ka[ACC_ADMIN],
+      .locker = &ka[ACC_LOCKER],
+      .order = &ka[ACC_ORDER],
+      .ticket = &ka[ACC_TICKET],
+      .vault = &ka[ACC_VAULT],
+      .mint = &ka[ACC_MINT],
+      .locker_token = &ka[ACC_LOCKER_TOKEN],
+      .config = NULL,
+      .args = args,
+      .amount = ld_u64(args + ARG_CRYPTO_AMOUNT),
+      .is_sell = args[ARG_IS_SELL_ORDER] == 1,
+  };
 
-  TRY(load_config(ctx, &ctx->ka[2], &l.config));
+  TRY(load_config(ctx, &ka[ACC_CONFIG], &l.config));
   TRY(expect_admin(l.config, l.admin));
   if (!l.locker->is_signer) return ERR_UNAUTHORIZED;
   TRY(check_roles(&l));
@@ -189,8 +216,8 @@ u64 process_accept_offer_and_lock(Ctx *ctx) {
   TRY(expect_writable(l.ticket));
   TRY(expect_writable(l.vault));
   TRY(expect_writable(l.locker_token));
-  TRY(expect_token_program(&ctx->ka[8]));
-  TRY(expect_system_program(&ctx->ka[9]));
+  TRY(expect_token_program(&ka[ACC_TOKEN_PROGRAM]));
+  TRY(expect_system_program(&ka[ACC_SYSTEM_PROGRAM]));
 
   /* the locker's tokens: right mint, their own account, enough balance (checked before any account is created) */
   TRY(expect_token_account(l.locker_token, l.mint->key, l.locker->key));

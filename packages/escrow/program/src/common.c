@@ -156,3 +156,22 @@ void emit_event(const BorshWriter *w) {
   SolBytes field = {w->buf, w->len};
   sol_log_data(&field, 1);
 }
+
+/* The one payout block of settlement, admin resolution and cancel: checks the vault, the token program and the
+ * recipient's (and, with a fee, the treasury's) token account, then transfers with the order's signature. */
+u64 pay_out(const Settlement *s, const u8 *recipient_owner, const Payout *p) {
+  const u8 *mint = s->order + ORDER_CRYPTO_MINT;
+  TRY(expect_vault(s->vault, s->order));
+  TRY(expect_token_program(s->token_program));
+  TRY(expect_writable(s->recipient_token));
+  TRY(expect_token_account(s->recipient_token, mint, recipient_owner));
+  if (p->fee != 0) {
+    TRY(expect_writable(s->treasury_token));
+    TRY(expect_token_account(s->treasury_token, mint, s->config + CONFIG_TREASURY));
+  }
+  OrderSigner signer;
+  order_signer(s->order, &signer);
+  if (p->net != 0) TRY(token_transfer(s->vault, s->recipient_token, s->order_info, p->net, &signer.seeds));
+  if (p->fee != 0) TRY(token_transfer(s->vault, s->treasury_token, s->order_info, p->fee, &signer.seeds));
+  return SUCCESS;
+}

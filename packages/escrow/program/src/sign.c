@@ -25,23 +25,6 @@ void emit_ticket_settled(const Ctx *ctx, const SolAccountInfo *order_info, const
   emit_event(&w);
 }
 
-u64 pay_out(const Settlement *s, const u8 *recipient_owner, const Payout *p) {
-  const u8 *mint = s->order + ORDER_CRYPTO_MINT;
-  TRY(expect_vault(s->vault, s->order));
-  TRY(expect_token_program(s->token_program));
-  TRY(expect_writable(s->recipient_token));
-  TRY(expect_token_account(s->recipient_token, mint, recipient_owner));
-  if (p->fee != 0) {
-    TRY(expect_writable(s->treasury_token));
-    TRY(expect_token_account(s->treasury_token, mint, s->config + CONFIG_TREASURY));
-  }
-  OrderSigner signer;
-  order_signer(s->order, &signer);
-  if (p->net != 0) TRY(token_transfer(s->vault, s->recipient_token, s->order_info, p->net, &signer.seeds));
-  if (p->fee != 0) TRY(token_transfer(s->vault, s->treasury_token, s->order_info, p->fee, &signer.seeds));
-  return SUCCESS;
-}
-
 u64 settle_ticket(const Ctx *ctx, const Settlement *s) {
   u8 *ticket = s->ticket, *order = s->order;
   if (!ticket[TICKET_CRYPTO_GUY_SIGNED] || !ticket[TICKET_FIAT_GUY_SIGNED]) return ERR_BOTH_MUST_SIGN;

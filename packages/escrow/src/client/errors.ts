@@ -22,6 +22,16 @@ export const ESCROW_ERRORS = {
   6017: { name: 'NotClosable', message: 'Cannot close at this stage - open tickets or remaining amount' },
 } as const satisfies Record<number, { name: string; message: string }>;
 export type EscrowErrorCode = keyof typeof ESCROW_ERRORS;
+type EscrowErrorName = (typeof ESCROW_ERRORS)[EscrowErrorCode]['name'];
+type CodeNamed<N extends EscrowErrorName> = {
+  [C in EscrowErrorCode]: (typeof ESCROW_ERRORS)[C]['name'] extends N ? C : never;
+}[EscrowErrorCode];
+
+/** The program's codes by name: `EscrowError.Unauthorized` is 6003. */
+export const EscrowError = Object.fromEntries(
+  Object.entries(ESCROW_ERRORS).map(([code, { name }]) => [name, Number(code)]),
+) as { readonly [N in EscrowErrorName]: CodeNamed<N> };
+export type EscrowError = EscrowErrorCode;
 
 /** Anchor framework codes the program uses (names and messages as Anchor defines them). */
 export const ANCHOR_ERRORS = {
@@ -47,14 +57,26 @@ export function escrowErrorMessage(code: number): string | undefined {
   return Object.hasOwn(ANCHOR_ERRORS, code) ? ANCHOR_ERRORS[code as keyof typeof ANCHOR_ERRORS].message : undefined;
 }
 
+/** The catalogue message of one of the program's own codes. */
+export function escrowMessage(code: EscrowErrorCode): string {
+  return ESCROW_ERRORS[code].message;
+}
+
+/** The program's code whose catalogue message is `message`, else undefined (for messages the checks share with the chain). */
+export function escrowErrorCodeOf(message: string): EscrowErrorCode | undefined {
+  for (const [code, entry] of Object.entries(ESCROW_ERRORS)) if (entry.message === message) return Number(code) as EscrowErrorCode;
+  return undefined;
+}
+
 const CUSTOM_HEX = /custom program error: 0x([0-9a-f]+)/i;
-const CUSTOM_JSON = /"Custom"\s*:\s*(\d+)/;
+// '{"Custom":6003}' in serialized errors, 'Error Number: 6003' in Anchor-style logs
+const CUSTOM_DECIMAL = /(?:"Custom"\s*:\s*|Error Number: )(\d+)/;
 
 function fromText(text: string): number | undefined {
   const hex = CUSTOM_HEX.exec(text);
   if (hex?.[1]) return parseInt(hex[1], 16);
-  const json = CUSTOM_JSON.exec(text);
-  if (json?.[1]) return Number(json[1]);
+  const decimal = CUSTOM_DECIMAL.exec(text);
+  if (decimal?.[1]) return Number(decimal[1]);
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { AdminResolveResponse } from '@jelly/contracts';
-import { ONCHAIN_ERRORS, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
+import { EscrowError, escrowMessage } from '@jelly/escrow';
+import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
@@ -23,9 +24,9 @@ function finalStatusRefusal(status: number): AppError | undefined {
     case OrderStatus.AdminResolved:
       return conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
     case OrderStatus.Completed:
-      return conflict(ONCHAIN_ERRORS[6005]);
+      return conflict(escrowMessage(EscrowError.AlreadyCompleted));
     case OrderStatus.Cancelled:
-      return conflict(ONCHAIN_ERRORS[6006]);
+      return conflict(escrowMessage(EscrowError.AlreadyCancelled));
     case OrderStatus.Expired:
       return conflict(DEAL_EXPIRED);
     default:
@@ -56,7 +57,7 @@ export async function adminResolve(
   const deal = await findDeal(ctx.db, dealId);
   if (!deal) {
     if ((await orderExists(ctx.db, dealId)) !== undefined) throw conflict('Only deals can be resolved, not offers.');
-    throw new AppError('NOT_FOUND', ONCHAIN_ERRORS[6002]);
+    throw new AppError('NOT_FOUND', escrowMessage(EscrowError.OrderNotFound));
   }
   const refusal = finalStatusRefusal(deal.status);
   if (refusal) throw refusal;

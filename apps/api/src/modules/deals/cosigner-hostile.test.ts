@@ -2,7 +2,7 @@
 // localnet. Every one must be refused with a clear 400/403/409, leaving the admin's SOL and tokens, the escrow and
 // the deals exactly as they were; the legitimate transactions then still work.
 import type { OrderDetails } from '@jelly/contracts';
-import { ONCHAIN_ERRORS, OrderStatus } from '@jelly/domain';
+import { OrderStatus } from '@jelly/domain';
 import {
   INSTRUCTION_DISCRIMINATORS,
   acceptOfferAndLockInstruction,
@@ -16,6 +16,8 @@ import {
   signUniversalTicketInstruction,
   updateConfigInstruction,
   type Config,
+  EscrowError,
+  escrowMessage,
 } from '@jelly/escrow';
 import {
   AuthorityType,
@@ -215,7 +217,7 @@ const attacks: Record<string, Attack> = {
     as: () => bob,
     transaction: async () => userTransaction(t, bob.keypair, [tamperedLock({ locker: bob.key })]),
     status: 403,
-    message: ONCHAIN_ERRORS[6010],
+    message: escrowMessage(EscrowError.FiatGuyCannotLock),
   },
   'a stranger submits a lock of a deal she is not part of': {
     as: () => mallory,
@@ -463,7 +465,7 @@ const attacks: Record<string, Attack> = {
         }),
       ]),
     status: 409,
-    message: ONCHAIN_ERRORS[6005],
+    message: escrowMessage(EscrowError.AlreadyCompleted),
   },
   "a cancel refunding into the attacker's token account": {
     as: () => bob,
@@ -481,13 +483,13 @@ const attacks: Record<string, Attack> = {
     as: () => alice,
     transaction: async () => userTransaction(t, alice.keypair, signInstructions(t, locked, alice.key, escrow, true)),
     status: 403,
-    message: ONCHAIN_ERRORS[6003],
+    message: escrowMessage(EscrowError.Unauthorized),
   },
   "replay of a settled deal's signature (new blockhash)": {
     as: () => bob,
     transaction: async () => userTransaction(t, bob.keypair, signInstructions(t, settled, bob.key, escrow, false)),
     status: 409,
-    message: ONCHAIN_ERRORS[6005],
+    message: escrowMessage(EscrowError.AlreadyCompleted),
   },
   "signing a deal of others (Mallory signs Alice's ticket)": {
     as: () => mallory,
@@ -579,7 +581,7 @@ const attacks: Record<string, Attack> = {
       return userTransaction(t, alice.keypair, [new TransactionInstruction({ programId: ix.programId, keys: ix.keys, data })]);
     },
     status: 409,
-    message: ONCHAIN_ERRORS[6011],
+    message: escrowMessage(EscrowError.CryptoGuyMustLockFirst),
   },
 };
 

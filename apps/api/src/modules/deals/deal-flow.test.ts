@@ -1,8 +1,8 @@
 // The whole deal on a real localnet through the API, with real user signatures: the browser's transactions are
 // built with @jelly/escrow, signed by the user's key, co-signed and submitted by POST /platform/admin/sign-and-send.
 import type { PublicConfig, SignAndSendResponse } from '@jelly/contracts';
-import { ONCHAIN_ERRORS, OrderStatus, settlementPayout } from '@jelly/domain';
-import { findOrderPda, findVaultPda, type Config } from '@jelly/escrow';
+import { OrderStatus, settlementPayout } from '@jelly/domain';
+import { findOrderPda, findVaultPda, type Config, EscrowError, escrowMessage } from '@jelly/escrow';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   createTransferInstruction,
@@ -140,7 +140,7 @@ describe('a Buy offer: the seller claims and locks in one step', () => {
     const dealId = await claim(t, dave, offerId, 5_000_000n);
     const deal = await getOrder(t.app, carol, dealId);
     const response = await postTransaction(t.app, carol, await userTransaction(t, carol.keypair, [lockInstruction(t, deal, carol.key)]));
-    expect(errorOf(response)).toMatchObject({ status: 403, message: ONCHAIN_ERRORS[6010] });
+    expect(errorOf(response)).toMatchObject({ status: 403, message: escrowMessage(EscrowError.FiatGuyCannotLock) });
     expect((await dealRow(t, dealId)).status).toBe(OrderStatus.InProgress);
   });
 });
@@ -168,7 +168,7 @@ describe('the fiat side cancels after the lock', () => {
 
     // Nothing further: the fiat side cannot sign a cancelled deal.
     const late = await postTransaction(t.app, buyer, await userTransaction(t, buyer.keypair, signInstructions(t, deal, buyer.key, escrow, false)));
-    expect(errorOf(late)).toMatchObject({ status: 409, message: ONCHAIN_ERRORS[6006] });
+    expect(errorOf(late)).toMatchObject({ status: 409, message: escrowMessage(EscrowError.AlreadyCancelled) });
   });
 
   it('refuses a cancel once the fiat side has signed (the deal can only settle or go to the admin)', async () => {
@@ -180,7 +180,7 @@ describe('the fiat side cancels after the lock', () => {
     await submit(t, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
     await submit(t, buyer, await userTransaction(t, buyer.keypair, signInstructions(t, deal, buyer.key, escrow, false)));
     const response = await postTransaction(t.app, buyer, await userTransaction(t, buyer.keypair, [cancelInstruction(t, deal, buyer.key)]));
-    expect(errorOf(response)).toMatchObject({ status: 409, message: ONCHAIN_ERRORS[6007] });
+    expect(errorOf(response)).toMatchObject({ status: 409, message: escrowMessage(EscrowError.CannotCancel) });
     expect((await dealRow(t, dealId)).status).toBe(OrderStatus.SignedByOneParty);
   });
 });
@@ -285,7 +285,7 @@ describe('the chain refuses what the database allowed', () => {
 
     const deal = await getOrder(t.app, seller, dealId);
     const refused = await postTransaction(t.app, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
-    expect(errorOf(refused)).toEqual({ status: 409, code: 'TRANSACTION_FAILED', message: ONCHAIN_ERRORS[6000] });
+    expect(errorOf(refused)).toEqual({ status: 409, code: 'TRANSACTION_FAILED', message: escrowMessage(EscrowError.InsufficientBalance) });
     expect((await dealRow(t, dealId)).status).toBe(OrderStatus.InProgress);
     expect(await t.app.db.select().from(dealTransactions).where(eq(dealTransactions.orderId, dealId))).toEqual([]);
 

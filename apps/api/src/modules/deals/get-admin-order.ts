@@ -1,6 +1,6 @@
 import type { AdminOrderResponse } from '@jelly/contracts';
+import { EscrowError, escrowMessage } from '@jelly/escrow';
 import {
-  ONCHAIN_ERRORS,
   adminResolveState,
   adminSideLabel,
   buyerAndSeller,
@@ -25,7 +25,7 @@ export async function getAdminOrder(db: Database, chain: Chain | null, dealId: n
   const deal = await findDeal(db, dealId);
   if (!deal) {
     if (await orderExists(db, dealId)) throw new AppError('CONFLICT', 'This is an offer: the admin order chat shows deals.');
-    throw new AppError('NOT_FOUND', ONCHAIN_ERRORS[6002]);
+    throw new AppError('NOT_FOUND', escrowMessage(EscrowError.OrderNotFound));
   }
   const ticket = chain ? await readTicket(chain, deal.offerId, deal.orderId).catch(() => null) : null;
   const { buyerWallet, sellerWallet } = buyerAndSeller(deal);

@@ -1,4 +1,5 @@
-import { DEAL_TRANSITIONS, ONCHAIN_ERRORS, OrderStatus, isDealParty } from '@jelly/domain';
+import { DEAL_TRANSITIONS, OrderStatus, isDealParty } from '@jelly/domain';
+import { EscrowError, escrowMessage } from '@jelly/escrow';
 import type { Database } from '../../db/connect.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import type { DealRecord } from './deal-record.ts';
@@ -24,7 +25,7 @@ export async function openDispute(db: Database | Queryable, dealId: number, call
     const deal = await findDeal(db, dealId);
     if (!deal) {
       if (await orderExists(db, dealId)) throw new AppError('CONFLICT', DISPUTE_NOT_POSSIBLE);
-      throw new AppError('NOT_FOUND', ONCHAIN_ERRORS[6002]);
+      throw new AppError('NOT_FOUND', escrowMessage(EscrowError.OrderNotFound));
     }
     if (!isDealParty(deal, caller)) throw forbidden(NOT_A_PARTY);
     if (deal.status === OrderStatus.AdminResolving) return { deal, statusBefore: deal.status, changed: false };

@@ -13,3 +13,5 @@ export { closeOrderInstruction, type CloseOrderParams } from './close-order.ts';
 export { closeTicketInstruction, type CloseTicketParams } from './close-ticket.ts';
 export { ata as associatedTokenAddress } from './shared.ts';
 export { ensureTokenAccountsInstructions } from './ensure-token-accounts.ts';
+export { dealInstructionArgs, dealTicketIds, type EscrowDeal, type EscrowTarget } from './deal-args.ts';
+export { ACCEPT_OFFER_AND_LOCK_LAYOUT, TICKET_INSTRUCTION_ACCOUNTS, readLockIds } from './layouts.ts';

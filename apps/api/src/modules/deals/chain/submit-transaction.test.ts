@@ -1,6 +1,7 @@
 // The confirmation loop and the error mapping, against a stand-in RPC connection (the real chain is exercised
 // by the deal tests; a node that never confirms cannot be produced on the localnet).
-import { ONCHAIN_ERRORS, TX_CONFIRM_TIMEOUT } from '@jelly/domain';
+import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
+import { EscrowError, escrowMessage } from '@jelly/escrow';
 import { Keypair, PublicKey, type Connection } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import type { Chain } from '../../../chain/chain.ts';
@@ -51,7 +52,7 @@ describe('confirmOrThrow', () => {
     const { chain } = chainAnswering([{ confirmationStatus: 'confirmed', err: { InstructionError: [0, { Custom: 6003 }] } }]);
     await expect(confirmOrThrow(chain, 'sig', 5_000)).rejects.toMatchObject({
       code: 'TRANSACTION_FAILED',
-      message: ONCHAIN_ERRORS[6003],
+      message: escrowMessage(EscrowError.Unauthorized),
       details: { programErrorCode: 6003 },
     });
   });
@@ -59,11 +60,11 @@ describe('confirmOrThrow', () => {
 
 describe('chainFailure', () => {
   it.each([
-    [{ InstructionError: [1, { Custom: 6009 }] }, null, 'TRANSACTION_FAILED', ONCHAIN_ERRORS[6009]],
-    ['any', ['Program x failed: custom program error: 0x1770'], 'TRANSACTION_FAILED', ONCHAIN_ERRORS[6000]],
+    [{ InstructionError: [1, { Custom: 6009 }] }, null, 'TRANSACTION_FAILED', escrowMessage(EscrowError.ExceedsAvailable)],
+    ['any', ['Program x failed: custom program error: 0x1770'], 'TRANSACTION_FAILED', escrowMessage(EscrowError.InsufficientBalance)],
     [{ InstructionError: [0, { Custom: 6015 }] }, null, 'TRANSACTION_FAILED', 'Order cooldown active - try again in a moment'],
     ['BlockhashNotFound', null, 'TRANSACTION_FAILED', BLOCKHASH_EXPIRED_MESSAGE],
-    ['AlreadyProcessed', null, 'CONFLICT', ONCHAIN_ERRORS[6004]],
+    ['AlreadyProcessed', null, 'CONFLICT', escrowMessage(EscrowError.AlreadyPerformed)],
     ['InsufficientFundsForFee', null, 'CHAIN_UNAVAILABLE', 'The platform cannot pay network fees right now. Please try again later.'],
   ])('maps %j', (err, logs, code, message) => {
     expect(chainFailure(err, logs)).toMatchObject({ code, message });

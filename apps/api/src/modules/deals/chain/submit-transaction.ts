@@ -1,6 +1,5 @@
-import { extractCustomErrorCode } from '@jelly/escrow';
-import { ONCHAIN_ERRORS, TX_CONFIRM_TIMEOUT, onchainErrorMessage } from '@jelly/domain';
-import { escrowErrorMessage } from '@jelly/escrow';
+import { EscrowError, escrowErrorMessage, escrowMessage, extractCustomErrorCode } from '@jelly/escrow';
+import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
 import type { TransactionError, VersionedTransaction } from '@solana/web3.js';
 import type { Chain } from '../../../chain/chain.ts';
 import { AppError } from '../../../errors.ts';
@@ -15,12 +14,12 @@ export const BLOCKHASH_EXPIRED_MESSAGE = "The transaction's blockhash has expire
 export function chainFailure(err: TransactionError | string | object, logs: readonly string[] | null): AppError {
   const code = extractCustomErrorCode({ err, logs: logs ?? [] });
   if (code !== undefined) {
-    const message = onchainErrorMessage(code) ?? escrowErrorMessage(code) ?? `Program error ${code}`;
+    const message = escrowErrorMessage(code) ?? `Program error ${code}`;
     return new AppError('TRANSACTION_FAILED', message, { programErrorCode: code });
   }
   const text = typeof err === 'string' ? err : JSON.stringify(err);
   if (text.includes('BlockhashNotFound')) return new AppError('TRANSACTION_FAILED', BLOCKHASH_EXPIRED_MESSAGE);
-  if (text.includes('AlreadyProcessed')) return new AppError('CONFLICT', ONCHAIN_ERRORS[6004]);
+  if (text.includes('AlreadyProcessed')) return new AppError('CONFLICT', escrowMessage(EscrowError.AlreadyPerformed));
   if (text.includes('InsufficientFundsForFee') || text.includes('InsufficientFundsForRent')) {
     return new AppError('CHAIN_UNAVAILABLE', 'The platform cannot pay network fees right now. Please try again later.');
   }

@@ -1,5 +1,4 @@
 import {
-  ONCHAIN_ERRORS,
   ORDER_STATUSES,
   OrderStatus,
   checkCancelAfterLock,
@@ -14,8 +13,16 @@ import {
 import {
   acceptOfferAndLockInstruction,
   cancelUniversalTicketInstruction,
+  dealInstructionArgs,
+  dealTicketIds,
+  readLockIds,
+  TICKET_INSTRUCTION_ACCOUNTS,
   signUniversalTicketInstruction,
   type Config,
+  EscrowError,
+  escrowErrorCodeOf,
+  escrowMessage,
+  type EscrowErrorCode,
 } from '@jelly/escrow';
 import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import type { Chain } from '../../../chain/chain.ts';
@@ -46,18 +53,13 @@ const LIVE_ESCROW_STATUSES: readonly number[] = [
   OrderStatus.SignedByOneParty,
   OrderStatus.AdminResolving,
 ];
-const LOCK_DATA_LENGTH = 116;
-
 /** The deal a lock names in its arguments (order_id = the offer, ticket_id = the deal). */
 async function dealOfLock(db: Queryable, classified: ClassifiedTransaction): Promise<DealRecord> {
-  const data = classified.escrow.data;
-  if (data.length !== LOCK_DATA_LENGTH) throw refused(DEAL_MISMATCH);
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const offerId = view.getBigUint64(8, true);
-  const dealId = view.getBigUint64(16, true);
-  if (dealId > BigInt(Number.MAX_SAFE_INTEGER)) throw conflict('The transaction names no known deal.');
-  const deal = await findDeal(db, Number(dealId));
-  if (!deal || BigInt(deal.offerId) !== offerId) throw conflict('The transaction names no known deal.');
+  const ids = readLockIds(classified.escrow.data);
+  if (!ids) throw refused(DEAL_MISMATCH);
+  if (ids.ticketId > BigInt(Number.MAX_SAFE_INTEGER)) throw conflict('The transaction names no known deal.');
+  const deal = await findDeal(db, Number(ids.ticketId));
+  if (!deal || BigInt(deal.offerId) !== ids.orderId) throw conflict('The transaction names no known deal.');
   return deal;
 }
 
@@ -69,7 +71,7 @@ async function dealOfTicket(
   caller: string,
   statuses: readonly number[],
 ): Promise<DealRecord> {
-  const ticket = classified.escrow.keys[4]?.pubkey;
+  const ticket = classified.escrow.keys[TICKET_INSTRUCTION_ACCOUNTS.ticket]?.pubkey;
   if (!ticket) throw refused(DEAL_MISMATCH);
   const matches = (candidate: DealRecord) => dealEscrowAddresses(chain, candidate.offerId, candidate.orderId).ticket.equals(ticket);
   // Deals holding tokens in escrow first (bounded by real money, so never too many), then the newest of any status
@@ -96,11 +98,17 @@ export function identifyDeal(
   return classified.kind === 'lock' ? dealOfLock(db, classified) : dealOfTicket(db, chain, classified, caller, statuses);
 }
 
-/** A domain rule's refusal: a wrong party is 403, a wrong state 409. */
+/** The program's codes that refuse the caller (403); every other refusal is about the deal's state (409). */
+const WRONG_PARTY_CODES: ReadonlySet<EscrowErrorCode> = new Set([EscrowError.Unauthorized, EscrowError.FiatGuyCannotLock]);
+
+/**
+ * A domain rule's refusal: a wrong party is 403, a wrong state 409. The rules refuse with the program's
+ * catalogue messages, so the code behind the message decides; the fiat-side cancel rule has no on-chain code.
+ */
 function ruleRefusal(message: string): AppError {
-  return message === ONCHAIN_ERRORS[6003] || message === ONLY_FIAT_SIDE_CAN_CANCEL || message === ONCHAIN_ERRORS[6010]
-    ? forbidden(message)
-    : conflict(message);
+  const code = escrowErrorCodeOf(message);
+  const wrongParty = code === undefined ? message === ONLY_FIAT_SIDE_CAN_CANCEL : WRONG_PARTY_CODES.has(code);
+  return wrongParty ? forbidden(message) : conflict(message);
 }
 
 function build(make: () => TransactionInstruction): TransactionInstruction {
@@ -126,27 +134,25 @@ function expectedInstructions(
   const mint = new PublicKey(deal.tokenMint);
   const fiatGuy = new PublicKey(fiatSideWallet(deal) ?? caller);
   const cryptoGuy = new PublicKey(cryptoSideWallet(deal) ?? caller);
-  const ids = { orderId: BigInt(deal.offerId), ticketId: BigInt(deal.orderId), programId };
+  const target = { admin, programId };
+  const ids = dealTicketIds({ offerId: deal.offerId, dealId: deal.orderId }, target);
   switch (kind) {
     case 'lock': {
-      if (deal.fiatAmountCents === null) throw conflict(MISSING_REQUIRED_DATA);
-      const fiatAmount = deal.fiatAmountCents;
-      return [
-        build(() =>
-          acceptOfferAndLockInstruction({
-            admin,
-            locker: caller,
-            mint,
-            ...ids,
-            cryptoAmount: deal.amount,
-            fiatAmount,
-            isSellOrder: deal.offerSide === 0,
-            creator: new PublicKey(deal.creatorWallet),
-            fiatGuy,
-            offerAmount: deal.offerTotalAmount,
-          }),
-        ),
-      ];
+      const { fiatAmountCents } = deal;
+      if (fiatAmountCents === null) throw conflict(MISSING_REQUIRED_DATA);
+      const escrowDeal = {
+        offerId: deal.offerId,
+        dealId: deal.orderId,
+        tokenMint: deal.tokenMint,
+        amount: deal.amount,
+        fiatAmountCents,
+        offerSide: deal.offerSide,
+        offerTotalAmount: deal.offerTotalAmount,
+        creatorWallet: deal.creatorWallet,
+        cryptoSideWallet: caller.toBase58(),
+        fiatSideWallet: fiatGuy.toBase58(),
+      };
+      return [build(() => acceptOfferAndLockInstruction(dealInstructionArgs(escrowDeal, target)))];
     }
     case 'sign': {
       const settlement = { mint, fiatGuy, treasury: escrow.treasury };
@@ -188,7 +194,7 @@ export async function authorizeAction(
   let settles = false;
   if (kind === 'lock') {
     const check = checkCryptoSideLock(deal, caller, deal.amount);
-    if (!check.ok) throw role === 'fiat' ? forbidden(ONCHAIN_ERRORS[6010]) : ruleRefusal(check.error);
+    if (!check.ok) throw role === 'fiat' ? forbidden(escrowMessage(EscrowError.FiatGuyCannotLock)) : ruleRefusal(check.error);
     if (deal.paymentDeadline && deal.paymentDeadline.getTime() <= now.getTime()) throw conflict(PAYMENT_WINDOW_CLOSED);
   } else if (kind === 'sign') {
     const check = checkSign(deal, caller);

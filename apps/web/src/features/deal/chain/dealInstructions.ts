@@ -6,23 +6,20 @@ import {
   fiatSideWallet,
   fromBaseUnits,
   MISSING_REQUIRED_DATA,
-  OfferSide,
   OrderStatus,
 } from '@jelly/domain';
 import {
   acceptOfferAndLockInstruction,
   cancelUniversalTicketInstruction,
+  dealInstructionArgs,
   ensureTokenAccountsInstructions,
   signUniversalTicketInstruction,
+  type EscrowTarget,
 } from '@jelly/escrow';
 import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { EscrowActionError } from '../../../lib/solana/escrowErrors.ts';
 
-/** Where the escrow lives: the program and the platform's admin key (fee payer and co-signer). */
-export interface EscrowTarget {
-  programId: PublicKey;
-  admin: PublicKey;
-}
+export type { EscrowTarget };
 
 /**
  * The on-chain ids of a deal: the escrow's UniversalOrder is the OFFER (parent order id), each deal is a FillTicket
@@ -57,22 +54,19 @@ export function lockInstructions(deal: OrderDetails, target: EscrowTarget): Tran
   if (!offerTotal) throw new EscrowActionError(MISSING_REQUIRED_DATA);
   const { orderId, ticketId } = dealChainIds(deal);
   const { cryptoAmount, fiatAmount } = lockAmounts(deal);
-  return [
-    acceptOfferAndLockInstruction({
-      admin: target.admin,
-      locker: key(cryptoSideWallet(deal)),
-      mint: new PublicKey(deal.tokenMint),
-      orderId,
-      ticketId,
-      cryptoAmount,
-      fiatAmount,
-      isSellOrder: deal.offerSide === OfferSide.Sell,
-      creator: new PublicKey(deal.creatorWallet),
-      fiatGuy: key(fiatSideWallet(deal)),
-      offerAmount: BigInt(offerTotal),
-      programId: target.programId,
-    }),
-  ];
+  const escrowDeal = {
+    offerId: orderId,
+    dealId: ticketId,
+    tokenMint: deal.tokenMint,
+    amount: cryptoAmount,
+    fiatAmountCents: fiatAmount,
+    offerSide: deal.offerSide,
+    offerTotalAmount: offerTotal,
+    creatorWallet: deal.creatorWallet,
+    cryptoSideWallet: key(cryptoSideWallet(deal)).toBase58(),
+    fiatSideWallet: key(fiatSideWallet(deal)).toBase58(),
+  };
+  return [acceptOfferAndLockInstruction(dealInstructionArgs(escrowDeal, target))];
 }
 
 /**

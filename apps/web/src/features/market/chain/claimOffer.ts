@@ -15,7 +15,7 @@ import {
   UNEXPECTED_ERROR,
   WALLET_NOT_READY,
 } from '@jelly/domain';
-import { acceptOfferAndLockInstruction } from '@jelly/escrow';
+import { acceptOfferAndLockInstruction, dealInstructionArgs } from '@jelly/escrow';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import type { ApiClient } from '../../../lib/api/apiClient.ts';
 import { ApiError } from '../../../lib/api/apiError.ts';
@@ -103,21 +103,20 @@ export async function claimOffer(offer: OfferView, amountText: string, ctx: Clai
 export function lockInstruction(deal: OrderDetails, locker: PublicKey, ctx: Pick<ClaimContext, 'feePayer' | 'escrowProgramId'>) {
   const offer = deal.parentOffer;
   if (!ctx.feePayer || !ctx.escrowProgramId || !offer || deal.fiatAmountCents === null) throw new ClaimError(WALLET_NOT_READY);
-  const creator = new PublicKey(offer.creatorWallet);
-  return acceptOfferAndLockInstruction({
-    admin: new PublicKey(ctx.feePayer),
-    locker,
-    mint: new PublicKey(offer.tokenMint),
-    orderId: BigInt(offer.orderId),
-    ticketId: BigInt(deal.ticketId),
-    cryptoAmount: BigInt(deal.amount),
-    fiatAmount: BigInt(deal.fiatAmountCents),
-    isSellOrder: offer.offerSide === OfferSide.Sell,
-    creator,
-    fiatGuy: creator,
-    offerAmount: BigInt(offer.totalAmount),
-    programId: new PublicKey(ctx.escrowProgramId),
-  });
+  const escrowDeal = {
+    offerId: offer.orderId,
+    dealId: deal.ticketId,
+    tokenMint: offer.tokenMint,
+    amount: deal.amount,
+    fiatAmountCents: deal.fiatAmountCents,
+    offerSide: offer.offerSide,
+    offerTotalAmount: offer.totalAmount,
+    creatorWallet: offer.creatorWallet,
+    cryptoSideWallet: locker.toBase58(),
+    fiatSideWallet: offer.creatorWallet,
+  };
+  const target = { admin: new PublicKey(ctx.feePayer), programId: new PublicKey(ctx.escrowProgramId) };
+  return acceptOfferAndLockInstruction(dealInstructionArgs(escrowDeal, target));
 }
 
 async function cancelDeal(apiClient: Pick<ApiClient, 'json'>, dealId: number): Promise<void> {
