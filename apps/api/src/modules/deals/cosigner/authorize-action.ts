@@ -26,6 +26,8 @@ import { findDeal, findDealsOfWallet, type Queryable } from '../queries.ts';
 import type { ClassifiedTransaction, UserActionKind } from './classify-instructions.ts';
 import { matchesInstruction } from './match-instruction.ts';
 import { refused } from './read-transaction.ts';
+import { checkTicketNotReclaimed } from './ticket-not-reclaimed.ts';
+import { checkTokenAccountPayers } from './token-account-payer.ts';
 
 export interface AuthorizedAction {
   kind: UserActionKind;
@@ -190,6 +192,7 @@ export async function authorizeAction(
     const check = checkCryptoSideLock(deal, caller, deal.amount);
     if (!check.ok) throw role === 'fiat' ? forbidden(ONCHAIN_ERRORS[6010]) : ruleRefusal(check.error);
     if (deal.paymentDeadline && deal.paymentDeadline.getTime() <= now.getTime()) throw conflict(PAYMENT_WINDOW_CLOSED);
+    await checkTicketNotReclaimed(db, deal.orderId);
   } else if (kind === 'sign') {
     const check = checkSign(deal, caller);
     if (!check.ok) throw ruleRefusal(check.error);
@@ -216,5 +219,6 @@ export async function authorizeAction(
       throw refused('Token accounts may be paid for only by you or the platform.');
     }
   }
+  checkTokenAccountPayers(classified.tokenAccountCreations, chain.admin.publicKey, escrow.treasury);
   return { kind, deal, settles };
 }
