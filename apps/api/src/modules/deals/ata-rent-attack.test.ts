@@ -2,7 +2,7 @@
 // account keeps its rent, so whoever paid for it loses that SOL. The attack below (create → close → re-create,
 // and the same with a fresh pair of wallets per deal) must leave the attackers with no lamports gained.
 import { OrderStatus } from '@jelly/domain';
-import type { Config } from '@jelly/escrow';
+import { ensureTokenAccountsInstructions, signUniversalTicketInstruction, type Config } from '@jelly/escrow';
 import { createCloseAccountInstruction, createTransferInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Transaction, sendAndConfirmTransaction, type PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +22,9 @@ import {
   waitForLockCooldown,
   type Trader,
 } from '../../../test/helpers/deal-fixtures.ts';
+import { markLedger, ledgerSince } from '../../../test/helpers/admin-ledger.ts';
 import { createChainTestApp, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
-import { ensureTokenAccountsInstructions } from '@jelly/escrow';
-import { signUniversalTicketInstruction } from '@jelly/escrow';
-import { PublicKey as Key } from '@solana/web3.js';
+import { cannotFundTokenAccount } from './cosigner/token-account-funds.ts';
 import { TOKEN_ACCOUNT_PAID_BY_PLATFORM } from './cosigner/token-account-payer.ts';
 import { reclaimRent } from './reclaim-rent/reclaim-rent.ts';
 import { errorOf } from '../orders/testing.ts';
@@ -128,27 +127,26 @@ describe('admin-paid token accounts cannot be turned into SOL', () => {
     const seller = await trader(t, { usdc: DEAL });
     const buyer = await trader(t);
     await reclaimRent({ db: t.app.db, chain: t.chain, now: t.clock.now }); // the earlier deals' accounts first
-    const adminBefore = await solOf(t, t.chain.admin.publicKey);
-    const signaturesBefore = new Set(
-      (await t.chain.connection.getSignaturesForAddress(t.chain.admin.publicKey, { limit: 1000 })).map((s) => s.signature),
-    );
+    const mark = await markLedger(t);
     await settleAndCloseAccount(seller, buyer);
     // the deal's escrow accounts (order, vault, ticket) come back through the rent-reclamation job
     expect((await reclaimRent({ db: t.app.db, chain: t.chain, now: t.clock.now })).failed).toEqual([]);
-    const adminFees = await feesPaidSince(t.chain.admin.publicKey, signaturesBefore);
-    const cost = adminBefore - (await solOf(t, t.chain.admin.publicKey));
-    console.info(`admin's net cost of one ATA create → close attempt (whole deal included): ${cost} lamports, fees ${adminFees}`);
-    expect(cost).toBe(adminFees);
+    const { cost, fees } = await ledgerSince(t, mark);
+    expect(cost).toBe(fees);
+    // the refused admin-paid attempt was never sent; the deal's three co-signed transactions and two closes remain
+    expect(cost).toBe(40_000n);
+  });
+
+  it("tells a settling seller without SOL that opening the buyer's token account needs a deposit", async () => {
+    const seller = await trader(t, { sol: 0n, usdc: DEAL });
+    const buyer = await trader(t);
+    const offerId = await offer(t, seller, 0, DEAL);
+    const dealId = await claim(t, buyer, offerId, DEAL);
+    await submit(t, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, await getOrder(t.app, seller, dealId), seller.key)]));
+    await submit(t, buyer, await userTransaction(t, buyer.keypair, signInstructions(t, await getOrder(t.app, buyer, dealId), buyer.key, escrow, false)));
+    const settle = signInstructions(t, await getOrder(t.app, seller, dealId), seller.key, escrow, true);
+    const response = await postTransaction(t.app, seller, await userTransaction(t, seller.keypair, settle));
+    expect(errorOf(response)).toMatchObject({ status: 400, message: cannotFundTokenAccount(2_039_280) });
+    expect((await getOrder(t.app, seller, dealId)).status).toBe(OrderStatus.SignedByOneParty);
   });
 });
-
-/** The network fees `payer` paid in transactions not in `seen`. */
-async function feesPaidSince(payer: Key, seen: Set<string>): Promise<bigint> {
-  let total = 0n;
-  for (const entry of await t.chain.connection.getSignaturesForAddress(payer, { limit: 1000 })) {
-    if (seen.has(entry.signature)) continue;
-    const tx = await t.chain.connection.getTransaction(entry.signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-    if (tx?.meta && tx.transaction.message.staticAccountKeys[0]?.equals(payer)) total += BigInt(tx.meta.fee);
-  }
-  return total;
-}

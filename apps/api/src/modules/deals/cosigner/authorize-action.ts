@@ -27,6 +27,7 @@ import type { ClassifiedTransaction, UserActionKind } from './classify-instructi
 import { matchesInstruction } from './match-instruction.ts';
 import { refused } from './read-transaction.ts';
 import { checkTicketNotReclaimed } from './ticket-not-reclaimed.ts';
+import { checkTokenAccountFunds } from './token-account-funds.ts';
 import { checkTokenAccountPayers } from './token-account-payer.ts';
 
 export interface AuthorizedAction {
@@ -220,5 +221,6 @@ export async function authorizeAction(
     }
   }
   checkTokenAccountPayers(classified.tokenAccountCreations, chain.admin.publicKey, escrow.treasury);
+  await checkTokenAccountFunds(chain, classified.tokenAccountCreations);
   return { kind, deal, settles };
 }

@@ -4,6 +4,7 @@
 // balance minus the network fees of the transactions it paid for, to the lamport.
 import { OrderStatus } from '@jelly/domain';
 import { findOrderPda, findTicketPda, findVaultPda, type Config } from '@jelly/escrow';
+import type { PublicKey } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentReclaims } from '../../../db/schema/index.ts';
@@ -92,7 +93,7 @@ async function cancelOffer(s: Session, offerId: number): Promise<void> {
   expect(response.statusCode).toBe(200);
 }
 
-const exists = async (address: import('@solana/web3.js').PublicKey) => (await t.chain.connection.getAccountInfo(address, 'confirmed')) !== null;
+const exists = async (address: PublicKey) => (await t.chain.connection.getAccountInfo(address, 'confirmed')) !== null;
 function escrowAccounts(offerId: number, dealIds: number[]) {
   const [order] = findOrderPda(BigInt(offerId), t.chain.programId);
   const [vault] = findVaultPda(order, t.chain.programId);
@@ -110,8 +111,9 @@ describe('the rent-reclamation job', () => {
     const report = await reclaimAll();
     expect(report.closed.map((c) => [c.kind, c.orderId])).toEqual([['ticket', dealId], ['order', offerId]]);
     const ledger = await ledgerSince(t, mark);
-    console.info(`admin's net cost of one complete deal: ${ledger.cost} lamports = fees of ${ledger.transactions} transactions`);
     expect(ledger.cost).toBe(ledger.fees);
+    // lock, first signature, settling signature (two signatures each: 10,000) + close_ticket, close_order (5,000 each)
+    expect(ledger).toEqual({ cost: 40_000n, fees: 40_000n, transactions: 5 });
     const accounts = escrowAccounts(offerId, [dealId]);
     for (const address of [accounts.order, accounts.vault, ...accounts.tickets]) expect(await exists(address)).toBe(false);
   });
@@ -128,8 +130,9 @@ describe('the rent-reclamation job', () => {
     const report = await reclaimAll();
     expect(report.closed.map((c) => [c.kind, c.orderId])).toEqual([['ticket', dealId]]);
     const ledger = await ledgerSince(t, mark);
-    console.info(`admin's net cost of one lock → cancel cycle: ${ledger.cost} lamports = fees of ${ledger.transactions} transactions`);
     expect(ledger.cost).toBe(ledger.fees);
+    // lock and cancel (10,000 each) + close_ticket (5,000)
+    expect(ledger).toEqual({ cost: 25_000n, fees: 25_000n, transactions: 3 });
   });
 
   it('through every ending: the admin gets back every lamport of rent, no escrow account of a finished deal remains', async () => {
