@@ -77,7 +77,8 @@ async function closeOrder(db: Database, chain: Chain, offerId: number, confirmTi
   if (!account || !account.owner.equals(chain.programId)) return { kind: 'nothing', reason: 'no order on chain' };
   const order = decodeUniversalOrder(account.data);
   if (!order.rentPayer.equals(chain.admin.publicKey)) return { kind: 'nothing', reason: 'rent paid by another key' };
-  if (order.openTickets !== 0 || order.reservedAmount !== 0n) return { kind: 'wait', reason: 'tickets are open on the order', retry: true };
+  // re-armed when the deal holding the ticket ends (or by the sweep), so no retry is scheduled
+  if (order.openTickets !== 0 || order.reservedAmount !== 0n) return { kind: 'wait', reason: 'tickets are open on the order', retry: false };
   const filled = order.filledAmount === order.cryptoAmount;
   const instructions: TransactionInstruction[] = [];
   if (order.status !== 'Cancelled' && !filled) {
