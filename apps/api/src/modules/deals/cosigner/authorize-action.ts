@@ -217,7 +217,7 @@ export async function authorizeAction(
       throw refused("Only the token accounts this action pays into may be created.");
     }
     if (!creation.payer.equals(chain.admin.publicKey) && !creation.payer.equals(callerKey)) {
-      throw refused('Token accounts may be paid for only by you or the platform.');
+      throw refused('Token accounts may be paid for only by your own wallet.');
     }
   }
   checkTokenAccountPayers(classified.tokenAccountCreations, chain.admin.publicKey, escrow.treasury);
