@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
+import { rentReclaimJob } from './modules/deals/reclaim-rent/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { createCallerCountry } from './modules/orders/caller-country.ts';
@@ -39,6 +40,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(chatRoutes);
   await app.register(attachmentRoutes);
   await app.register(dealRoutes);
+  await app.register(rentReclaimJob, { pollMs: app.config.deals?.rentReclaimPollMs ?? 0, sweepMs: app.config.deals?.rentReclaimSweepMs ?? 0 });
   await app.register(supportRoutes, { notifier: telegramSupportNotifier(app.db, app.config) });
   await app.register(ratingRoutes);
 };

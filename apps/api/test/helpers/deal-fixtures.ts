@@ -169,7 +169,7 @@ export function signInstructions(
   const admin = t.chain.admin.publicKey;
   if (!settle) return [signUniversalTicketInstruction({ admin, signer, ...ids })];
   return [
-    ...ensureTokenAccountsInstructions(admin, mint, [fiatGuy, escrow.treasury]),
+    ...ensureTokenAccountsInstructions(signer, mint, [fiatGuy, escrow.treasury]),
     signUniversalTicketInstruction({ admin, signer, ...ids, settlement: { mint, fiatGuy, treasury: escrow.treasury } }),
   ];
 }
@@ -188,11 +188,11 @@ export function cancelInstruction(t: ChainTestApp, deal: OrderDetails, fiatGuy: 
   });
 }
 
-/** The cancel as the deal page sends it: the refunded side's token account created on the way if missing. */
+/** The cancel as the deal page sends it: the refunded side's token account created on the way if missing (paid by the canceller). */
 export function cancelInstructions(t: ChainTestApp, deal: OrderDetails, fiatGuy: PublicKey): TransactionInstruction[] {
   const cryptoGuy = key(cryptoSideWallet(deal));
   return [
-    ...ensureTokenAccountsInstructions(t.chain.admin.publicKey, new PublicKey(deal.tokenMint), [cryptoGuy]),
+    ...ensureTokenAccountsInstructions(fiatGuy, new PublicKey(deal.tokenMint), [cryptoGuy]),
     cancelInstruction(t, deal, fiatGuy),
   ];
 }

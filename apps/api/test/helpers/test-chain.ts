@@ -8,6 +8,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { Connection, Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import type { Chain } from '../../src/chain/chain.ts';
 import type { AppConfig } from '../../src/config.ts';
@@ -60,7 +61,12 @@ export interface ChainTestApp extends TestApp {
  * `close()` closes the app, drops the database and stops the chain.
  */
 export async function createChainTestApp(
-  options: { config?: Partial<AppConfig>; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+    /** Where the app's logs go (tests that read them). */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<ChainTestApp> {
   const clock = createClock();
   const chain = await startTestChain();
@@ -68,7 +74,7 @@ export async function createChainTestApp(
   const config = testConfig(database, clock, options.config);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { chain });
+    app = await buildApp(config, { chain, ...(options.logStream ? { logStream: options.logStream } : {}) });
     await options.extend?.(app);
     await app.ready();
   } catch (error) {

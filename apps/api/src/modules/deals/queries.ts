@@ -4,6 +4,7 @@ import type { Database } from '../../db/connect.ts';
 import { notifyDealStatus } from '../notifications/deal-notifications.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
 import type { DealRecord } from './deal-record.ts';
+import { enqueueDealEnded, FINAL_DEAL_STATUSES } from './reclaim-rent/queue.ts';
 
 /** Anything with the query API: the database or an open transaction. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -119,6 +120,8 @@ export async function moveDeal(
       .set({ filledQuantity: sql`${orders.filledQuantity} + ${amount}::numeric`, updatedAt: now })
       .where(eq(orders.orderId, deal.offerId));
   }
+  // The escrow accounts the admin funded for this deal are queued for closing in this same transaction.
+  if (FINAL_DEAL_STATUSES.includes(to)) await enqueueDealEnded(db, deal, now);
   // Notifications (issue 5): the parties hear about the move in this same transaction.
   await notifyDealStatus(db, deal.orderId, now);
   return true;

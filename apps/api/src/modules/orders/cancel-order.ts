@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../auth/access-token.ts';
+import { enqueueReclaim } from '../deals/reclaim-rent/queue.ts';
 import { notifyDealCancelledBy } from '../notifications/deal-notifications.ts';
 import { ORDER_MESSAGES, conflict, notFound } from './order-errors.ts';
 import { findOrder } from './queries.ts';
@@ -28,12 +29,15 @@ export async function cancelOrder(
 
   if (order.parentOrderId === null) {
     if (order.creatorWallet !== user.wallet) throw forbidden(ORDER_MESSAGES.cancelOfferNotCreator);
-    const result = await queryRows<{ order_id: number }>(db, sql`
-      UPDATE orders SET status = ${OrderStatus.Cancelled}, updated_at = ${now}
-      WHERE order_id = ${orderId} AND parent_order_id IS NULL AND status = ${OrderStatus.Active}
-      RETURNING order_id`);
-    if (result.length !== 1) throw conflict(ORDER_MESSAGES.cancelOfferNotActive);
-    return { orderId, status: OrderStatus.Cancelled };
+    return db.transaction(async (tx) => {
+      const result = await queryRows<{ order_id: number }>(tx, sql`
+        UPDATE orders SET status = ${OrderStatus.Cancelled}, updated_at = ${now}
+        WHERE order_id = ${orderId} AND parent_order_id IS NULL AND status = ${OrderStatus.Active}
+        RETURNING order_id`);
+      if (result.length !== 1) throw conflict(ORDER_MESSAGES.cancelOfferNotActive);
+      await enqueueReclaim(tx, 'order', orderId, now); // its escrow order and vault are closed once no deal is open
+      return { orderId, status: OrderStatus.Cancelled };
+    });
   }
 
   if (!isDealParty(order, user.wallet)) throw forbidden(ORDER_MESSAGES.cancelDealNotParty);

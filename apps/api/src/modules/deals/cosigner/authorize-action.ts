@@ -33,6 +33,9 @@ import { findDeal, findDealsOfWallet, type Queryable } from '../queries.ts';
 import type { ClassifiedTransaction, UserActionKind } from './classify-instructions.ts';
 import { matchesInstruction } from './match-instruction.ts';
 import { refused } from './read-transaction.ts';
+import { checkTicketNotReclaimed } from './ticket-not-reclaimed.ts';
+import { checkTokenAccountFunds } from './token-account-funds.ts';
+import { checkTokenAccountPayers } from './token-account-payer.ts';
 
 export interface AuthorizedAction {
   kind: UserActionKind;
@@ -196,6 +199,7 @@ export async function authorizeAction(
     const check = checkCryptoSideLock(deal, caller, deal.amount);
     if (!check.ok) throw role === 'fiat' ? forbidden(escrowMessage(EscrowError.FiatGuyCannotLock)) : ruleRefusal(check.error);
     if (deal.paymentDeadline && deal.paymentDeadline.getTime() <= now.getTime()) throw conflict(PAYMENT_WINDOW_CLOSED);
+    await checkTicketNotReclaimed(db, deal.orderId);
   } else if (kind === 'sign') {
     const check = checkSign(deal, caller);
     if (!check.ok) throw ruleRefusal(check.error);
@@ -219,8 +223,10 @@ export async function authorizeAction(
       throw refused("Only the token accounts this action pays into may be created.");
     }
     if (!creation.payer.equals(chain.admin.publicKey) && !creation.payer.equals(callerKey)) {
-      throw refused('Token accounts may be paid for only by you or the platform.');
+      throw refused('Token accounts may be paid for only by your own wallet.');
     }
   }
+  checkTokenAccountPayers(classified.tokenAccountCreations, chain.admin.publicKey, escrow.treasury);
+  await checkTokenAccountFunds(chain, classified.tokenAccountCreations);
   return { kind, deal, settles };
 }

@@ -89,7 +89,8 @@ export function signInstructions(
   const mint = new PublicKey(deal.tokenMint);
   const fiatGuy = key(fiatSideWallet(deal));
   return [
-    ...ensureTokenAccountsInstructions(target.admin, mint, [fiatGuy, treasury]),
+    // the settling wallet pays for missing token accounts: the platform funds none a user could close for its rent
+    ...ensureTokenAccountsInstructions(key(signer), mint, [fiatGuy, treasury]),
     signUniversalTicketInstruction({
       admin: target.admin,
       signer: key(signer),
@@ -106,11 +107,13 @@ export function cancelInstructions(deal: OrderDetails, target: EscrowTarget): Tr
   const { orderId, ticketId } = dealChainIds(deal);
   const mint = new PublicKey(deal.tokenMint);
   const cryptoGuy = key(cryptoSideWallet(deal));
+  const fiatGuy = key(fiatSideWallet(deal));
   return [
-    ...ensureTokenAccountsInstructions(target.admin, mint, [cryptoGuy]),
+    // the cancelling wallet pays if the refunded side's token account is missing (never the platform)
+    ...ensureTokenAccountsInstructions(fiatGuy, mint, [cryptoGuy]),
     cancelUniversalTicketInstruction({
       admin: target.admin,
-      fiatGuy: key(fiatSideWallet(deal)),
+      fiatGuy,
       cryptoGuy,
       mint,
       orderId,
