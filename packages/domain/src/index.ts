@@ -6,7 +6,7 @@ export * from './order-status.ts';
 export * from './sides-and-sorting.ts';
 export * from './deal-roles.ts';
 export * from './deal-buttons.ts';
-export * from './deal-flow.ts';
+export * from './deal-lifecycle.ts';
 export * from './deal-preconditions.ts';
 export * from './money.ts';
 export * from './fees.ts';

@@ -31,6 +31,12 @@ export const PROVIDE_A_REASON = 'Please provide a reason';
 export const ALREADY_SENT_REQUEST = "You've already sent this request.";
 export const SWAP_CREATION_FAILED = 'Error — failed or invalid transaction';
 export const ORDER_ALREADY_RESOLVED_BY_ADMIN = 'Order already resolved by admin.';
+export const NO_TOKENS_LOCKED = 'No tokens are locked for this order';
+export const DEAL_EXPIRED = 'This deal has expired.';
+export const DISPUTE_NOT_POSSIBLE = 'A support request can be opened only for a deal in progress.';
+export const OFFER_NOT_ACTIVE = 'This offer is no longer active.';
+export const CLAIM_OWN_OFFER = 'You cannot claim your own offer.';
+export const NOT_A_PARTY = 'Only the two parties of this deal can do this.';
 export const TX_CONFIRM_TIMEOUT = 'Transaction failed to confirm in 60s';
 
 /** 'Error: {message}' */

@@ -1,5 +1,5 @@
 import type { AdminResolveResponse } from '@jelly/contracts';
-import { ONCHAIN_ERRORS, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
+import { ADMIN_RESOLVE_REFUSALS, ONCHAIN_ERRORS, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, actionSources } from '@jelly/domain';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
@@ -13,24 +13,13 @@ import { syncDealFromChain } from './sync-deal-from-chain.ts';
 
 export const NOTHING_LOCKED_FOR_BUYER =
   'Nothing is locked in escrow for this deal, so nothing can be sent to the buyer. Send to the seller to cancel it.';
-export const DEAL_EXPIRED = 'This deal has expired.';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** Why a deal in a final status cannot be resolved. */
 function finalStatusRefusal(status: number): AppError | undefined {
-  switch (status) {
-    case OrderStatus.AdminResolved:
-      return conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
-    case OrderStatus.Completed:
-      return conflict(ONCHAIN_ERRORS[6005]);
-    case OrderStatus.Cancelled:
-      return conflict(ONCHAIN_ERRORS[6006]);
-    case OrderStatus.Expired:
-      return conflict(DEAL_EXPIRED);
-    default:
-      return undefined;
-  }
+  const message = ADMIN_RESOLVE_REFUSALS.get(status as OrderStatus);
+  return message === undefined ? undefined : conflict(message);
 }
 
 export interface AdminResolveContext {
@@ -92,7 +81,7 @@ export async function adminResolve(
   if (await findPendingTransactionOfDeal(ctx.db, deal.orderId)) throw conflict(DEAL_BUSY);
   const now = ctx.now();
   const cancelled = await ctx.db.transaction(async (tx) => {
-    const moved = await moveDeal(tx, deal, [OrderStatus.InProgress, OrderStatus.AdminResolving], OrderStatus.Cancelled, now, {
+    const moved = await moveDeal(tx, deal, actionSources('adminResolve', { via: 'database' }), OrderStatus.Cancelled, now, {
       returnToOffer: true,
     });
     if (moved) {

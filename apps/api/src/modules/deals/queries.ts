@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect.ts';
 import { notifyDealStatus } from '../notifications/deal-notifications.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
+import type { OrderStatus } from '@jelly/domain';
 import type { DealRecord } from './deal-record.ts';
 
 /** Anything with the query API: the database or an open transaction. */
@@ -64,7 +65,7 @@ export async function orderExists(db: Queryable, orderId: number): Promise<{ isD
 }
 
 /** The caller's deals in the given statuses (newest first, bounded): the candidates a ticket account may belong to. */
-export async function findDealsOfWallet(db: Queryable, wallet: string, statuses: readonly number[], limit = 200): Promise<DealRecord[]> {
+export async function findDealsOfWallet(db: Queryable, wallet: string, statuses: readonly OrderStatus[], limit = 200): Promise<DealRecord[]> {
   const rows = await db
     .select(dealColumns)
     .from(orders)
@@ -90,8 +91,8 @@ export async function findDealsOfWallet(db: Queryable, wallet: string, statuses:
 export async function moveDeal(
   db: Queryable,
   deal: Pick<DealRecord, 'orderId' | 'offerId' | 'amount'>,
-  from: number[],
-  to: number,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
   now: Date,
   books: { returnToOffer?: boolean; fillOffer?: boolean; lockSignature?: string } = {},
 ): Promise<boolean> {
@@ -103,7 +104,7 @@ export async function moveDeal(
       ...(books.fillOffer ? { filledQuantity: sql`${orders.amount}` } : {}),
       ...(books.lockSignature ? { lockedAt: now, lockSignature: books.lockSignature } : {}),
     })
-    .where(and(eq(orders.orderId, deal.orderId), inArray(orders.status, from)))
+    .where(and(eq(orders.orderId, deal.orderId), inArray(orders.status, [...from])))
     .returning({ orderId: orders.orderId });
   if (moved.length === 0) return false;
   const amount = deal.amount.toString();
@@ -169,7 +170,7 @@ export async function finishTransaction(
   db: Queryable,
   signature: string,
   now: Date,
-  outcome: { state: 'confirmed'; resultStatus: number } | { state: 'failed'; errorCode: string | null; errorMessage: string },
+  outcome: { state: 'confirmed'; resultStatus: OrderStatus } | { state: 'failed'; errorCode: string | null; errorMessage: string },
 ): Promise<void> {
   await db
     .update(dealTransactions)

@@ -1,4 +1,5 @@
 import {
+  ESCROW_STATUSES,
   ONCHAIN_ERRORS,
   ORDER_STATUSES,
   OrderStatus,
@@ -40,12 +41,6 @@ export const UNDER_ADMIN_REVIEW = 'This deal is under admin review: the admin re
 export const PAYMENT_WINDOW_CLOSED = 'The payment window of this deal has closed.';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
-/** Statuses in which the deal's tokens sit in escrow. */
-const LIVE_ESCROW_STATUSES: readonly number[] = [
-  OrderStatus.CryptoGuyLockedCrypto,
-  OrderStatus.SignedByOneParty,
-  OrderStatus.AdminResolving,
-];
 const LOCK_DATA_LENGTH = 116;
 
 /** The deal a lock names in its arguments (order_id = the offer, ticket_id = the deal). */
@@ -67,14 +62,14 @@ async function dealOfTicket(
   chain: Chain,
   classified: ClassifiedTransaction,
   caller: string,
-  statuses: readonly number[],
+  statuses: readonly OrderStatus[],
 ): Promise<DealRecord> {
   const ticket = classified.escrow.keys[4]?.pubkey;
   if (!ticket) throw refused(DEAL_MISMATCH);
   const matches = (candidate: DealRecord) => dealEscrowAddresses(chain, candidate.offerId, candidate.orderId).ticket.equals(ticket);
   // Deals holding tokens in escrow first (bounded by real money, so never too many), then the newest of any status
   // (so a late action on a finished deal gets the state's own message).
-  const live = statuses.filter((status) => LIVE_ESCROW_STATUSES.includes(status));
+  const live = statuses.filter((status) => ESCROW_STATUSES.includes(status));
   const deal =
     (live.length ? (await findDealsOfWallet(db, caller, live, 1_000)).find(matches) : undefined) ??
     (await findDealsOfWallet(db, caller, statuses)).find(matches);
@@ -91,7 +86,7 @@ export function identifyDeal(
   chain: Chain,
   classified: ClassifiedTransaction,
   caller: string,
-  statuses: readonly number[] = ORDER_STATUSES,
+  statuses: readonly OrderStatus[] = ORDER_STATUSES,
 ): Promise<DealRecord> {
   return classified.kind === 'lock' ? dealOfLock(db, classified) : dealOfTicket(db, chain, classified, caller, statuses);
 }
