@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
-import { baseUnits, decimalString, orderId } from './orders.ts';
+import { baseUnits, decimalString, orderId, orderStatus } from './orders.ts';
 
 /**
  * The deal backend: the co-signer, the admin's dispute screen and resolution.
@@ -34,7 +34,7 @@ export const signAndSendResponse = z.object({
   /** The deal (child order) the transaction acted on. */
   orderId: z.number().int().positive(),
   /** The deal's status after the transaction, as the chain shows it (8 locked, 2 signed, 3 completed, 4 cancelled). */
-  status: z.number().int().min(0).max(8),
+  status: orderStatus,
   kind: dealActionKind,
   /**
    * true when this transaction had already been processed (the same transaction sent twice, or found on chain):
@@ -76,7 +76,7 @@ export const adminOrderResponse = z.object({
   amount: baseUnits,
   price: decimalString,
   fiatAmountCents: z.string().nullable(),
-  status: z.number().int(),
+  status: orderStatus,
   statusLabel: z.string(),
   /** Whether 'Send to Buyer' / 'Send to Seller' are enabled, and why not ('Order already resolved by admin.'). */
   resolve: z.object({
@@ -99,7 +99,7 @@ export type AdminResolveRequest = z.infer<typeof adminResolveRequest>;
 export const adminResolveResponse = z.object({
   orderId: z.number().int().positive(),
   /** 6 (AdminResolved) after an on-chain resolution; 4 (Cancelled) for a deal never locked resolved to the seller. */
-  status: z.number().int().min(0).max(8),
+  status: orderStatus,
   /** The admin_resolve_universal_ticket signature; null when nothing was locked (database-only resolution). */
   signature: z.string().nullable(),
   releaseTo: z.enum(['buyer', 'seller']),

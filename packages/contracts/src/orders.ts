@@ -1,4 +1,4 @@
-import { MAX_PAYMENT_METHODS, MAX_PAYMENT_WINDOW_MINUTES, MIN_PAYMENT_WINDOW_MINUTES } from '@jelly/domain';
+import { MAX_PAYMENT_METHODS, MAX_PAYMENT_WINDOW_MINUTES, MIN_PAYMENT_WINDOW_MINUTES, ORDER_STATUSES } from '@jelly/domain';
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 
@@ -25,7 +25,10 @@ export const fiatCode = z.string().regex(/^[A-Za-z]{3}$/, 'Must be a 3-letter cu
 export const countryCode = z.string().regex(/^[A-Za-z]{2}$/, 'Must be a 2-letter country code').transform((s) => s.toUpperCase());
 
 export const offerSide = z.union([z.literal(0), z.literal(1)], { error: 'Side must be 1 (Buy) or 0 (Sell)' });
-export const orderStatus = z.number().int().min(0).max(8);
+/** A status the API answers with. */
+export const orderStatus = z.literal(ORDER_STATUSES);
+/** A status the client sends: the range checks give the messages, the literal step types it as an OrderStatus. */
+const requestedStatus = z.number().int().min(0).max(8).pipe(orderStatus);
 export const priceType = z.enum(['fixed', 'floating']);
 export type PriceType = z.infer<typeof priceType>;
 
@@ -60,7 +63,7 @@ export const order = z.object({
   /** Deals: amount × price × 100, rounded half-up (the escrow's fiat_amount). null for offers. */
   fiatAmountCents: z.string().regex(/^\d+$/).nullable(),
   offerSide: z.number().int(),
-  status: z.number().int(),
+  status: orderStatus,
   paymentMethods: z.array(orderPaymentMethod),
   paymentWindowMinutes: z.number().int(),
   /** ISO 3166-1 alpha-2 codes; empty = every country. */
@@ -153,10 +156,10 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
  */
 export const updateOfferQuery = z.object({
   orderId,
-  orderStatus: z.coerce.number().int().min(0).max(8),
+  orderStatus: z.coerce.number().pipe(requestedStatus),
 });
 export type UpdateOfferQuery = z.infer<typeof updateOfferQuery>;
-export const updateOfferResponse = z.object({ orderId: z.number().int().positive(), status: z.number().int() });
+export const updateOfferResponse = z.object({ orderId: z.number().int().positive(), status: orderStatus });
 export type UpdateOfferResponse = z.infer<typeof updateOfferResponse>;
 
 /** GET /orders/{orderId} (bearer): offers are visible to everyone; deals only to their two parties and admins. */
@@ -183,7 +186,7 @@ const queryDate = z.preprocess(
     .optional(),
 );
 export const userOffersQuery = z.object({
-  Status: optionalQueryNumber.pipe(z.number().int().min(0).max(8).optional()),
+  Status: optionalQueryNumber.pipe(requestedStatus.optional()),
   TokenMint: optionalQueryText,
   FiatCode: optionalQueryText,
   Side: optionalQueryNumber.pipe(z.union([z.literal(0), z.literal(1)]).optional()),

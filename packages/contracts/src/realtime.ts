@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatMessage } from './chat.ts';
 import { isoDateTime, walletAddress } from './common.ts';
 import { notification } from './notifications.ts';
+import { orderStatus } from './orders.ts';
 
 /**
  * GET /api/realtime — the WebSocket that pushes deal events to the wallets concerned (issue 5).
@@ -71,7 +72,7 @@ export const realtimeOrderStatus = z.object({
   orderId: dealId,
   /** The offer of a deal (its available amount changed too), null for an offer. */
   parentOrderId: dealId.nullable(),
-  status: z.number().int().min(0).max(8),
+  status: orderStatus,
   changedAt: isoDateTime,
 });
 export type RealtimeOrderStatus = z.infer<typeof realtimeOrderStatus>;

@@ -1,6 +1,7 @@
 import { SUPPORT_MESSAGE_TYPE, SUPPORT_RECEIVER } from '@jelly/domain';
 import { z } from 'zod';
 import { walletAddress } from './common.ts';
+import { orderStatus } from './orders.ts';
 
 /**
  * POST /platform/call-tg-bot (bearer) — the deal chat's Support Request (spec sections 3, 4, 7). The caller must be a
@@ -25,7 +26,7 @@ export const supportRequestResponse = z.object({
   id: z.string(),
   orderId: z.number().int().positive(),
   /** The deal's status now: 5 (AdminResolving). */
-  status: z.number().int(),
+  status: orderStatus,
   /** false when the deal already was AdminResolving (the request is recorded again, the status unchanged). */
   statusChanged: z.boolean(),
 });

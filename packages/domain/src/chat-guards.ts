@@ -1,6 +1,6 @@
 /** Deal chat send / upload guards (spec section 5). */
 import { checkAttachment, type AttachmentKind } from './attachments.ts';
-import { isChatClosed } from './deal-buttons.ts';
+import { isChatClosed } from './deal-lifecycle.ts';
 import { type DealParties, isDealParty } from './deal-roles.ts';
 import {
   CHAT_CLOSED,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exclusiveEndDate, formatFooterClock, formatIsoDate, isValidDateRange, parseIsoDate } from './date-range.ts';
+import { exclusiveEndDate, formatIsoDate, isValidDateRange, parseIsoDate } from './date-range.ts';
+import { formatZonedDateTime } from './zoned-time.ts';
 
 describe('dates', () => {
   it.each([
@@ -53,7 +54,7 @@ describe('dates', () => {
     ['2024-03-31T00:59:59Z', '2024-03-31 02:59:59'], // just before the DST switch at 01:00 UTC
     ['2024-03-31T01:00:00Z', '2024-03-31 04:00:00'],
     ['2024-01-15T21:00:00Z', '2024-01-15 23:00:00'], // 24-hour clock
-  ])('footer clock for %s is %s (Europe/Nicosia)', (iso, text) => {
-    expect(formatFooterClock(new Date(iso))).toBe(text);
+  ])('wall clock for %s is %s (Europe/Nicosia)', (iso, text) => {
+    expect(formatZonedDateTime(new Date(iso), 'Europe/Nicosia')).toBe(text);
   });
 });

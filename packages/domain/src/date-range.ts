@@ -1,5 +1,5 @@
-/** Dates of filters and pickers (spec sections 2 and 5): yyyy-MM-dd, start not after end, footer clock. */
-import { FOOTER_TIME_ZONE } from './constants.ts';
+/** Dates of filters and pickers: yyyy-MM-dd, start not after end. */
+import { formatZonedDate } from './zoned-time.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -17,8 +17,7 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 /** yyyy-MM-dd of a Date: in the given IANA time zone, or the runtime's local zone when omitted. */
 export function formatIsoDate(date: Date, timeZone?: string): string {
   if (!timeZone) return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  const p = zonedParts(date, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
+  return formatZonedDate(date, timeZone);
 }
 
 type DateLike = string | Date;
@@ -42,25 +41,4 @@ export function exclusiveEndDate(to: string): string {
   if (!date) throw new RangeError(`Invalid date: "${to}" (expected yyyy-MM-dd)`);
   const next = new Date(date.getTime() + 24 * 60 * 60 * 1000);
   return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
-}
-
-function zonedParts(date: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '00';
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
-}
-
-/** Footer clock: yyyy-MM-dd HH:mm:ss in Europe/Nicosia. */
-export function formatFooterClock(date: Date, timeZone = FOOTER_TIME_ZONE): string {
-  const p = zonedParts(date, timeZone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminResolveState, cancelKind, dealActions, isChatClosed } from './deal-buttons.ts';
+import { adminResolveState, cancelKind, dealActions } from './deal-buttons.ts';
+import { isChatClosed } from './deal-lifecycle.ts';
 
 const C = 'CreatorWallet111111111111111111111111111111';
 const A = 'AcceptorWallet11111111111111111111111111111';

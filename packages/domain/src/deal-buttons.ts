@@ -1,9 +1,17 @@
-/** Which deal actions a wallet sees in the deal chat header (spec section 4, "Button rules"). */
+/** Which deal actions a wallet sees in the deal chat header, read from the deal state table (deal-lifecycle.ts). */
 import { OrderStatus } from './order-status.ts';
 import { OfferSide } from './sides-and-sorting.ts';
 import { type DealOrder, type DealRole, dealRoleOf, isDealParty } from './deal-roles.ts';
-import { ORDER_ALREADY_RESOLVED_BY_ADMIN } from './messages.ts';
-import { EscrowError, escrowMessage } from '@jelly/escrow/errors';
+import {
+  ADMIN_RESOLVE_REFUSALS,
+  actionAllowedFrom,
+  actionSources,
+  dealActorsOf,
+  dealStatusRules,
+  dealStep,
+  isChatClosed,
+} from './deal-lifecycle.ts';
+import { NO_TOKENS_LOCKED } from './messages.ts';
 
 /** How a cancel would run: 'database' before a lock, 'onchain' (escrow refund) after it. */
 export type CancelKind = 'database' | 'onchain';
@@ -19,41 +27,14 @@ export interface DealActions {
   readonly chatClosed: boolean;
 }
 
-/** Statuses that hide every action button. */
-export const ACTIONS_HIDDEN_STATUSES: readonly number[] = [
-  OrderStatus.Completed,
-  OrderStatus.Cancelled,
-  OrderStatus.AdminResolving,
-];
-
-/** Deals that are under way: a support request makes sense only for these. */
-const LIVE_DEAL_STATUSES: readonly number[] = [
-  OrderStatus.InProgress,
-  OrderStatus.CryptoGuyLockedCrypto,
-  OrderStatus.SignedByOneParty,
-];
-
-/** Chat is closed for Completed or Cancelled orders. */
-export function isChatClosed(status: number): boolean {
-  return status === OrderStatus.Completed || status === OrderStatus.Cancelled;
-}
-
 /**
  * Cancel: Active by the creator; InProgress by creator or acceptor (database cancel);
  * Locked (8) by the fiat side only (on-chain cancel); otherwise not allowed.
  */
 export function cancelKind(order: DealOrder, wallet: string | null | undefined): false | CancelKind {
-  if (!wallet) return false;
-  switch (order.status) {
-    case OrderStatus.Active:
-      return wallet === order.creatorWallet ? 'database' : false;
-    case OrderStatus.InProgress:
-      return isDealParty(order, wallet) ? 'database' : false;
-    case OrderStatus.CryptoGuyLockedCrypto:
-      return dealRoleOf(order, wallet) === 'fiat' ? 'onchain' : false;
-    default:
-      return false;
-  }
+  const step = dealStep('cancel', order.status, dealActorsOf(order, wallet));
+  if (!step) return false;
+  return step.via === 'chain' ? 'onchain' : 'database';
 }
 
 /**
@@ -66,22 +47,19 @@ export function showLock(order: DealOrder, wallet: string | null | undefined): b
     !!wallet &&
     wallet === order.creatorWallet &&
     order.offerSide === OfferSide.Sell &&
-    order.status === OrderStatus.InProgress
+    !!dealStep('lock', order.status, dealActorsOf(order, wallet))
   );
 }
 
 /** Mark as Paid: Locked and the user is the fiat side, or SignedByOneParty and the user is the crypto side. */
 export function showMarkAsPaid(order: DealOrder, wallet: string | null | undefined): boolean {
   const role = dealRoleOf(order, wallet);
-  return (
-    (order.status === OrderStatus.CryptoGuyLockedCrypto && role === 'fiat') ||
-    (order.status === OrderStatus.SignedByOneParty && role === 'crypto')
-  );
+  return !!role && !!dealStep('sign', order.status, [role]);
 }
 
 /** Everything the deal header needs for one viewer. */
 export function dealActions(order: DealOrder, wallet: string | null | undefined): DealActions {
-  const hidden = ACTIONS_HIDDEN_STATUSES.includes(order.status);
+  const hidden = dealStatusRules(order.status)?.partyButtons === false;
   const party = isDealParty(order, wallet);
   const hasCounterparty = !!order.acceptorWallet;
   return {
@@ -91,7 +69,7 @@ export function dealActions(order: DealOrder, wallet: string | null | undefined)
     canCancel: hidden ? false : cancelKind(order, wallet),
     showLock: !hidden && showLock(order, wallet),
     showMarkAsPaid: !hidden && showMarkAsPaid(order, wallet),
-    showSupportRequest: !hidden && party && hasCounterparty && LIVE_DEAL_STATUSES.includes(order.status),
+    showSupportRequest: !hidden && party && hasCounterparty && actionAllowedFrom('supportRequest', order.status),
     chatClosed: isChatClosed(order.status),
   };
 }
@@ -107,18 +85,8 @@ export interface AdminResolveState {
  * AdminResolving); disabled with 'Order already resolved by admin.' once AdminResolved.
  */
 export function adminResolveState(status: number): AdminResolveState {
-  switch (status) {
-    case OrderStatus.CryptoGuyLockedCrypto:
-    case OrderStatus.SignedByOneParty:
-    case OrderStatus.AdminResolving:
-      return { enabled: true };
-    case OrderStatus.AdminResolved:
-      return { enabled: false, reason: ORDER_ALREADY_RESOLVED_BY_ADMIN };
-    case OrderStatus.Completed:
-      return { enabled: false, reason: escrowMessage(EscrowError.AlreadyCompleted) };
-    case OrderStatus.Cancelled:
-      return { enabled: false, reason: escrowMessage(EscrowError.AlreadyCancelled) };
-    default:
-      return { enabled: false, reason: 'No tokens are locked for this order' };
-  }
+  if (actionSources('adminResolve', { via: 'chain' }).includes(status as OrderStatus)) return { enabled: true };
+  // An expired deal's admin screen says that nothing is locked rather than that it expired.
+  const reason = status === OrderStatus.Expired ? undefined : ADMIN_RESOLVE_REFUSALS.get(status as OrderStatus);
+  return { enabled: false, reason: reason ?? NO_TOKENS_LOCKED };
 }

@@ -1,11 +1,13 @@
 /**
- * Preconditions of the on-chain deal actions (spec section 5): lock, cancel, sign. Web checks them before
- * building a transaction; the api checks them again before co-signing.
+ * Preconditions of the on-chain deal actions: lock, cancel, sign. Web checks them before building a transaction;
+ * the api checks them again before co-signing. Which status and role may act comes from the deal state table
+ * (deal-lifecycle.ts); this file adds the checks on the order's fields (parties known, amount positive).
  */
-import { OrderStatus } from './order-status.ts';
+import type { OrderStatus } from './order-status.ts';
 import { OfferSide } from './sides-and-sorting.ts';
-import { type DealOrder, cryptoSideWallet, dealRoleOf, fiatSideWallet, isDealParty } from './deal-roles.ts';
+import { type DealOrder, cryptoSideWallet, dealRoleOf, fiatSideWallet } from './deal-roles.ts';
 import { type CancelKind } from './deal-buttons.ts';
+import { DEAL_ACTIONS, actionAllowedFrom, decideDealAction, dealActorsOf, stepsFrom } from './deal-lifecycle.ts';
 import {
   CONNECT_WALLET_TO_LOCK,
   COUNTERPARTIES_NOT_SET,
@@ -19,7 +21,6 @@ import { EscrowError, escrowMessage } from '@jelly/escrow/errors';
 import { type Check, fail, pass } from './result.ts';
 
 const UNAUTHORIZED = escrowMessage(EscrowError.Unauthorized);
-const CANNOT_CANCEL_AT_THIS_STAGE = escrowMessage(EscrowError.CannotCancel);
 
 function lockBasics(order: DealOrder, wallet: string | null | undefined, amount: bigint): Check {
   if (!wallet) return fail(CONNECT_WALLET_TO_LOCK);
@@ -36,7 +37,7 @@ export function checkLock(order: DealOrder, wallet: string | null | undefined, a
   const basics = lockBasics(order, wallet, amount);
   if (!basics.ok) return basics;
   const allowed =
-    wallet === order.creatorWallet && order.offerSide === OfferSide.Sell && order.status === OrderStatus.InProgress;
+    wallet === order.creatorWallet && order.offerSide === OfferSide.Sell && actionAllowedFrom('lock', order.status);
   return allowed ? pass() : fail(LOCK_NOT_AVAILABLE);
 }
 
@@ -51,7 +52,7 @@ export function checkLockOnClaim(order: DealOrder, wallet: string | null | undef
     wallet === order.acceptorWallet &&
     wallet !== order.creatorWallet &&
     order.offerSide === OfferSide.Buy &&
-    order.status === OrderStatus.InProgress;
+    actionAllowedFrom('lock', order.status);
   return allowed ? pass() : fail(LOCK_NOT_AVAILABLE);
 }
 
@@ -64,24 +65,18 @@ export function checkCryptoSideLock(order: DealOrder, wallet: string | null | un
 export function checkCancelAfterLock(order: DealOrder, wallet: string | null | undefined): Check {
   if (!order.creatorWallet || !order.acceptorWallet) return fail(COUNTERPARTIES_NOT_SET);
   if (!wallet || wallet !== fiatSideWallet(order)) return fail(ONLY_FIAT_SIDE_CAN_CANCEL);
-  if (order.status !== OrderStatus.CryptoGuyLockedCrypto) return fail(CANNOT_CANCEL_AT_THIS_STAGE);
+  if (!stepsFrom('cancel', order.status).some((s) => s.via === 'chain')) return fail(DEAL_ACTIONS.cancel.refusal(order.status));
   return pass();
 }
 
 /** Any cancel: which kind it is, or why it is refused (mirrors the Cancel button rule). */
 export function checkCancel(order: DealOrder, wallet: string | null | undefined): Check<CancelKind> {
-  switch (order.status) {
-    case OrderStatus.Active:
-      return wallet && wallet === order.creatorWallet ? pass('database') : fail(UNAUTHORIZED);
-    case OrderStatus.InProgress:
-      return isDealParty(order, wallet) ? pass('database') : fail(UNAUTHORIZED);
-    case OrderStatus.CryptoGuyLockedCrypto: {
-      const check = checkCancelAfterLock(order, wallet);
-      return check.ok ? pass('onchain') : check;
-    }
-    default:
-      return fail(CANNOT_CANCEL_AT_THIS_STAGE);
+  if (stepsFrom('cancel', order.status).some((s) => s.via === 'chain')) {
+    const check = checkCancelAfterLock(order, wallet);
+    return check.ok ? pass('onchain') : check;
   }
+  const decision = decideDealAction('cancel', order.status, dealActorsOf(order, wallet));
+  return decision.ok ? pass('database') : fail(decision.message);
 }
 
 /**
@@ -93,14 +88,6 @@ export function checkSign(order: DealOrder, wallet: string | null | undefined): 
   if (!cryptoSideWallet(order)) return fail(COUNTERPARTIES_NOT_SET);
   const role = dealRoleOf(order, wallet);
   if (!role) return fail(UNAUTHORIZED);
-  if (order.status === OrderStatus.CryptoGuyLockedCrypto) {
-    return role === 'fiat' ? pass(OrderStatus.SignedByOneParty) : fail(UNAUTHORIZED);
-  }
-  if (order.status === OrderStatus.SignedByOneParty) {
-    return role === 'crypto' ? pass(OrderStatus.Completed) : fail(escrowMessage(EscrowError.AlreadyPerformed));
-  }
-  if (order.status === OrderStatus.InProgress) return fail(escrowMessage(EscrowError.CryptoGuyMustLockFirst));
-  if (order.status === OrderStatus.Completed) return fail(escrowMessage(EscrowError.AlreadyCompleted));
-  if (order.status === OrderStatus.Cancelled) return fail(escrowMessage(EscrowError.AlreadyCancelled));
-  return fail(UNAUTHORIZED);
+  const decision = decideDealAction('sign', order.status, [role]);
+  return decision.ok ? pass(decision.step.to) : fail(decision.message);
 }

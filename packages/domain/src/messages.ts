@@ -21,16 +21,16 @@ export const FAILED_TO_SIGN_TICKET = 'Failed to sign ticket';
 export const AMOUNT_EXCEEDS_AVAILABLE = 'Amount exceeds available balance';
 export const LIVE_PRICE_UNAVAILABLE = 'Live price unavailable — using listed price';
 export const NO_RESULTS_FOUND = 'No results found';
-export const NO_OPTIONS = 'No options';
 export const FAILED_TO_LOAD_ATTACHMENT = 'Failed to load attachment';
 export const OPEN_ATTACHMENT = 'Open attachment';
-export const FAILED_TO_CREATE_TOKEN = 'Failed to create token';
-export const FAILED_TO_SUBMIT_REPORT = 'Failed to submit report';
-export const FAILED_TO_BLOCK_USER = 'Failed to block user';
 export const PROVIDE_A_REASON = 'Please provide a reason';
-export const ALREADY_SENT_REQUEST = "You've already sent this request.";
-export const SWAP_CREATION_FAILED = 'Error — failed or invalid transaction';
 export const ORDER_ALREADY_RESOLVED_BY_ADMIN = 'Order already resolved by admin.';
+export const NO_TOKENS_LOCKED = 'No tokens are locked for this order';
+export const DEAL_EXPIRED = 'This deal has expired.';
+export const DISPUTE_NOT_POSSIBLE = 'A support request can be opened only for a deal in progress.';
+export const OFFER_NOT_ACTIVE = 'This offer is no longer active.';
+export const CLAIM_OWN_OFFER = 'You cannot claim your own offer.';
+export const NOT_A_PARTY = 'Only the two parties of this deal can do this.';
 export const TX_CONFIRM_TIMEOUT = 'Transaction failed to confirm in 60s';
 
 /** 'Error: {message}' */
@@ -44,12 +44,6 @@ export const ORDER_CANCELLED = 'Order cancelled';
 export const TICKET_SIGNED = 'Ticket signed';
 export const ORDER_LOCKED = 'Order locked';
 export const RESOLVE_SUBMITTED = 'Resolve transaction submitted';
-/** When the chain reports the resolve transaction as already processed. */
-export const ORDER_ALREADY_RESOLVED = 'Order already resolved';
-export const TOKEN_CREATED = 'Token created successfully';
-export const REPORT_SUBMITTED = 'Report submitted';
-export const USER_BLOCKED = 'User blocked successfully';
-export const SWAP_PENDING = 'Pending — transaction awaiting confirmation';
 
 // ── Section 5: deal preconditions ─────────────────────────────────────────────
 export const NO_COUNTERPARTY_YET = 'No counterparty yet';
@@ -77,7 +71,6 @@ export const CHAT_UPLOAD_CONNECT_WALLET = 'Connect your wallet to upload files.'
 export const CHAT_UPLOAD_SIGN_IN = 'Please sign in to upload files.';
 
 // ── Section 5: attachments (spelling 'to large file' is the spec's) ───────────
-export const UNSUPPORTED_FILE_FORMAT = 'Unsupported file format';
 export const UNSUPPORTED_FILE_TYPE =
   'Unsupported file type. Allowed: images (jpeg, png, gif, webp), pdf, videos (mp4, webm, mov).';
 export const FILE_TOO_LARGE = 'to large file';
@@ -87,16 +80,11 @@ export const LOG_OUT_TITLE = 'Log Out?';
 export const LOG_OUT_DESCRIPTION =
   'Are you sure you want to log out? You will need to connect your wallet again to continue.';
 export const NO_NOTIFICATIONS = 'No notifications';
-export const NO_REVIEWS_YET = 'No reviews yet';
-export const NO_MORE_REVIEWS = 'No more reviews to load';
 export const TRANSACTION_SUCCESSFUL = 'The transaction was successful!';
 export const PROCESSING = 'Processing...';
-export const SENDING = 'Sending...';
 /** The attachment preview uses the single ellipsis character. */
 export const SENDING_ATTACHMENT = 'Sending…';
 export const LOADING = 'Loading…';
-export const CHECK_DEPOSIT_ADDRESS = 'Please carefully check the deposit wallet address!';
-export const I_HAVE_SENT_THE_FUNDS = 'I have sent the funds';
 export const DROP_FILES_HERE = 'Drag & drop files here';
 export const DROP_LIMITS_HINT = 'Images ≤ 5MB • PDF ≤ 10MB • Videos ≤ 30MB';
 export const RELEASE_TO_SEND = 'Release to preview and send';

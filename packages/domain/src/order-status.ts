@@ -1,4 +1,4 @@
-/** Order status numbers, names and labels (spec section 4), dashboard tabs and swap statuses. */
+/** Order status numbers, names and labels, dashboard tabs and swap statuses (what each status means: deal-lifecycle.ts). */
 
 export const OrderStatus = {
   Active: 0,
@@ -48,14 +48,6 @@ export function orderStatusLabel(value: unknown): string {
 export function orderStatusName(value: unknown): OrderStatusName | undefined {
   return isOrderStatus(value) ? NAMES[value] : undefined;
 }
-
-/** Deals that can no longer change (chat closes for the first two). */
-export const FINAL_STATUSES: readonly OrderStatus[] = [
-  OrderStatus.Completed,
-  OrderStatus.Cancelled,
-  OrderStatus.AdminResolved,
-  OrderStatus.Expired,
-];
 
 // ── Dashboard status tabs ─────────────────────────────────────────────────────
 export const DASHBOARD_TABS = ['All', 'Processing', 'Completed', 'Cancelled'] as const;

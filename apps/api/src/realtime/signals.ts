@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { orderStatus } from '@jelly/contracts';
 import type { Database } from '../db/connect.ts';
 
 /**
@@ -21,7 +22,7 @@ export const realtimeSignal = z.discriminatedUnion('t', [
   /** A chat message `id` in deal `d`; `w` = the deal's parties. */
   z.object({ t: z.literal('c'), id, d: id, w: z.array(wallet.nullable()) }),
   /** Order `id` (offer `p` for a deal) now has status `s`; `w` = its parties; `at` = epoch ms of the change. */
-  z.object({ t: z.literal('o'), id, p: id.nullable(), s: z.number().int(), w: z.array(wallet.nullable()), at: z.number() }),
+  z.object({ t: z.literal('o'), id, p: id.nullable(), s: orderStatus, w: z.array(wallet.nullable()), at: z.number() }),
   /** Telegram outbox rows were added: a worker should look. */
   z.object({ t: z.literal('tg') }),
 ]);

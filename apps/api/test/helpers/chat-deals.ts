@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/connect.ts';
 import { orders } from '../../src/db/schema/index.ts';
@@ -15,7 +16,7 @@ export interface TestDeal {
  */
 export async function insertDeal(
   db: Database,
-  parties: { creator: string; acceptor: string; offerSide?: 0 | 1; status?: number },
+  parties: { creator: string; acceptor: string; offerSide?: 0 | 1; status?: OrderStatus },
 ): Promise<TestDeal> {
   const common = {
     creatorWallet: parties.creator,
@@ -48,6 +49,6 @@ export async function insertDeal(
   return { offerId: offer.orderId, dealId: deal.orderId };
 }
 
-export async function setDealStatus(db: Database, dealId: number, status: number): Promise<void> {
+export async function setDealStatus(db: Database, dealId: number, status: OrderStatus): Promise<void> {
   await db.update(orders).set({ status }).where(eq(orders.orderId, dealId));
 }

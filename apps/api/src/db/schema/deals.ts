@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OrderStatus } from '@jelly/domain';
 import { timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
 
@@ -25,7 +26,7 @@ export const dealTransactions = pgTable(
     /** pending (sent or about to be) | confirmed | failed */
     state: text('state').notNull(),
     /** The deal's status right after this transaction (the idempotent answer). */
-    resultStatus: smallint('result_status'),
+    resultStatus: smallint('result_status').$type<OrderStatus>(),
     /** Failure: the program's error code (e.g. 6004) when known, and the message returned to the client. */
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
@@ -77,7 +78,7 @@ export const supportRequests = pgTable(
     receiver: text('receiver').notNull(),
     messageType: text('message_type').notNull(),
     /** The deal's status when the request came in. */
-    statusBefore: smallint('status_before').notNull(),
+    statusBefore: smallint('status_before').$type<OrderStatus>().notNull(),
     notifiedAt: timestamptz('notified_at'),
     createdAt: timestamptz('created_at').notNull(),
   },

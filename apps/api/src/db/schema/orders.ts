@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '@jelly/domain';
 import {
   bigint,
   check,
@@ -34,7 +35,7 @@ export const orders = pgTable(
     /** 1 Buy, 0 Sell. */
     offerSide: smallint('offer_side').notNull(),
     /** 0–8, see @jelly/domain OrderStatus. */
-    status: smallint('status').notNull(),
+    status: smallint('status').$type<OrderStatus>().notNull(),
     /** Fiat per whole token. For floating offers: refreshed from the price feed. */
     price: numeric('price', { precision: 38, scale: 18 }).notNull(),
     priceType: text('price_type').notNull().default('fixed'),

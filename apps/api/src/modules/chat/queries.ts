@@ -1,4 +1,4 @@
-import { isChatClosed } from '@jelly/domain';
+import { isChatClosed, type OrderStatus } from '@jelly/domain';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { chatMessages, orders } from '../../db/schema/index.ts';
@@ -12,7 +12,7 @@ export interface ChatDeal {
   creatorWallet: string;
   acceptorWallet: string | null;
   offerSide: number;
-  status: number;
+  status: OrderStatus;
 }
 
 /** A deal (a claimed order: parent_order_id set) by id; offers have no chat. */

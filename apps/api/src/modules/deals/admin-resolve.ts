@@ -1,6 +1,6 @@
 import type { AdminResolveResponse } from '@jelly/contracts';
 import { EscrowError, escrowMessage } from '@jelly/escrow';
-import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
+import { ADMIN_RESOLVE_REFUSALS, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, actionSources } from '@jelly/domain';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
@@ -14,24 +14,13 @@ import { syncDealFromChain } from './sync-deal-from-chain.ts';
 
 export const NOTHING_LOCKED_FOR_BUYER =
   'Nothing is locked in escrow for this deal, so nothing can be sent to the buyer. Send to the seller to cancel it.';
-export const DEAL_EXPIRED = 'This deal has expired.';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** Why a deal in a final status cannot be resolved. */
 function finalStatusRefusal(status: number): AppError | undefined {
-  switch (status) {
-    case OrderStatus.AdminResolved:
-      return conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
-    case OrderStatus.Completed:
-      return conflict(escrowMessage(EscrowError.AlreadyCompleted));
-    case OrderStatus.Cancelled:
-      return conflict(escrowMessage(EscrowError.AlreadyCancelled));
-    case OrderStatus.Expired:
-      return conflict(DEAL_EXPIRED);
-    default:
-      return undefined;
-  }
+  const message = ADMIN_RESOLVE_REFUSALS.get(status as OrderStatus);
+  return message === undefined ? undefined : conflict(message);
 }
 
 export interface AdminResolveContext {
@@ -93,7 +82,7 @@ export async function adminResolve(
   if (await findPendingTransactionOfDeal(ctx.db, deal.orderId)) throw conflict(DEAL_BUSY);
   const now = ctx.now();
   const cancelled = await ctx.db.transaction(async (tx) => {
-    const moved = await moveDeal(tx, deal, [OrderStatus.InProgress, OrderStatus.AdminResolving], OrderStatus.Cancelled, now, {
+    const moved = await moveDeal(tx, deal, actionSources('adminResolve', { via: 'database' }), OrderStatus.Cancelled, now, {
       returnToOffer: true,
     });
     if (moved) {

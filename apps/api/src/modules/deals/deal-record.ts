@@ -1,4 +1,4 @@
-import type { DealOrder } from '@jelly/domain';
+import type { DealOrder, OrderStatus } from '@jelly/domain';
 
 /** A deal (child order) with what the escrow needs from its offer. Amounts are base units / cents. */
 export interface DealRecord extends DealOrder {
@@ -7,7 +7,7 @@ export interface DealRecord extends DealOrder {
   creatorWallet: string;
   acceptorWallet: string | null;
   offerSide: number;
-  status: number;
+  status: OrderStatus;
   tokenMint: string;
   tokenName: string;
   tokenDecimal: number;

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@jelly/domain';
 import type { DealActionKind } from '@jelly/contracts';
 import bs58 from 'bs58';
 import type { VersionedTransaction } from '@solana/web3.js';
@@ -53,7 +54,7 @@ export interface SubmittedDealTransaction {
 export interface DealTxResult {
   signature: string;
   orderId: number;
-  status: number;
+  status: OrderStatus;
   kind: DealActionKind;
   alreadyProcessed: boolean;
 }
@@ -83,7 +84,7 @@ function syncOptionsOf(row: DealTransactionRow): SyncOptions {
   };
 }
 
-async function confirmAndRecord(ctx: DealTxContext, row: { signature: string; orderId: number }, sync: SyncOptions): Promise<number> {
+async function confirmAndRecord(ctx: DealTxContext, row: { signature: string; orderId: number }, sync: SyncOptions): Promise<OrderStatus> {
   const deal = await findDeal(ctx.db, row.orderId);
   if (!deal) throw new Error(`deal ${row.orderId} vanished`);
   const { deal: after } = await syncDealFromChain(ctx.db, ctx.chain, deal, ctx.now(), sync);

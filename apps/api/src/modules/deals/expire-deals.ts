@@ -1,5 +1,5 @@
-import { OrderStatus } from '@jelly/domain';
-import { and, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { OrderStatus, actionSources } from '@jelly/domain';
+import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { orders } from '../../db/schema/index.ts';
@@ -49,7 +49,7 @@ async function expireUnlockedRows(db: Database, now: Date): Promise<number[]> {
     WITH expired AS (
       UPDATE orders SET status = ${OrderStatus.Expired}, updated_at = ${now.toISOString()}::timestamptz
       WHERE parent_order_id IS NOT NULL
-        AND status = ${OrderStatus.InProgress}
+        AND status IN (${sql.raw(actionSources('expire', { via: 'database' }).join(', '))})
         AND payment_deadline < ${now.toISOString()}::timestamptz
         AND NOT EXISTS (
           SELECT 1 FROM deal_transactions t WHERE t.order_id = orders.order_id AND t.state = 'pending'
@@ -88,7 +88,7 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
     .where(
       and(
         isNotNull(orders.parentOrderId),
-        eq(orders.status, OrderStatus.CryptoGuyLockedCrypto),
+        inArray(orders.status, [...actionSources('expire', { via: 'chain' })]),
         lt(orders.paymentDeadline, now),
       ),
     )

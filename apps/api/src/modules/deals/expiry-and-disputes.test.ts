@@ -1,6 +1,6 @@
 // Payment window and disputes on a real localnet: every state has a way out.
 import type { AdminOrderResponse, AdminResolveResponse, SupportRequestResponse } from '@jelly/contracts';
-import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, settlementPayout } from '@jelly/domain';
+import { DISPUTE_NOT_POSSIBLE, NOT_A_PARTY, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, settlementPayout } from '@jelly/domain';
 import type { Config } from '@jelly/escrow';
 import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
@@ -26,7 +26,6 @@ import { errorOf, session, type Session } from '../orders/testing.ts';
 import { NOTHING_LOCKED_FOR_BUYER } from './admin-resolve.ts';
 import { expireDeals } from './expire-deals.ts';
 import { NEVER_LANDED, PAYMENT_WINDOW_ACTOR } from './deal-transactions.ts';
-import { DISPUTE_NOT_POSSIBLE, NOT_A_PARTY } from './open-dispute.ts';
 import { WRONG_PARTIES } from '../support/submit-support-request.ts';
 
 const adminWallet = createChainWallet();

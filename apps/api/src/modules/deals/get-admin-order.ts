@@ -1,6 +1,7 @@
 import type { AdminOrderResponse } from '@jelly/contracts';
 import { EscrowError, escrowMessage } from '@jelly/escrow';
 import {
+  actionSources,
   adminResolveState,
   adminSideLabel,
   buyerAndSeller,
@@ -31,7 +32,7 @@ export async function getAdminOrder(db: Database, chain: Chain | null, dealId: n
   const { buyerWallet, sellerWallet } = buyerAndSeller(deal);
   const state = adminResolveState(deal.status);
   // Before a lock the buyer cannot receive anything; the seller's side is a plain cancel.
-  const unlockedOpen = !ticket && (deal.status === 1 || deal.status === 5);
+  const unlockedOpen = !ticket && actionSources('adminResolve', { via: 'database' }).includes(deal.status);
   const toSeller = unlockedOpen ? { enabled: true } : state;
   const toBuyer = unlockedOpen ? { enabled: false, reason: NOTHING_LOCKED_FOR_BUYER } : state;
   const requests = await db

@@ -1,16 +1,14 @@
-import { DEAL_TRANSITIONS, OrderStatus, isDealParty } from '@jelly/domain';
 import { EscrowError, escrowMessage } from '@jelly/escrow';
+import { DISPUTE_NOT_POSSIBLE, NOT_A_PARTY, OrderStatus, actionAllowedFrom, isDealParty } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import type { DealRecord } from './deal-record.ts';
 import { findDeal, moveDeal, orderExists, type Queryable } from './queries.ts';
 
-export const DISPUTE_NOT_POSSIBLE = 'A support request can be opened only for a deal in progress.';
-export const NOT_A_PARTY = 'Only the two parties of this deal can do this.';
 
 export interface OpenedDispute {
   deal: DealRecord;
-  statusBefore: number;
+  statusBefore: OrderStatus;
   /** false when the deal already was Admin Resolving. */
   changed: boolean;
 }
@@ -29,7 +27,7 @@ export async function openDispute(db: Database | Queryable, dealId: number, call
     }
     if (!isDealParty(deal, caller)) throw forbidden(NOT_A_PARTY);
     if (deal.status === OrderStatus.AdminResolving) return { deal, statusBefore: deal.status, changed: false };
-    if (!DEAL_TRANSITIONS.supportRequest.has(deal.status as OrderStatus)) throw new AppError('CONFLICT', DISPUTE_NOT_POSSIBLE);
+    if (!actionAllowedFrom('supportRequest', deal.status)) throw new AppError('CONFLICT', DISPUTE_NOT_POSSIBLE);
     if (await moveDeal(db, deal, [deal.status], OrderStatus.AdminResolving, now)) {
       return { deal: { ...deal, status: OrderStatus.AdminResolving }, statusBefore: deal.status, changed: true };
     }

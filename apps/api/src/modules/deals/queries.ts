@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect.ts';
 import { notifyDealStatus } from '../notifications/deal-notifications.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
+import type { OrderStatus } from '@jelly/domain';
 import type { DealRecord } from './deal-record.ts';
 import { enqueueDealEnded, FINAL_DEAL_STATUSES } from './reclaim-rent/queue.ts';
 
@@ -65,7 +66,7 @@ export async function orderExists(db: Queryable, orderId: number): Promise<{ isD
 }
 
 /** The caller's deals in the given statuses (newest first, bounded): the candidates a ticket account may belong to. */
-export async function findDealsOfWallet(db: Queryable, wallet: string, statuses: readonly number[], limit = 200): Promise<DealRecord[]> {
+export async function findDealsOfWallet(db: Queryable, wallet: string, statuses: readonly OrderStatus[], limit = 200): Promise<DealRecord[]> {
   const rows = await db
     .select(dealColumns)
     .from(orders)
@@ -91,8 +92,8 @@ export async function findDealsOfWallet(db: Queryable, wallet: string, statuses:
 export async function moveDeal(
   db: Queryable,
   deal: Pick<DealRecord, 'orderId' | 'offerId' | 'amount'>,
-  from: number[],
-  to: number,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
   now: Date,
   books: { returnToOffer?: boolean; fillOffer?: boolean; lockSignature?: string } = {},
 ): Promise<boolean> {
@@ -104,7 +105,7 @@ export async function moveDeal(
       ...(books.fillOffer ? { filledQuantity: sql`${orders.amount}` } : {}),
       ...(books.lockSignature ? { lockedAt: now, lockSignature: books.lockSignature } : {}),
     })
-    .where(and(eq(orders.orderId, deal.orderId), inArray(orders.status, from)))
+    .where(and(eq(orders.orderId, deal.orderId), inArray(orders.status, [...from])))
     .returning({ orderId: orders.orderId });
   if (moved.length === 0) return false;
   const amount = deal.amount.toString();
@@ -172,7 +173,7 @@ export async function finishTransaction(
   db: Queryable,
   signature: string,
   now: Date,
-  outcome: { state: 'confirmed'; resultStatus: number } | { state: 'failed'; errorCode: string | null; errorMessage: string },
+  outcome: { state: 'confirmed'; resultStatus: OrderStatus } | { state: 'failed'; errorCode: string | null; errorMessage: string },
 ): Promise<void> {
   await db
     .update(dealTransactions)

@@ -1,4 +1,4 @@
-import { OrderStatus } from '@jelly/domain';
+import { OrderStatus, UNDERWAY_STATUSES, actionSources } from '@jelly/domain';
 import type { FillTicket } from '@jelly/escrow';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
@@ -6,13 +6,10 @@ import { readTicket } from './chain/read-ticket.ts';
 import type { DealRecord } from './deal-record.ts';
 import { findDeal, moveDeal } from './queries.ts';
 
-/** Statuses a deal may leave when the chain shows its ticket finished. */
-const OPEN_STATUSES = [
-  OrderStatus.InProgress,
-  OrderStatus.CryptoGuyLockedCrypto,
-  OrderStatus.SignedByOneParty,
-  OrderStatus.AdminResolving,
-];
+/** A deal may leave any unfinished status when the chain shows its ticket finished. */
+const OPEN_STATUSES = UNDERWAY_STATUSES;
+/** The fiat side's signature may land before the database recorded the lock. */
+const FIAT_SIGN_SOURCES = [...actionSources('lock'), ...actionSources('sign', { by: 'fiat' })];
 
 export interface SyncOptions {
   /** A refund by the admin means Expired (the payment-window job) rather than Admin Resolved (a dispute). */
@@ -21,7 +18,7 @@ export interface SyncOptions {
   lockSignature?: string;
 }
 
-type Move = { from: number[]; to: number; books: { returnToOffer?: boolean; fillOffer?: boolean; lockSignature?: string } };
+type Move = { from: readonly OrderStatus[]; to: OrderStatus; books: { returnToOffer?: boolean; fillOffer?: boolean; lockSignature?: string } };
 
 /** The database move the ticket's on-chain state calls for. */
 export function moveForTicket(ticket: FillTicket, options: SyncOptions = {}): Move {
@@ -29,13 +26,13 @@ export function moveForTicket(ticket: FillTicket, options: SyncOptions = {}): Mo
     case 'Locked':
       if (ticket.fiatGuySigned && !ticket.cryptoGuySigned) {
         return {
-          from: [OrderStatus.InProgress, OrderStatus.CryptoGuyLockedCrypto],
+          from: FIAT_SIGN_SOURCES,
           to: OrderStatus.SignedByOneParty,
           books: {},
         };
       }
       return {
-        from: [OrderStatus.InProgress],
+        from: actionSources('lock'),
         to: OrderStatus.CryptoGuyLockedCrypto,
         books: options.lockSignature ? { lockSignature: options.lockSignature } : {},
       };

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@jelly/domain';
 import type { MarketOffer } from '@jelly/contracts';
 import { paymentMethodsOf, trimDecimal } from '../orders/order-view.ts';
 import { completionRate } from '../orders/trading-stats.ts';
@@ -10,7 +11,7 @@ export interface MarketRow {
   token_name: string;
   token_decimal: number;
   offer_side: number;
-  status: number;
+  status: OrderStatus;
   price: string;
   price_type: string;
   premium_percent: string | null;

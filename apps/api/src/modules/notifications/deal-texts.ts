@@ -17,7 +17,7 @@ export interface DealFacts {
   creatorWallet: string;
   acceptorWallet: string | null;
   offerSide: number;
-  status: number;
+  status: OrderStatus;
   tokenName: string;
   tokenDecimal: number;
   amount: string;

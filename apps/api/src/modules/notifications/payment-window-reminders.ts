@@ -1,5 +1,5 @@
 import { and, gt, inArray, isNotNull, lte } from 'drizzle-orm';
-import { OrderStatus } from '@jelly/domain';
+import { COUNTDOWN_STATUSES } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
 import { dealReminders, orders } from '../../db/schema/index.ts';
 import { loadDealFacts } from './deal-notifications.ts';
@@ -12,8 +12,6 @@ export const PAYMENT_REMINDER_LEAD_MS = 5 * 60_000;
 export const PAYMENT_REMINDER_INTERVAL_MS = 30_000;
 const BATCH = 200;
 
-/** Statuses whose payment window runs: the seller must lock (In Progress), the buyer must pay (Locked). */
-const TIMED = [OrderStatus.InProgress, OrderStatus.CryptoGuyLockedCrypto];
 
 /**
  * Reminds the party who must act when a deal's payment window ends within 5 minutes: once per deal and phase,
@@ -27,7 +25,7 @@ export async function sendPaymentWindowReminders(db: Database, now: Date): Promi
     .where(
       and(
         isNotNull(orders.parentOrderId),
-        inArray(orders.status, TIMED),
+        inArray(orders.status, [...COUNTDOWN_STATUSES]),
         gt(orders.paymentDeadline, now),
         lte(orders.paymentDeadline, new Date(now.getTime() + PAYMENT_REMINDER_LEAD_MS)),
       ),

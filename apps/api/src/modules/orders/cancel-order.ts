@@ -22,7 +22,7 @@ export async function cancelOrder(
   orderId: number,
   requestedStatus: number,
   now: Date,
-): Promise<{ orderId: number; status: number }> {
+): Promise<{ orderId: number; status: OrderStatus }> {
   const order = await findOrder(db, orderId);
   if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
   if (requestedStatus !== OrderStatus.Cancelled) throw conflict(ORDER_MESSAGES.onlyCancel);

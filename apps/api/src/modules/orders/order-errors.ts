@@ -1,3 +1,4 @@
+import { CLAIM_OWN_OFFER, OFFER_NOT_ACTIVE } from '@jelly/domain';
 import { AppError } from '../../errors.ts';
 
 /** Messages of the order rules the spec leaves unworded (the spec's own strings come from @jelly/domain). */
@@ -18,10 +19,10 @@ export const ORDER_MESSAGES = {
   offerStatus: 'A new offer starts Active (status 0).',
   claimStatus: 'A claim starts In Progress (status 1).',
   claimMismatch: 'The claim does not match the offer',
-  claimOwnOffer: 'You cannot claim your own offer.',
+  claimOwnOffer: CLAIM_OWN_OFFER,
   claimBlocked: 'You cannot trade with this user.',
   claimADeal: 'Only offers can be claimed, not deals.',
-  offerNotActive: 'This offer is no longer active.',
+  offerNotActive: OFFER_NOT_ACTIVE,
   claimAmount: 'Enter an amount above 0',
   accountTooNew: (days: number) => `Your account must be at least ${days} day${days === 1 ? '' : 's'} old to claim this offer.`,
   regionNotAllowed: 'This offer is not available in your country.',

@@ -1,4 +1,5 @@
 import type { TradingStats } from '@jelly/contracts';
+import { FINAL_STATUSES, UNDERWAY_STATUSES } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { findAccountCreatedAt } from './queries.ts';
@@ -14,6 +15,9 @@ export function completionRate(completed: number, finished: number): number | nu
  * (fiat side) of a deal on a Buy offer it created or on a Sell offer it claimed, and the seller otherwise.
  * Release time = lock → completion (the deal's last update).
  */
+/** A status set from the deal state table as SQL (the values are the table's own integers, never user input). */
+const statusList = (statuses: readonly number[]) => sql.raw(statuses.join(', '));
+
 export async function tradingStats(db: Database, wallet: string): Promise<TradingStats> {
   const party = sql`parent_order_id IS NOT NULL AND (creator_wallet = ${wallet} OR acceptor_wallet = ${wallet})`;
   const fiatSide = sql`((offer_side = 1 AND creator_wallet = ${wallet}) OR (offer_side = 0 AND acceptor_wallet = ${wallet}))`;
@@ -28,9 +32,9 @@ export async function tradingStats(db: Database, wallet: string): Promise<Tradin
       avg_release: string | null;
     }>(db, sql`
       SELECT count(*) FILTER (WHERE status = 3)::int AS completed,
-             count(*) FILTER (WHERE status IN (3, 4, 6, 7))::int AS finished,
+             count(*) FILTER (WHERE status IN (${statusList(FINAL_STATUSES)}))::int AS finished,
              count(*) FILTER (WHERE status IN (4, 7))::int AS cancelled,
-             count(*) FILTER (WHERE status IN (1, 2, 5, 8))::int AS open,
+             count(*) FILTER (WHERE status IN (${statusList(UNDERWAY_STATUSES)}))::int AS open,
              count(*) FILTER (WHERE status = 3 AND ${fiatSide})::int AS buy,
              count(*) FILTER (WHERE status = 3 AND NOT ${fiatSide})::int AS sell,
              avg(extract(epoch FROM updated_at - locked_at)) FILTER (WHERE status = 3 AND locked_at IS NOT NULL)::text

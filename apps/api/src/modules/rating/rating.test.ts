@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 /** A Buy offer by `maker` claimed by `taker`; the deal is then moved to `status` (the chain flow is tested in deals). */
-async function deal(maker: Session, taker: Session, status: number = OrderStatus.Completed): Promise<{ offerId: number; dealId: number }> {
+async function deal(maker: Session, taker: Session, status: OrderStatus = OrderStatus.Completed): Promise<{ offerId: number; dealId: number }> {
   const offerId = await createOrder(t.app, maker, buyOfferBody());
   const dealId = await createOrder(t.app, taker, { parentOrderId: offerId, amount: '20000000' });
   await t.app.db.update(orders).set({ status }).where(eq(orders.orderId, dealId));

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@jelly/domain';
 /** A stored support request, as the admins are told about it. */
 export interface SupportNotice {
   id: string;
@@ -8,8 +9,8 @@ export interface SupportNotice {
   /** The deal chat URL the requester sent. */
   orderUrl: string;
   /** The deal's status when the request came in, and now (5, Admin Resolving). */
-  statusBefore: number;
-  status: number;
+  statusBefore: OrderStatus;
+  status: OrderStatus;
   createdAt: Date;
 }
 

@@ -54,6 +54,6 @@ export async function seedDeal(
   return { offerId: offer.orderId, dealId: deal.orderId, creatorWallet: parties.creator, acceptorWallet: parties.acceptor };
 }
 
-export async function setDealStatus(db: Database, dealId: number, status: number): Promise<void> {
+export async function setDealStatus(db: Database, dealId: number, status: OrderStatus): Promise<void> {
   await db.update(orders).set({ status }).where(eq(orders.orderId, dealId));
 }

@@ -1,4 +1,4 @@
-import { FOOTER_TIME_ZONE, FOOTER_VOLUME_TEXT } from '@jelly/domain';
+import { FOOTER_TIME_ZONE, FOOTER_VOLUME_TEXT } from '../../lib/ui/constants.ts';
 import { formatFooterClock } from '../../lib/time/nicosiaClock.ts';
 import { useNow } from '../../lib/time/useNow.ts';
 import styles from './Footer.module.css';

@@ -1,4 +1,4 @@
-import { TAB_BAR_PATHS, tabBarItems, type TabBarItem } from '@jelly/domain';
+import { TAB_BAR_PATHS, tabBarItems, type TabBarItem } from '../../lib/ui/layout.ts';
 import type { ComponentType, SVGProps } from 'react';
 import { NavLink } from 'react-router';
 import { DashboardIcon, JellyIcon, MarketIcon, SettingsIcon, SwapIcon } from '../../components/ui/icons.tsx';

@@ -1,4 +1,4 @@
-import { isToastSwipeDismiss } from '@jelly/domain';
+import { isToastSwipeDismiss } from '../../lib/ui/layout.ts';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { formatLocalDateTime } from '../../lib/time/formatLocalDateTime.ts';
 import { selectToasts, toastDismissed, toastDuration, type Toast } from '../../lib/toasts/toastsSlice.ts';

@@ -1,4 +1,5 @@
-import { TAB_BAR_SCROLL_DELTA_PX, tabBarVisible } from '@jelly/domain';
+import { TAB_BAR_SCROLL_DELTA_PX } from '../../lib/ui/constants.ts';
+import { tabBarVisible } from '../../lib/ui/layout.ts';
 
 export interface TabBarScrollState {
   visible: boolean;

@@ -1,18 +1,6 @@
 import type { Country } from '@jelly/contracts';
-import {
-  ALL_COUNTRIES,
-  ALL_COUNTRIES_CODE,
-  COUNTRIES_LIST_HEIGHT_PX,
-  COUNTRIES_LOAD_DELAY_MS,
-  COUNTRIES_PAGE_SIZE,
-  COUNTRIES_SCROLL_TRIGGER_PX,
-  LOADING,
-  NO_RESULTS_FOUND,
-  SELECT_COUNTRY,
-  searchCountries,
-  toggleAllCountries,
-  toggleCountry,
-} from '@jelly/domain';
+import { ALL_COUNTRIES, ALL_COUNTRIES_CODE, COUNTRIES_PAGE_SIZE, LOADING, NO_RESULTS_FOUND, SELECT_COUNTRY, searchCountries, toggleAllCountries, toggleCountry } from '@jelly/domain';
+import { COUNTRIES_LIST_HEIGHT_PX, COUNTRIES_LOAD_DELAY_MS, COUNTRIES_SCROLL_TRIGGER_PX } from '../../lib/ui/constants.ts';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Modal } from '../ui/Modal.tsx';

@@ -1,4 +1,5 @@
-import { nextVisibleCount, PICKER_INITIAL_COUNT, PICKER_LOAD_DELAY_MS, PICKER_SCROLL_TRIGGER_PX, PICKER_STEP } from '@jelly/domain';
+import { nextVisibleCount, PICKER_STEP } from '@jelly/domain';
+import { PICKER_INITIAL_COUNT, PICKER_LOAD_DELAY_MS, PICKER_SCROLL_TRIGGER_PX } from '../../lib/ui/constants.ts';
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 
 export interface IncrementalCountOptions {

@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX } from '@jelly/domain';
+import { MOBILE_BREAKPOINT_PX } from '../../lib/ui/constants.ts';
 
 /** A touch device with a phone-width screen: there the last wallet is offered with 'Open {wallet}?'. */
 export function isMobileDevice(win: Window = window): boolean {

@@ -1,4 +1,4 @@
-import { LAZY_SCREEN_RETRIES, LAZY_SCREEN_RETRY_DELAY_MS } from '@jelly/domain';
+import { LAZY_SCREEN_RETRIES, LAZY_SCREEN_RETRY_DELAY_MS } from '../ui/constants.ts';
 import type { ComponentType } from 'react';
 
 export interface RetryOptions {

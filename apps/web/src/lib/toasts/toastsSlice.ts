@@ -1,7 +1,7 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import type { ToastKind } from '@jelly/domain';
+import type { ToastKind } from '../ui/layout.ts';
 
-export { toastDuration } from '@jelly/domain';
+export { toastDuration } from '../ui/layout.ts';
 export type { ToastKind };
 
 export interface Toast {

@@ -1,5 +1,6 @@
 import {
-  ORDER_STATUSES,
+  ESCROW_STATUSES,
+    ORDER_STATUSES,
   OrderStatus,
   checkCancelAfterLock,
   checkCryptoSideLock,
@@ -50,12 +51,7 @@ export const UNDER_ADMIN_REVIEW = 'This deal is under admin review: the admin re
 export const PAYMENT_WINDOW_CLOSED = 'The payment window of this deal has closed.';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
-/** Statuses in which the deal's tokens sit in escrow. */
-const LIVE_ESCROW_STATUSES: readonly number[] = [
-  OrderStatus.CryptoGuyLockedCrypto,
-  OrderStatus.SignedByOneParty,
-  OrderStatus.AdminResolving,
-];
+
 /** The deal a lock names in its arguments (order_id = the offer, ticket_id = the deal). */
 async function dealOfLock(db: Queryable, classified: ClassifiedTransaction): Promise<DealRecord> {
   const ids = readLockIds(classified.escrow.data);
@@ -72,14 +68,14 @@ async function dealOfTicket(
   chain: Chain,
   classified: ClassifiedTransaction,
   caller: string,
-  statuses: readonly number[],
+  statuses: readonly OrderStatus[],
 ): Promise<DealRecord> {
   const ticket = classified.escrow.keys[TICKET_INSTRUCTION_ACCOUNTS.ticket]?.pubkey;
   if (!ticket) throw refused(DEAL_MISMATCH);
   const matches = (candidate: DealRecord) => dealEscrowAddresses(chain, candidate.offerId, candidate.orderId).ticket.equals(ticket);
   // Deals holding tokens in escrow first (bounded by real money, so never too many), then the newest of any status
   // (so a late action on a finished deal gets the state's own message).
-  const live = statuses.filter((status) => LIVE_ESCROW_STATUSES.includes(status));
+  const live = statuses.filter((status) => ESCROW_STATUSES.includes(status));
   const deal =
     (live.length ? (await findDealsOfWallet(db, caller, live, 1_000)).find(matches) : undefined) ??
     (await findDealsOfWallet(db, caller, statuses)).find(matches);
@@ -96,7 +92,7 @@ export function identifyDeal(
   chain: Chain,
   classified: ClassifiedTransaction,
   caller: string,
-  statuses: readonly number[] = ORDER_STATUSES,
+  statuses: readonly OrderStatus[] = ORDER_STATUSES,
 ): Promise<DealRecord> {
   return classified.kind === 'lock' ? dealOfLock(db, classified) : dealOfTicket(db, chain, classified, caller, statuses);
 }

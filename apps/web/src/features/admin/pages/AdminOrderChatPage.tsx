@@ -1,4 +1,4 @@
-import { errorWithMessage, formatDisplayAmount, fromBaseUnits, RESOLVE_FAILED, RESOLVE_SUBMITTED, shortenWallet } from '@jelly/domain';
+import { errorWithMessage, formatDisplayAmount, fromBaseUnits, RESOLVE_FAILED, RESOLVE_SUBMITTED, shortenWallet, type OrderStatus } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
@@ -18,7 +18,7 @@ export const ADMIN_ORDER_POLL_INTERVAL_MS = 5000;
 
 export interface AdminChatSlotProps {
   orderId: number;
-  status: number;
+  status: OrderStatus;
   myWallet: string | null;
   isAdmin: true;
 }

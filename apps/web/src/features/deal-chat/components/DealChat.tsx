@@ -1,4 +1,4 @@
-import { CHAT_CLOSED, decideChatSend, isChatClosed, type ChatContext } from '@jelly/domain';
+import { CHAT_CLOSED, decideChatSend, isChatClosed, type ChatContext, type OrderStatus } from '@jelly/domain';
 import { useState, type DragEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
@@ -20,7 +20,7 @@ export interface DealChatProps {
   /** The deal's order id (the chat room). */
   orderId: number;
   /** The deal's status, or null when the order was not found; Completed and Cancelled close the chat. */
-  status: number | null;
+  status: OrderStatus | null;
   /** The connected wallet, or null. */
   myWallet: string | null;
   isAdmin: boolean;

@@ -1,5 +1,5 @@
 import type { OrderDetails, SignAndSendResponse } from '@jelly/contracts';
-import { WALLET_NOT_READY } from '@jelly/domain';
+import { type OrderStatus, WALLET_NOT_READY } from '@jelly/domain';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import type { ApiClient } from '../../../lib/api/apiClient.ts';
@@ -25,7 +25,7 @@ export interface DealActionEnv {
 
 /** The deal's status as a completed action leaves it (from the server's answer). */
 export interface ActionOutcome {
-  status: number;
+  status: OrderStatus;
 }
 
 /** An action whose checks passed: what the confirm modal says, and what runs when it is confirmed. */

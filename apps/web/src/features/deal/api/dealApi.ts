@@ -73,7 +73,7 @@ export const {
 } = dealApi;
 
 /** Shows a status the server reported at once (before the next poll brings the whole record). */
-export const dealStatusChanged = (orderId: number, status: number) =>
+export const dealStatusChanged = (orderId: number, status: OrderStatus) =>
   dealApi.util.updateQueryData('dealOrder', orderId, (draft) => {
     draft.status = status;
   });

@@ -28,7 +28,7 @@ function buttons(deal: OrderDetails, viewer: string | null): string[] {
 
 const S = OrderStatus;
 // Spec section 4 "Button rules". Sell offer: creator = crypto side, acceptor = fiat side. Buy offer: the reverse.
-const SELL_TABLE: [number, string[], string[]][] = [
+const SELL_TABLE: [OrderStatus, string[], string[]][] = [
   [S.InProgress, [SUPPORT, CANCEL, LOCK], [SUPPORT, CANCEL]],
   [S.CryptoGuyLockedCrypto, [SUPPORT], [SUPPORT, CANCEL, PAID]],
   [S.SignedByOneParty, [SUPPORT, PAID], [SUPPORT]],
@@ -38,7 +38,7 @@ const SELL_TABLE: [number, string[], string[]][] = [
   [S.AdminResolved, [], []],
   [S.Expired, [], []],
 ];
-const BUY_TABLE: [number, string[], string[]][] = [
+const BUY_TABLE: [OrderStatus, string[], string[]][] = [
   [S.InProgress, [SUPPORT, CANCEL], [SUPPORT, CANCEL]],
   [S.CryptoGuyLockedCrypto, [SUPPORT, CANCEL, PAID], [SUPPORT]],
   [S.SignedByOneParty, [SUPPORT], [SUPPORT, PAID]],

@@ -8,7 +8,7 @@ import {
   formatDisplayAmount,
   fromBaseUnits,
   orderStatusLabel,
-  OrderStatus,
+  countdownRuns,
   PROCESSING,
   shortenWallet,
   tradesSummary,
@@ -28,8 +28,6 @@ export interface DealHeaderProps {
   busy: DealActionKind | null;
   onAction: (kind: DealActionKind) => void;
 }
-
-const COUNTDOWN_STATUSES: readonly number[] = [OrderStatus.InProgress, OrderStatus.CryptoGuyLockedCrypto];
 
 /**
  * The deal chat header (spec section 2, "Deal chat"): the counterparty (avatar, shortened wallet, 'N Trades | Mon
@@ -99,7 +97,7 @@ export function DealHeader({ deal, viewer, summary, actions, busy, onAction }: D
               {orderStatusLabel(deal.status)}
             </dd>
           </div>
-          {deal.paymentDeadline && COUNTDOWN_STATUSES.includes(deal.status) && (
+          {deal.paymentDeadline && countdownRuns(deal.status) && (
             <div>
               <dt>Time left to pay</dt>
               <dd>

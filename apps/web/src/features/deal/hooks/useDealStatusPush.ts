@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@jelly/domain';
 import { API_PREFIX, REALTIME_PATH, realtimeServerMessage } from '@jelly/contracts';
 import { useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
@@ -23,7 +24,7 @@ export interface DealStatusPushOptions {
   orderId: number;
   enabled: boolean;
   /** The deal's status changed on the server (or the server may have missed events: status null). */
-  onChange: (status: number | null) => void;
+  onChange: (status: OrderStatus | null) => void;
   openSocket?: OpenPushSocket;
 }
 

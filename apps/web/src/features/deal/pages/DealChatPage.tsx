@@ -1,4 +1,4 @@
-import { counterpartyWallet, dealActions } from '@jelly/domain';
+import { counterpartyWallet, dealActions, type OrderStatus } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
@@ -25,7 +25,7 @@ export interface DealViewer {
 
 export interface DealChatSlotProps {
   orderId: number;
-  status: number;
+  status: OrderStatus;
   myWallet: string | null;
   isAdmin: boolean;
 }
@@ -58,7 +58,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet, openSo
 
   const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
   const onPushedStatus = useCallback(
-    (status: number | null) => {
+    (status: OrderStatus | null) => {
       if (status !== null) dispatch(dealStatusChanged(orderId, status));
       void refetch();
     },

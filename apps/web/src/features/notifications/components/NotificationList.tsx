@@ -1,5 +1,6 @@
 import type { Notification } from '@jelly/contracts';
-import { isVisibleEnoughToRead, NOTIFICATION_READ_VISIBILITY, NOTIFICATIONS_FIRST_PAGE, NOTIFICATIONS_SCROLL_THRESHOLD_PX } from '@jelly/domain';
+import { isVisibleEnoughToRead, NOTIFICATION_READ_VISIBILITY, NOTIFICATIONS_FIRST_PAGE } from '@jelly/domain';
+import { NOTIFICATIONS_SCROLL_THRESHOLD_PX } from '../../../lib/ui/constants.ts';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 import { useNotificationsDispatch, useNotificationsSelector } from '../hooks/useNotificationsStore.ts';

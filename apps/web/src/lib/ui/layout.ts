@@ -1,4 +1,4 @@
-/** Layout behaviour rules (spec section 2): mobile breakpoint, tab bar, toasts. */
+/** Layout behaviour rules: mobile breakpoint, tab bar, toasts. */
 import {
   MOBILE_BREAKPOINT_PX,
   TAB_BAR_SCROLL_DELTA_PX,
