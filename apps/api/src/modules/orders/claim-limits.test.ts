@@ -119,6 +119,34 @@ describe('claim and offer limits per wallet (squatting and flooding)', () => {
     });
   });
 
+  it("folds claims on one offer into one 'Offer claimed' notification per 10 minutes, then starts a new one", async () => {
+    await freshMaker();
+    const [offerId] = await offers(1);
+    const claimers = await Promise.all(Array.from({ length: 3 }, () => session(t.app, createWallet())));
+    const notices = async () =>
+      (
+        await rows<{ message: string; is_read: boolean }>(sql`
+          SELECT message, is_read FROM notifications WHERE wallet = ${maker.wallet.address} AND kind = 'offer_claimed'
+          ORDER BY id`)
+      ).rows;
+    dealIdOf(await claim(claimers[0]!, offerId!, '5000000'));
+    expect((await notices())[0]?.message).toMatch(/ claimed 5\.00 USDC /);
+    await t.app.db.execute(sql`UPDATE notifications SET is_read = true WHERE wallet = ${maker.wallet.address}`);
+    t.clock.advance(9 * 60_000);
+    dealIdOf(await claim(claimers[1]!, offerId!, '5000000'));
+    const folded = await notices();
+    expect(folded).toHaveLength(1);
+    expect(folded[0]).toMatchObject({ is_read: false });
+    expect(folded[0]?.message).toMatch(new RegExp(`^2 claims on your offer #${offerId} in the last 10 minutes; the latest: `));
+
+    t.clock.advance(2 * 60_000); // 11 minutes after the first notification
+    const later = await session(t.app, claimers[2]!.wallet);
+    dealIdOf(await claim(later, offerId!, '5000000'));
+    const after = await notices();
+    expect(after).toHaveLength(2);
+    expect(after[1]?.message).toMatch(/ claimed 5\.00 USDC /);
+  });
+
   it('caps offers created per hour, also under concurrency', async () => {
     const creator = await session(t.app, createWallet());
     const responses = await Promise.all(Array.from({ length: 15 }, () => postOrder(t.app, creator, fullOffer())));
