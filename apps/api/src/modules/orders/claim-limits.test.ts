@@ -160,4 +160,13 @@ describe('claim and offer limits per wallet (squatting and flooding)', () => {
     const later = await session(t.app, creator.wallet);
     expect((await postOrder(t.app, later, fullOffer())).statusCode).toBe(200);
   });
+
+  it('rate-limits POST /orders/create-order per wallet like every other write (60 a minute)', async () => {
+    const hammer = await session(t.app, createWallet());
+    const other = await session(t.app, createWallet());
+    for (let i = 0; i < 60; i += 1) expect((await claim(hammer, 999_999)).statusCode).toBe(404);
+    expect(errorOf(await claim(hammer, 999_999))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    // Counted per wallet: another wallet behind the same address is not affected.
+    expect((await claim(other, 999_999)).statusCode).toBe(404);
+  });
 });
