@@ -68,6 +68,11 @@ export default defineConfig({
         RATE_LIMIT_AUTH_NONCE: '1000',
         RATE_LIMIT_AUTH_SIGN_IN: '1000',
         RATE_LIMIT_AUTH_REFRESH: '1000',
+        // Alice and Bob claim, cancel and create offers across every spec of the run, far beyond one trader's limits.
+        CLAIM_MAX_OPEN_DEALS: '1000',
+        CLAIM_MAX_PER_HOUR: '1000',
+        CLAIM_MAX_CANCELLATIONS_PER_DAY: '1000',
+        OFFER_MAX_PER_HOUR: '1000',
         // The deal tests wait for a 1-minute payment window to pass; sweep every 2 s instead of every 15 s.
         PAYMENT_WINDOW_SWEEP_SECONDS: '2',
         // Telegram through the local stand-in (never the real Bot API).

@@ -64,6 +64,12 @@ export const orders = pgTable(
     ticketId: bigint('ticket_id', { mode: 'number' }).notNull().default(1),
     lockedAt: timestamptz('locked_at'),
     lockSignature: text('lock_signature'),
+    /**
+     * A deal that ended without completing (Cancelled, Expired, Admin Resolved): the party whose move it was — who
+     * cancelled, who let the payment window run out on their turn, the side an admin ruled against. Only that party's
+     * completion rate counts it. Null on a deal that ended before this was recorded: it counts against both.
+     */
+    atFaultWallet: text('at_fault_wallet'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import {
   type DealNotice,
 } from './deal-texts.ts';
 import { notify } from './notify.ts';
+import { foldIntoRecentClaimNotice } from './offer-claimed-batch.ts';
 
 /** A transaction (or the database) as the deal use-cases hold it. */
 export type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -59,10 +60,20 @@ export async function notifyDealStatus(tx: Tx, dealId: number, now: Date): Promi
   if (facts) await write(tx, facts, statusChangeNotices(facts, now), now);
 }
 
-/** Call inside the claim's transaction, after the deal row is written: tells the offer's creator. */
-export async function notifyOfferClaimed(tx: Tx, dealId: number, now: Date): Promise<void> {
+/**
+ * Call inside the claim's transaction, after the deal row is written: tells the offer's creator. With
+ * `batchMinutes`, a claim on an offer whose creator heard of another claim less than that long ago is folded into
+ * that notification (a count) instead of making a new one.
+ */
+export async function notifyOfferClaimed(tx: Tx, dealId: number, now: Date, batchMinutes?: number): Promise<void> {
   const facts = await loadDealFacts(tx, dealId);
-  if (facts) await write(tx, facts, offerClaimedNotices(facts, now), now);
+  if (!facts) return;
+  const notices = offerClaimedNotices(facts, now);
+  const fresh: DealNotice[] = [];
+  for (const notice of notices) {
+    if (!batchMinutes || !(await foldIntoRecentClaimNotice(tx, facts, notice, now, batchMinutes))) fresh.push(notice);
+  }
+  await write(tx, facts, fresh, now);
 }
 
 /** Call inside a party's database cancel of an unlocked deal: tells the other party who cancelled. */

@@ -14,6 +14,7 @@ import { queryRows } from './sql-rows.ts';
  * - an Active offer, by its creator (deals already open on it carry on);
  * - an In Progress deal whose crypto is not locked, by either party; its amount goes back to the offer.
  * Everything else (lock, signatures, on-chain cancel, resolution, expiry) is moved by the server from the chain.
+ * The party who cancels a deal is recorded as the one at fault (its completion rate, its cancellation count).
  * Each change is one conditional UPDATE on the expected status, so a racing lock or claim cannot be overwritten.
  */
 export async function cancelOrder(
@@ -46,7 +47,7 @@ export async function cancelOrder(
   }
   return db.transaction(async (tx) => {
     const cancelled = await queryRows<{ amount: string }>(tx, sql`
-      UPDATE orders SET status = ${OrderStatus.Cancelled}, updated_at = ${now}
+      UPDATE orders SET status = ${OrderStatus.Cancelled}, updated_at = ${now}, at_fault_wallet = ${user.wallet}
       WHERE order_id = ${orderId} AND status = ${OrderStatus.InProgress} AND locked_at IS NULL
       RETURNING amount::text AS amount`);
     const row = cancelled[0];

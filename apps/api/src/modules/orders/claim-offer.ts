@@ -15,6 +15,7 @@ import { isBlockedEitherWay } from '../rating/queries.ts';
 import { notifyOfferClaimed } from '../notifications/deal-notifications.ts';
 import { floatingPrice, marketPrice } from '../prices/market-price.ts';
 import { PriceFeedUnavailableError } from '../prices/price-feed.ts';
+import { enforceClaimLimits } from './claim-limits.ts';
 import type { OrderContext } from './create-offer.ts';
 import { ORDER_MESSAGES, badRequest, conflict, notFound } from './order-errors.ts';
 import type { OrderRow } from './order-view.ts';
@@ -105,6 +106,7 @@ export async function claimOffer(
 
   const deadline = new Date(now.getTime() + offer.paymentWindowMinutes * 60_000);
   return ctx.db.transaction(async (tx) => {
+    await enforceClaimLimits(tx, ctx.claimLimits, user.wallet, now);
     const taken = await queryRows<{ order_id: number }>(tx, sql`
       UPDATE orders SET amount = amount - ${amount.toString()}::numeric, updated_at = ${now}
       WHERE order_id = ${offer.orderId} AND parent_order_id IS NULL AND status = ${OrderStatus.Active}
@@ -138,7 +140,7 @@ export async function claimOffer(
     const row = inserted[0];
     if (!row) throw new AppError('INTERNAL_ERROR', 'The deal could not be created.');
     // Notifications (issue 5): the offer's creator hears about the claim in this same transaction.
-    await notifyOfferClaimed(tx, Number(row.order_id), now);
+    await notifyOfferClaimed(tx, Number(row.order_id), now, ctx.claimLimits?.claimNotificationBatchMinutes);
     return { orderId: Number(row.order_id) };
   });
 }

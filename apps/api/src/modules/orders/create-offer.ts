@@ -15,6 +15,8 @@ import { findActiveBan } from '../auth/queries.ts';
 import { walletBannedError } from '../auth/wallet-banned.ts';
 import { floatingPrice, marketPrice } from '../prices/market-price.ts';
 import { PriceFeedUnavailableError, type PriceFeed } from '../prices/price-feed.ts';
+import type { ClaimLimitsConfig } from './claim-limits-config.ts';
+import { enforceOfferLimit } from './claim-limits.ts';
 import { isKnownCountry, isKnownFiat, isKnownPaymentMethod } from './catalogue-checks.ts';
 import { ORDER_MESSAGES, badRequest, validationError } from './order-errors.ts';
 import { findToken, insertOrder } from './queries.ts';
@@ -25,6 +27,8 @@ export interface OrderContext {
   chain: Chain | null;
   priceFeed: PriceFeed;
   now: () => Date;
+  /** Per-wallet claim and offer limits; undefined = none. */
+  claimLimits?: ClaimLimitsConfig;
 }
 
 const PREMIUM_MIN_EXCLUSIVE = -100;
@@ -116,33 +120,37 @@ export async function createOffer(ctx: OrderContext, user: AuthUser, body: Creat
   }
 
   const now = ctx.now();
-  const orderId = await insertOrder(ctx.db, {
-    parentOrderId: null,
-    creatorWallet: user.wallet,
-    acceptorWallet: null,
-    tokenMint: token.mint,
-    tokenName: token.symbol,
-    tokenDecimal: token.decimals,
-    offerSide: orderSide,
-    status: OrderStatus.Active,
-    price,
-    priceType,
-    premiumPercent,
-    amount: totalAmount.toString(),
-    filledQuantity: '0',
-    totalAmount: totalAmount.toString(),
-    minFiatAmount,
-    maxFiatAmount,
-    fiatCode,
-    paymentMethodIds,
-    visibleInCountries: countries,
-    autoReply: body.autoReply ?? '',
-    orderDescription: body.orderDescription ?? '',
-    tags: [...new Set(body.tags ?? [])],
-    minAccountAgeDays: body.minUserAccountAgeDays ?? 0,
-    paymentWindowMinutes: paymentWindowMinutes ?? 0,
-    createdAt: now,
-    updatedAt: now,
+  // The limit check and the insert share a transaction (the check holds a per-wallet lock until commit).
+  const orderId = await ctx.db.transaction(async (tx) => {
+    await enforceOfferLimit(tx, ctx.claimLimits, user.wallet, now);
+    return insertOrder(tx, {
+      parentOrderId: null,
+      creatorWallet: user.wallet,
+      acceptorWallet: null,
+      tokenMint: token.mint,
+      tokenName: token.symbol,
+      tokenDecimal: token.decimals,
+      offerSide: orderSide,
+      status: OrderStatus.Active,
+      price,
+      priceType,
+      premiumPercent,
+      amount: totalAmount.toString(),
+      filledQuantity: '0',
+      totalAmount: totalAmount.toString(),
+      minFiatAmount,
+      maxFiatAmount,
+      fiatCode,
+      paymentMethodIds,
+      visibleInCountries: countries,
+      autoReply: body.autoReply ?? '',
+      orderDescription: body.orderDescription ?? '',
+      tags: [...new Set(body.tags ?? [])],
+      minAccountAgeDays: body.minUserAccountAgeDays ?? 0,
+      paymentWindowMinutes: paymentWindowMinutes ?? 0,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
   return { orderId };
 }

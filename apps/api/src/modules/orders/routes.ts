@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../errors.ts';
+import { perUserPerMinute } from '../chat/per-user-rate-limit.ts';
 import type { PriceFeed } from '../prices/price-feed.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { claimOffer } from './claim-offer.ts';
@@ -38,13 +39,22 @@ const errors = {
   403: errorResponse,
   404: errorResponse,
   409: errorResponse,
+  429: errorResponse,
   503: errorResponse,
 };
 const bearer = [{ bearerAuth: [] }];
+/** Offers and claims per wallet and minute, on top of the hourly limits (claim-limits.ts) that hold across replicas. */
+const CREATE_ORDER_PER_MINUTE = 60;
 
 /** Offers and deals: create (offer or claim), cancel, read; a wallet's orders and trading stats; dev faucet. */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { priceFeed, callerCountry }) => {
-  const ctx: OrderContext = { db: app.db, chain: app.chain, priceFeed, now: app.config.now };
+  const ctx: OrderContext = {
+    db: app.db,
+    chain: app.chain,
+    priceFeed,
+    now: app.config.now,
+    claimLimits: app.config.claimLimits,
+  };
   const signedIn = (request: FastifyRequest) => {
     if (!request.user) throw unauthorized();
     return request.user;
@@ -54,6 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     orderPaths.createOrder,
     {
       preHandler: app.authenticate,
+      config: perUserPerMinute(CREATE_ORDER_PER_MINUTE),
       schema: {
         tags: ['orders'],
         summary: 'Create an offer, or claim one (parentOrderId set) — the claim creates the deal, In Progress',

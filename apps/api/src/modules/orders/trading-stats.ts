@@ -13,13 +13,16 @@ export function completionRate(completed: number, finished: number): number | nu
 /**
  * GET /platform/trading-stats/{wallet} (public): the wallet's deals as either party. The wallet is the buyer
  * (fiat side) of a deal on a Buy offer it created or on a Sell offer it claimed, and the seller otherwise.
- * Release time = lock → completion (the deal's last update).
+ * Release time = lock → completion (the deal's last update). A deal that failed counts as finished (and cancelled)
+ * only for the party at fault (orders.at_fault_wallet), so a stranger's cancelled claims do not lower a trader's rate.
  */
 /** A status set from the deal state table as SQL (the values are the table's own integers, never user input). */
 const statusList = (statuses: readonly number[]) => sql.raw(statuses.join(', '));
 
 export async function tradingStats(db: Database, wallet: string): Promise<TradingStats> {
   const party = sql`parent_order_id IS NOT NULL AND (creator_wallet = ${wallet} OR acceptor_wallet = ${wallet})`;
+  // A failed deal (Cancelled, Admin Resolved, Expired) counts only against the party at fault (or both when none is recorded).
+  const countsForWallet = sql`(status = 3 OR (status IN (4, 6, 7) AND (at_fault_wallet IS NULL OR at_fault_wallet = ${wallet})))`;
   const fiatSide = sql`((offer_side = 1 AND creator_wallet = ${wallet}) OR (offer_side = 0 AND acceptor_wallet = ${wallet}))`;
   const [counts, volume, offers, createdAt] = await Promise.all([
     queryRows<{
@@ -32,8 +35,8 @@ export async function tradingStats(db: Database, wallet: string): Promise<Tradin
       avg_release: string | null;
     }>(db, sql`
       SELECT count(*) FILTER (WHERE status = 3)::int AS completed,
-             count(*) FILTER (WHERE status IN (${statusList(FINAL_STATUSES)}))::int AS finished,
-             count(*) FILTER (WHERE status IN (4, 7))::int AS cancelled,
+             count(*) FILTER (WHERE status IN (${statusList(FINAL_STATUSES)}) AND ${countsForWallet})::int AS finished,
+             count(*) FILTER (WHERE status IN (4, 7) AND ${countsForWallet})::int AS cancelled,
              count(*) FILTER (WHERE status IN (${statusList(UNDERWAY_STATUSES)}))::int AS open,
              count(*) FILTER (WHERE status = 3 AND ${fiatSide})::int AS buy,
              count(*) FILTER (WHERE status = 3 AND NOT ${fiatSide})::int AS sell,
