@@ -22,6 +22,7 @@ export const TOKEN_AMOUNT_TOO_LARGE = `Amount is too large: at most ${U64_MAX} b
 /** u64 cents, which also fits the database's numeric(20,2) fiat columns. */
 export const MAX_FIAT_AMOUNT = '184467440737095516.15';
 export const FIAT_AMOUNT_TOO_LARGE = `Fiat amount is too large: at most ${MAX_FIAT_AMOUNT}`;
+export const OFFER_VALUE_TOO_LARGE = `The offer is too large: its total value (amount × price) must be at most ${MAX_FIAT_AMOUNT} so the escrow can lock it`;
 
 /** Base units an escrow can lock (fits u64). */
 export const lockableBaseUnits = baseUnits.refine((s) => !/^\d+$/.test(s) || BigInt(s) <= U64_MAX, TOKEN_AMOUNT_TOO_LARGE);
