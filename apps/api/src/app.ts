@@ -15,6 +15,7 @@ import { rateLimits } from './plugins/rate-limit.ts';
 import { realtime } from './realtime/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
+import { textGuard } from './plugins/text-guard.ts';
 
 export interface BuildAppOptions {
   /** Where logs go (stdout by default); tests capture them here. */
@@ -44,6 +45,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(requestIdHeader);
     await app.register(securityHeaders);
     await app.register(errorHandler);
+    await app.register(textGuard);
     await app.register(lenientJsonBody);
     await app.register(cookie);
     await app.register(database, { database: config.database });

@@ -11,6 +11,7 @@ import { readMarketConfig, type MarketConfig } from './modules/market/market-con
 import { readPricesConfig, type PricesConfig } from './modules/prices/price-feed-config.ts';
 import { readDealsConfig, type DealsConfig } from './modules/deals/deals-config.ts';
 import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/claim-limits-config.ts';
+import { readSecurityConfig, type SecurityConfig } from './security-config.ts';
 
 export type DatabaseConfig =
   | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
@@ -80,6 +81,8 @@ export interface AppConfig {
   deals?: DealsConfig;
   /** Per-wallet claim and offer limits (CLAIM_MAX_OPEN_DEALS, …); absent = none (tests that do not exercise them). */
   claimLimits?: ClaimLimitsConfig;
+  /** Ban cache and WebSocket caps (BAN_CACHE_SECONDS, REALTIME_MAX_*); absent = DEFAULT_SECURITY_CONFIG. */
+  security?: SecurityConfig;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -230,6 +233,8 @@ export async function loadConfig(
   if (!deals.ok) throw new ConfigError(`Invalid configuration:\n  ${deals.problems.join('\n  ')}`);
   const claimLimits = readClaimLimitsConfig(env);
   if (!claimLimits.ok) throw new ConfigError(`Invalid configuration:\n  ${claimLimits.problems.join('\n  ')}`);
+  const security = readSecurityConfig(env);
+  if (!security.ok) throw new ConfigError(`Invalid configuration:\n  ${security.problems.join('\n  ')}`);
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -284,5 +289,6 @@ export async function loadConfig(
     market: market.config,
     deals: deals.config,
     claimLimits: claimLimits.config,
+    security: security.config,
   };
 }

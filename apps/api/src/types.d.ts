@@ -2,6 +2,7 @@ import type { Chain } from './chain/chain.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/connect.ts';
 import type { AuthUser } from './modules/auth/access-token.ts';
+import type { BanGuard } from './modules/auth/ban-guard.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     pingDatabase: () => Promise<void>;
     /** preHandler: requires a valid bearer access token and sets request.user. */
     authenticate: preHandlerAsyncHookHandler;
+    /** Cached (≤ 5 s) ban lookups used by authenticate and the WebSocket; see applyBan. */
+    bans: BanGuard;
     /** preHandler (after authenticate): requires an admin. */
     requireAdmin: preHandlerAsyncHookHandler;
   }

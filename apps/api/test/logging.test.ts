@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/plugins/logging.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -18,6 +19,11 @@ beforeAll(async () => {
       },
     }),
     extend: (app) => {
+      // A route whose query fails on what the user typed (the database quotes it in its error).
+      app.post('/api/test/failing-query', async (request) => {
+        await app.db.execute(sql`select ${(request.body as { text: string }).text}::int`);
+        return { ok: true };
+      });
       // A careless route that logs what it should not; redaction must still catch it.
       app.post('/api/test/careless', async (request) => {
         request.log.info({ headers: request.headers, body: request.body }, 'careless log');
@@ -31,6 +37,15 @@ afterAll(async () => {
 });
 
 describe('request logging', () => {
+  it('does not write what the user typed when a query fails (bound values, database messages)', async () => {
+    const secret = 'my private chat text about the bank transfer';
+    const response = await t.app.inject({ method: 'POST', url: '/api/test/failing-query', payload: { text: secret } });
+    expect(response.statusCode).toBe(500);
+    const everything = logLines.join('');
+    expect(everything).toContain('request failed');
+    expect(everything).not.toContain('bank transfer');
+  });
+
   it('never writes tokens, signatures, cookies or the JWT secret', async () => {
     const wallet = createWallet();
     const nonce = await requestNonce(t.app, wallet.address);
@@ -41,14 +56,15 @@ describe('request logging', () => {
       payload: { network: 'sol', wallet: wallet.address, nonce: nonce.nonce, signature },
     });
     expect(signedIn.statusCode).toBe(200);
-    const { accessToken, refreshToken } = signedIn.json<{ accessToken: string; refreshToken: string }>();
+    const { accessToken } = signedIn.json<{ accessToken: string }>();
     const cookie = refreshCookieOf(signedIn);
+    const refreshToken = cookie.value;
     const refreshed = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
       headers: { cookie: `${cookie.name}=${cookie.value}` },
     });
-    const newRefreshToken = refreshed.json<{ refreshToken: string }>().refreshToken;
+    const newRefreshToken = refreshCookieOf(refreshed).value;
     await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
     await t.app.inject({
       method: 'POST',

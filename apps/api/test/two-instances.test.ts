@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
-import { signIn } from './helpers/sign-in.ts';
+import { refreshCookieName } from '../src/modules/auth/refresh-cookie.ts';
+import { refreshCookieOf, signIn } from './helpers/sign-in.ts';
 import { createWallet } from './helpers/wallet.ts';
 
 /** Two servers from the same environment except PORT and DATA_DIR, each on its own on-disk PGlite. */
@@ -36,7 +37,7 @@ describe('two servers side by side', () => {
     expect(Buffer.from(a.config.jwtSecret).equals(Buffer.from(b.config.jwtSecret))).toBe(false);
 
     const wallet = createWallet();
-    const { body } = await signIn(a.app, wallet);
+    const { body, response } = await signIn(a.app, wallet);
     const meOn = (server: typeof a) =>
       fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${body.accessToken}` } });
     expect((await meOn(a)).status).toBe(200);
@@ -44,8 +45,7 @@ describe('two servers side by side', () => {
 
     const refreshOnB = await fetch(`${b.url}/api/auth/refresh`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken: body.refreshToken }),
+      headers: { cookie: `${refreshCookieName(b.config)}=${refreshCookieOf(response).value}` },
     });
     expect(refreshOnB.status).toBe(401);
 
@@ -60,7 +60,7 @@ describe('two servers side by side', () => {
   it('keep users and sessions across a restart on the same data folder', async () => {
     const a = servers[0] as (typeof servers)[0];
     const wallet = createWallet();
-    const { body } = await signIn(a.app, wallet);
+    const { body, response } = await signIn(a.app, wallet);
     const before = await fetch(`${a.url}/api/auth/me`, { headers: { authorization: `Bearer ${body.accessToken}` } });
     const { createdAt } = (await before.json()) as { createdAt: string };
 
@@ -71,10 +71,10 @@ describe('two servers side by side', () => {
     const me = await fetch(`${restarted.url}/api/auth/me`, { headers: { authorization: `Bearer ${body.accessToken}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ wallet: wallet.address, createdAt });
+    const cookie = refreshCookieOf(response);
     const refreshed = await fetch(`${restarted.url}/api/auth/refresh`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken: body.refreshToken }),
+      headers: { cookie: `${cookie.name}=${cookie.value}` },
     });
     expect(refreshed.status).toBe(200);
   });

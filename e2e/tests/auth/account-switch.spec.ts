@@ -1,11 +1,11 @@
 import { expect, test } from '../../fixtures/test.ts';
-import { accountMenu, readStoredSession, serverSideWallet, signInThroughChooser } from '../../fixtures/app.ts';
+import { accountMenu, readRefreshCookie, refreshWithCookie, serverSideWallet, signInThroughChooser } from '../../fixtures/app.ts';
 import { shortAddress, testKeys } from '../../wallet/keys.ts';
 
 test('switching the wallet account logs out and signs in as the new wallet', async ({ page, request, wallet }) => {
   await page.goto('/');
   await signInThroughChooser(page, wallet);
-  const first = await readStoredSession(page);
+  const first = await readRefreshCookie(page);
 
   await wallet.switchAccount(testKeys.bob);
 
@@ -15,8 +15,8 @@ test('switching the wallet account logs out and signs in as the new wallet', asy
   await expect.poll(async () => (await serverSideWallet(page, request)).wallet).toBe(testKeys.bob.address);
 
   // The old wallet's session was logged out, not left behind.
-  const second = await readStoredSession(page);
-  expect(second.refreshToken).not.toBe(first.refreshToken);
-  const oldRefresh = await request.post('/api/auth/refresh', { data: { refreshToken: first.refreshToken } });
+  const second = await readRefreshCookie(page);
+  expect(second.value).not.toBe(first.value);
+  const oldRefresh = await refreshWithCookie(request, first);
   expect(oldRefresh.status()).toBe(401);
 });

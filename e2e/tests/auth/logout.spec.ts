@@ -2,7 +2,9 @@ import { expect, test } from '../../fixtures/test.ts';
 import {
   accountMenu,
   connectWalletButton,
+  readRefreshCookie,
   readStoredSession,
+  refreshWithCookie,
   serverSideWallet,
   signInThroughChooser,
 } from '../../fixtures/app.ts';
@@ -37,8 +39,7 @@ test.describe('log out', () => {
     request,
     wallet,
   }) => {
-    const { refreshToken } = await readStoredSession(page);
-    expect(refreshToken).toBeTruthy();
+    const refreshCookie = await readRefreshCookie(page);
 
     await accountMenu(page).click();
     await page.getByRole('menuitem', { name: 'Disconnect' }).click();
@@ -55,7 +56,7 @@ test.describe('log out', () => {
     await expect.poll(() => wallet.connected).toBe(false);
 
     // The server revoked the session too: the old refresh token no longer works.
-    const refresh = await request.post('/api/auth/refresh', { data: { refreshToken } });
+    const refresh = await refreshWithCookie(request, refreshCookie);
     expect(refresh.status()).toBe(401);
   });
 });

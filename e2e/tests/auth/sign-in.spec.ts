@@ -2,6 +2,7 @@ import { expect, test } from '../../fixtures/test.ts';
 import {
   accountMenu,
   connectWalletButton,
+  readRefreshCookie,
   readStoredSession,
   serverSideWallet,
   signInThroughChooser,
@@ -31,7 +32,8 @@ test.describe('wallet sign-in', () => {
     const session = await readStoredSession(page);
     expect(session.accessToken).toBeTruthy();
     expect(session.accessExp).toBeTruthy();
-    expect(session.refreshToken).toBeTruthy();
+    expect(session.refreshToken).toBeNull();
+    expect((await readRefreshCookie(page)).value).toBeTruthy();
     expect(await serverSideWallet(page, request)).toMatchObject({ wallet: testKeys.alice.address, isAdmin: false });
   });
 

@@ -25,18 +25,20 @@ export const authResponse = z.object({
   accessToken: z.string(),
   /** ISO date-time at which the access token expires. */
   jwtExpiresAt: z.string(),
-  refreshToken: z.string().optional(),
   isAdmin: z.boolean(),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
 
-/** POST /auth/refresh — the refresh token comes from the httpOnly cookie, or the body for non-browser clients. */
-export const refreshRequest = z.object({ refreshToken: z.string().optional() }).nullish();
+/**
+ * POST /auth/refresh — the refresh token travels only in the httpOnly cookie (set by POST /auth and every refresh),
+ * never in JSON, so page scripts cannot read it; the body is empty.
+ */
+export const refreshRequest = z.object({}).nullish();
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 export const refreshResponse = authResponse;
 export type RefreshResponse = z.infer<typeof refreshResponse>;
 
-/** POST /auth/logout — same token sources as refresh; answers 204 with no body. */
+/** POST /auth/logout — revokes the cookie's session; answers 204 with no body. */
 export const logoutRequest = refreshRequest;
 export type LogoutRequest = z.infer<typeof logoutRequest>;
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createOrderRequest, marketQuery, priceValidationQuery, updateOfferQuery, userOffersQuery } from './index.ts';
+import {
+  createOrderRequest,
+  FIAT_AMOUNT_TOO_LARGE,
+  marketQuery,
+  MAX_FIAT_AMOUNT,
+  priceValidationQuery,
+  TOKEN_AMOUNT_TOO_LARGE,
+  U64_MAX,
+  updateOfferQuery,
+  userOffersQuery,
+} from './index.ts';
 
 const offer = {
   amount: '100000000',
@@ -69,5 +79,22 @@ describe('query contracts', () => {
     expect(userOffersQuery.parse({ Status: '', Side: '1', From: '2026-01-01', Page: '2' })).toEqual({ Side: 1, From: '2026-01-01', Page: 2 });
     expect(userOffersQuery.safeParse({ From: 'yesterday' }).success).toBe(false);
     expect(priceValidationQuery.parse({ fiatCode: 'eur', cryptoSymbol: 'sol' })).toEqual({ fiatCode: 'EUR', cryptoSymbol: 'SOL' });
+  });
+});
+
+describe('createOrderRequest: amounts every listed offer can lock', () => {
+  it('refuses token amounts beyond u64 (2^64 base units) and accepts u64 max', () => {
+    const tooMuch = createOrderRequest.safeParse({ ...offer, orderSide: 1, amount: (2n ** 64n).toString() });
+    expect(tooMuch.success).toBe(false);
+    expect(tooMuch.error?.issues[0]).toMatchObject({ path: ['amount'], message: TOKEN_AMOUNT_TOO_LARGE });
+    expect(createOrderRequest.safeParse({ ...offer, amount: U64_MAX.toString() }).success).toBe(true);
+    expect(createOrderRequest.safeParse({ parentOrderId: 7, amount: (2n ** 64n).toString() }).success).toBe(false);
+  });
+
+  it('refuses fiat limits whose cents do not fit u64 (nor the database column)', () => {
+    const tooMuch = createOrderRequest.safeParse({ ...offer, maxFiatAmount: '184467440737095516.16' });
+    expect(tooMuch.error?.issues[0]).toMatchObject({ path: ['maxFiatAmount'], message: FIAT_AMOUNT_TOO_LARGE });
+    expect(createOrderRequest.safeParse({ ...offer, minFiatAmount: '99999999999999999999' }).success).toBe(false);
+    expect(createOrderRequest.safeParse({ ...offer, maxFiatAmount: MAX_FIAT_AMOUNT }).success).toBe(true);
   });
 });

@@ -15,6 +15,29 @@ import { isoDateTime, walletAddress } from './common.ts';
 export const baseUnits = z.string().regex(/^\d{1,39}$/, 'Must be a whole number of base units');
 /** A non-negative decimal string: digits with an optional decimal part ('10', '0.5'). */
 export const decimalString = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Must be a decimal number');
+
+/** The escrow program stores token amounts and fiat cents as u64. */
+export const U64_MAX = 18_446_744_073_709_551_615n;
+export const TOKEN_AMOUNT_TOO_LARGE = `Amount is too large: at most ${U64_MAX} base units`;
+/** u64 cents, which also fits the database's numeric(20,2) fiat columns. */
+export const MAX_FIAT_AMOUNT = '184467440737095516.15';
+export const FIAT_AMOUNT_TOO_LARGE = `Fiat amount is too large: at most ${MAX_FIAT_AMOUNT}`;
+export const OFFER_VALUE_TOO_LARGE = `The offer is too large: its total value (amount × price) must be at most ${MAX_FIAT_AMOUNT} so the escrow can lock it`;
+
+/** Base units an escrow can lock (fits u64). */
+export const lockableBaseUnits = baseUnits.refine((s) => !/^\d+$/.test(s) || BigInt(s) <= U64_MAX, TOKEN_AMOUNT_TOO_LARGE);
+
+/** Fiat amount × 100, rounded up, as whole cents. */
+function fiatCents(value: string): bigint {
+  const [whole = '0', fraction = ''] = value.split('.');
+  const cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  return /[1-9]/.test(fraction.slice(2)) ? cents + 1n : cents;
+}
+/** A fiat amount whose cents fit the escrow's u64 (and so the database column). */
+export const lockableFiatAmount = decimalString.refine(
+  (s) => !/^\d+(\.\d+)?$/.test(s) || fiatCents(s) <= U64_MAX,
+  FIAT_AMOUNT_TOO_LARGE,
+);
 /** A signed decimal string (premium percentages may be negative: '-1.5'). */
 export const signedDecimalString = z.string().regex(/^-?\d{1,6}(\.\d{1,6})?$/, 'Must be a decimal number');
 /** An order id: a positive integer (also accepted as a numeric string in queries and paths). */
@@ -100,9 +123,9 @@ const text = (max: number) => z.string().max(max, `At most ${max} characters`);
 export const createOrderRequest = z
   .object({
     parentOrderId: orderId.nullish(),
-    amount: baseUnits,
-    minFiatAmount: decimalString.optional(),
-    maxFiatAmount: decimalString.optional(),
+    amount: lockableBaseUnits,
+    minFiatAmount: lockableFiatAmount.optional(),
+    maxFiatAmount: lockableFiatAmount.optional(),
     status: z.number().int().optional(),
     fiatCode: fiatCode.optional(),
     tokenMint: walletAddress.optional(),

@@ -30,6 +30,10 @@ export const realtimeCloseCodes = {
   authTimeout: 4408,
   /** The frame was not JSON or not a known message. */
   badMessage: 4400,
+  /** The wallet is banned (the reason follows); do not reconnect. */
+  banned: 4403,
+  /** Too many open sockets for this wallet or this IP; close another first. */
+  tooManySockets: 4429,
   /** The server is shutting down (reconnect, possibly to another replica). */
   goingAway: 1001,
 } as const;

@@ -50,7 +50,8 @@ describe('app.authenticate', () => {
   });
 
   it('refuses a token signed with another secret, or for another site', async () => {
-    const wallet = createWallet().address;
+    // The admin's wallet: admin routes also need the wallet in ADMIN_WALLETS, not only the claim.
+    const wallet = admin.address;
     const now = Math.floor(t.clock.now().getTime() / 1000);
     const forge = (secret: Uint8Array, issuer: string) =>
       new SignJWT({ isAdmin: true })

@@ -25,6 +25,27 @@ function describeValidation(error: { validation: { instancePath: string; message
     .join('; ');
 }
 
+/** Drizzle appends the query's bound values ("params: …") to its message: chat text, descriptions. */
+function withoutParams(text: string | undefined): string | undefined {
+  return text?.replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]');
+}
+
+/**
+ * What an unexpected failure logs: the error's type, code, message and stack without the bound query values, and
+ * of its cause (the database's error) only the type and code, since database messages quote the offending value.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const cause = error.cause instanceof Error ? (error.cause as Error & { code?: unknown }) : null;
+  return {
+    type: error.name,
+    code: (error as { code?: unknown }).code,
+    message: withoutParams(error.message),
+    stack: withoutParams(error.stack),
+    ...(cause ? { cause: { type: cause.name, code: cause.code } } : {}),
+  };
+}
+
 /** One error handler: every failure becomes `{ error: { code, message, details? } }` with the right status. */
 export const errorHandler = fp(async (app) => {
   app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
@@ -50,7 +71,7 @@ export const errorHandler = fp(async (app) => {
       // Deliberate 5xx answers (chain unavailable, confirmation timeout) carry messages written for clients.
       request.log.warn({ code: body.error.code, status }, body.error.message);
     } else if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggableError(error) }, 'request failed');
       body = {
         error: {
           code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR',

@@ -12,12 +12,12 @@ import WebSocket from 'ws';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import { verifyAccessToken } from '../modules/auth/access-token.ts';
+import { bannedCloseReason, type BanGuard } from '../modules/auth/ban-guard.ts';
+import type { SecurityConfig } from '../security-config.ts';
 import { dealRoomAccess } from './deal-access.ts';
 import type { RealtimeClient, RealtimeHub } from './hub.ts';
 import { addViewer, removeViewer } from './presence.ts';
 
-/** Deal rooms one socket may hold at once (each is a presence row). */
-export const MAX_ROOMS_PER_SOCKET = 20;
 /** A client that lets this much pile up unread is too slow: drop it (it reconnects and resyncs). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** setTimeout cannot wait longer than ~24.8 days. */
@@ -25,10 +25,14 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface ConnectionDeps {
   db: Database;
-  config: Pick<AppConfig, 'jwtSecret' | 'publicUrl' | 'accessTokenTtlSeconds' | 'now'>;
+  config: Pick<AppConfig, 'jwtSecret' | 'publicUrl' | 'accessTokenTtlSeconds' | 'now' | 'adminWallets'>;
   hub: RealtimeHub;
   processId: string;
   log: FastifyBaseLogger;
+  bans: BanGuard;
+  limits: SecurityConfig;
+  /** The client IP the socket came from. */
+  ip: string;
 }
 
 /**
@@ -36,7 +40,7 @@ export interface ConnectionDeps {
  * ping / re-auth until it closes. Messages of one socket are handled in order.
  */
 export function serveConnection(socket: WebSocket, queryToken: string | null, deps: ConnectionDeps): void {
-  const { db, config, hub, log } = deps;
+  const { db, config, hub, log, limits } = deps;
   const connectionId = randomUUID();
   let client: (RealtimeClient & { deals: Set<number> }) | null = null;
   let expiryTimer: NodeJS.Timeout | null = null;
@@ -71,6 +75,18 @@ export function serveConnection(socket: WebSocket, queryToken: string | null, de
       close(realtimeCloseCodes.unauthorized, 'A socket stays with one wallet');
       return;
     }
+    const ban = await deps.bans.activeBan(check.user.wallet);
+    if (ban) {
+      close(realtimeCloseCodes.banned, bannedCloseReason(ban.reason));
+      return;
+    }
+    if (!client && hub.socketsOf(check.user.wallet).length >= limits.socketsPerWallet) {
+      close(
+        realtimeCloseCodes.tooManySockets,
+        `Too many open sockets for this wallet (at most ${limits.socketsPerWallet}); close another tab first`,
+      );
+      return;
+    }
     const exp = decodeJwt(token).exp ?? 0;
     const expiresAt = new Date(exp * 1000);
     if (expiryTimer) clearTimeout(expiryTimer);
@@ -80,7 +96,15 @@ export function serveConnection(socket: WebSocket, queryToken: string | null, de
     );
     if (!client) {
       clearTimeout(authTimer);
-      client = { id: connectionId, wallet: check.user.wallet, isAdmin: check.user.isAdmin, deals: new Set(), send: sendFrame };
+      client = {
+        id: connectionId,
+        wallet: check.user.wallet,
+        isAdmin: check.user.isAdmin && config.adminWallets.has(check.user.wallet),
+        ip: deps.ip,
+        deals: new Set(),
+        send: sendFrame,
+        close,
+      };
       if (closed) return;
       hub.register(client);
     }
@@ -102,8 +126,8 @@ export function serveConnection(socket: WebSocket, queryToken: string | null, de
           send({ type: 'subscribed', dealId: message.dealId });
           return;
         }
-        if (client.deals.size >= MAX_ROOMS_PER_SOCKET) {
-          send({ type: 'error', code: 'TOO_MANY_ROOMS', message: `At most ${MAX_ROOMS_PER_SOCKET} deals at once.` });
+        if (client.deals.size >= limits.roomsPerSocket) {
+          send({ type: 'error', code: 'TOO_MANY_ROOMS', message: `At most ${limits.roomsPerSocket} deals at once.` });
           return;
         }
         const access = await dealRoomAccess(db, message.dealId, client);

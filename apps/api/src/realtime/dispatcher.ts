@@ -37,7 +37,7 @@ export class SignalDispatcher {
         this.log.error({ err: error }, 'realtime signal handler failed');
       }
     }
-    if (signal.t === 'tg') return;
+    if (signal.t === 'tg' || signal.t === 'ban') return;
     this.pending.push(signal);
     if (this.scheduled) return;
     this.scheduled = true;
@@ -94,6 +94,7 @@ export class SignalDispatcher {
           });
           break;
         case 'tg':
+        case 'ban':
           break;
       }
     }

@@ -5,8 +5,12 @@ export interface RealtimeClient {
   readonly isAdmin: boolean;
   /** Deal rooms this socket subscribed to. */
   readonly deals: Set<number>;
+  /** The client IP the socket came from (per-IP cap). */
+  readonly ip: string;
   /** Sends one serialised server message (RealtimeServerMessage as JSON). */
   send: (frame: string) => void;
+  /** Closes the socket with an application close code and reason. */
+  close: (code: number, reason: string) => void;
 }
 
 /** This process's sockets, by wallet and by deal room. Cross-process delivery goes through the signals. */
@@ -38,6 +42,11 @@ export class RealtimeHub {
   leave(client: RealtimeClient, dealId: number): void {
     client.deals.delete(dealId);
     removeFrom(this.byDeal, dealId, client);
+  }
+
+  /** This wallet's open sockets on this process. */
+  socketsOf(wallet: string): RealtimeClient[] {
+    return [...(this.byWallet.get(wallet) ?? [])];
   }
 
   hasWallet(wallet: string | null): boolean {

@@ -5,6 +5,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { bannedCloseReason } from '../modules/auth/ban-guard.ts';
+import { DEFAULT_SECURITY_CONFIG } from '../security-config.ts';
 import { serveConnection } from './connection.ts';
 import { SignalDispatcher } from './dispatcher.ts';
 import { RealtimeHub } from './hub.ts';
@@ -33,6 +35,12 @@ export const realtime = fp(
       },
     });
     await listener.start();
+    // A ban closes the wallet's sockets on every process (applyBan signals it).
+    dispatcher.onSignal((signal) => {
+      if (signal.t !== 'ban') return;
+      app.bans.forget(signal.w);
+      for (const client of hub.socketsOf(signal.w)) client.close(realtimeCloseCodes.banned, bannedCloseReason(signal.r));
+    });
 
     // Going away (1001) tells clients to reconnect, possibly to another replica.
     app.addHook('preClose', async () => {
@@ -73,6 +81,8 @@ export const realtime = fp(
 
 /** GET /api/realtime — the WebSocket (mounted with the other routes under /api). */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
+  /** Open sockets per client IP on this process (counted before authentication). */
+  const socketsPerIp = new Map<string, number>();
   app.get(
     REALTIME_PATH,
     {
@@ -86,6 +96,22 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     },
     (socket, request) => {
       const { realtime } = app;
+      const limits = app.config.security ?? DEFAULT_SECURITY_CONFIG;
+      const ip = request.ip;
+      const open = socketsPerIp.get(ip) ?? 0;
+      if (open >= limits.socketsPerIp) {
+        socket.close(
+          realtimeCloseCodes.tooManySockets,
+          `Too many open sockets from this address (at most ${limits.socketsPerIp})`,
+        );
+        return;
+      }
+      socketsPerIp.set(ip, open + 1);
+      socket.on('close', () => {
+        const left = (socketsPerIp.get(ip) ?? 1) - 1;
+        if (left <= 0) socketsPerIp.delete(ip);
+        else socketsPerIp.set(ip, left);
+      });
       realtime.markAlive(socket);
       socket.on('pong', () => realtime.markAlive(socket));
       const { token } = request.query as { token?: string };
@@ -95,6 +121,9 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         hub: realtime.hub,
         processId: realtime.processId,
         log: request.log,
+        bans: app.bans,
+        limits,
+        ip,
       });
     },
   );

@@ -92,7 +92,6 @@ export function signInHandlers(options: { expiresInMs?: number; isAdmin?: boolea
         return json(200, {
           accessToken,
           jwtExpiresAt: new Date(Date.now() + (options.expiresInMs ?? 900_000)).toISOString(),
-          refreshToken: `refresh-${body.wallet.slice(0, 6)}`,
           isAdmin: options.isAdmin ?? false,
         });
       },

@@ -29,11 +29,7 @@ export function clearRefreshCookie(reply: FastifyReply, config: AppConfig): void
   reply.clearCookie(refreshCookieName(config), cookieOptions(config));
 }
 
-/** The refresh token from the body (non-browser clients) or else from the cookie. */
-export function presentedRefreshToken(
-  request: FastifyRequest,
-  config: AppConfig,
-  body: { refreshToken?: string | undefined } | null | undefined,
-): string | undefined {
-  return body?.refreshToken || request.cookies[refreshCookieName(config)] || undefined;
+/** The refresh token from the httpOnly cookie, the only place it travels. */
+export function presentedRefreshToken(request: FastifyRequest, config: AppConfig): string | undefined {
+  return request.cookies[refreshCookieName(config)] || undefined;
 }

@@ -6,6 +6,7 @@ import { bans } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { refreshCookieOf, signIn } from '../../../test/helpers/sign-in.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
+import { refreshCookieName } from './refresh-cookie.ts';
 import { REFRESH_ERRORS } from './refresh-session.ts';
 
 let t: TestApp;
@@ -22,8 +23,8 @@ const withCookie = (response: LightMyRequestResponse) => {
 };
 const refreshWithCookie = (response: LightMyRequestResponse) =>
   t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(response) });
-const refreshWithBody = (refreshToken: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+const refreshWithRawCookie = (refreshToken: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `${refreshCookieName(t.config)}=${refreshToken}` } });
 const me = (accessToken: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
 const errorOf = (response: LightMyRequestResponse) => response.json<ErrorResponse>().error;
@@ -64,17 +65,16 @@ describe('POST /api/auth/refresh', () => {
     expect(refreshed.statusCode).toBe(200);
     const next = refreshed.json<AuthResponse>();
     expect(next.accessToken).not.toBe(body.accessToken);
-    expect(next.refreshToken).not.toBe(body.refreshToken);
-    expect(refreshCookieOf(refreshed).value).toBe(next.refreshToken);
+    expect(refreshCookieOf(refreshed).value).not.toBe(refreshCookieOf(response).value);
     expect(new Date(next.jwtExpiresAt).getTime()).toBeGreaterThan(new Date(body.jwtExpiresAt).getTime());
     expect((await me(next.accessToken)).json()).toMatchObject({ wallet: wallet.address });
   });
 
-  it('accepts the token in the body for non-browser clients', async () => {
-    const { body } = await signIn(t.app, createWallet());
-    const refreshed = await refreshWithBody(body.refreshToken ?? '');
+  it('keeps rotating through the cookie alone', async () => {
+    const { response } = await signIn(t.app, createWallet());
+    const refreshed = await refreshWithCookie(response);
     expect(refreshed.statusCode).toBe(200);
-    expect((await refreshWithBody(refreshed.json<AuthResponse>().refreshToken ?? '')).statusCode).toBe(200);
+    expect((await refreshWithCookie(refreshed)).statusCode).toBe(200);
   });
 
   it('revokes the whole family when a rotated token is presented again', async () => {
@@ -121,7 +121,7 @@ describe('POST /api/auth/refresh', () => {
       payload: '',
     });
     expect(emptyJson.statusCode).toBe(401);
-    const unknown = await refreshWithBody('not-a-real-token');
+    const unknown = await refreshWithRawCookie('not-a-real-token');
     expect(unknown.statusCode).toBe(401);
     expect(errorOf(unknown).message).toBe(REFRESH_ERRORS.invalid);
     expect(unknown.cookies.find((c) => c.name.startsWith('jelly_rt_'))?.value).toBe('');
@@ -166,7 +166,7 @@ describe('POST /api/auth/logout', () => {
   it('revokes tokens already rotated from the same sign-in', async () => {
     const { response } = await signIn(t.app, createWallet());
     const rotated = await refreshWithCookie(response);
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: rotated.json<AuthResponse>().refreshToken } });
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: withCookie(rotated) });
     expect((await refreshWithCookie(rotated)).statusCode).toBe(401);
   });
 

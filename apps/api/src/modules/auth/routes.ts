@@ -31,7 +31,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const toResponse = (session: Session): AuthResponse => ({
     accessToken: session.accessToken,
     jwtExpiresAt: session.accessExpiresAt.toISOString(),
-    refreshToken: session.refreshToken,
     isAdmin: session.isAdmin,
   });
 
@@ -77,14 +76,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perMinute(config.rateLimits.refresh),
       schema: {
         tags: ['auth'],
-        summary: 'Rotate the refresh token (cookie, or body for non-browser clients) and get a new access token',
+        summary: 'Rotate the refresh token (httpOnly cookie only) and get a new access token',
         body: refreshRequest,
         response: { 200: refreshResponse, ...errors },
       },
     },
     async (request, reply) => {
       try {
-        const session = await refreshSession(db, config, presentedRefreshToken(request, config, request.body));
+        const session = await refreshSession(db, config, presentedRefreshToken(request, config));
         setRefreshCookie(reply, config, session.refreshToken, session.refreshExpiresAt);
         reply.header('cache-control', 'no-store');
         return toResponse(session);
@@ -101,13 +100,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perMinute(config.rateLimits.refresh),
       schema: {
         tags: ['auth'],
-        summary: 'Revoke the session of the presented refresh token',
+        summary: 'Revoke the session of the refresh-token cookie',
         body: logoutRequest,
         response: { 204: z.null().describe('Signed out'), ...errors },
       },
     },
     async (request, reply) => {
-      await logout(db, config, presentedRefreshToken(request, config, request.body));
+      await logout(db, config, presentedRefreshToken(request, config));
       clearRefreshCookie(reply, config);
       return reply.status(204).send(null);
     },

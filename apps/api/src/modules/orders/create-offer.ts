@@ -1,7 +1,8 @@
-import type { CreateOrderInput } from '@jelly/contracts';
+import { OFFER_VALUE_TOO_LARGE, U64_MAX, type CreateOrderInput } from '@jelly/contracts';
 import {
   OfferSide,
   OrderStatus,
+  fiatCentsForBaseUnits,
   fromBaseUnits,
   insufficientBalanceMessage,
   placeOrderErrors,
@@ -108,6 +109,10 @@ export async function createOffer(ctx: OrderContext, user: AuthUser, body: Creat
   const fields = Object.entries(errors) as [PlaceOrderField, string][];
   const first = fields[0];
   if (first) throw validationError(first[1], Object.fromEntries(fields));
+  // The escrow stores the deal's fiat value as u64 cents: an offer worth more could be claimed but never locked.
+  if (fiatCentsForBaseUnits(totalAmount, token.decimals, price) > U64_MAX) {
+    throw validationError(OFFER_VALUE_TOO_LARGE, { totalAmount: OFFER_VALUE_TOO_LARGE });
+  }
 
   if (orderSide === OfferSide.Sell) {
     const balance = await walletTokenBalance(ctx.chain, user.wallet, token.mint);

@@ -51,7 +51,8 @@ describe('session: sign-in', () => {
 
     expect(storage.getItem('accessToken')).toBe(store.getState().user.token);
     expect(storage.getItem('accessExp')).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(storage.getItem('refreshToken')).toBe(`refresh-${WALLET_A.slice(0, 6)}`);
+    // The refresh token is the server's httpOnly cookie; nothing of it is stored by the page.
+    expect(storage.getItem('refreshToken')).toBeNull();
     expect(store.getState().user).toMatchObject({ wallet: WALLET_A, isAdmin: false, error: null });
   });
 
@@ -126,7 +127,8 @@ describe('session: sign-in', () => {
 
     const order = api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.includes('/auth'));
     expect(order).toEqual(['POST /api/auth/logout', 'GET /api/auth/nonce', 'POST /api/auth']);
-    expect(JSON.parse(api.callsTo('POST /api/auth/logout')[0]!.body)).toEqual({ refreshToken: 'stored-refresh' });
+    expect(api.callsTo('POST /api/auth/logout')[0]!.body).toBe('');
+    expect(api.callsTo('POST /api/auth/logout')[0]!.credentials).toBe('include');
     expect(issued).toEqual([WALLET_B]);
     expect(store.getState().user.token).not.toBeNull();
   });

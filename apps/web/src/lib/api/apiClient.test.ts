@@ -99,13 +99,16 @@ describe('ApiClient — refresh before a request', () => {
     expect(api.calls[0]?.headers.get('Authorization')).toBe(`Bearer ${OLD}`);
   });
 
-  it('sends the stored refresh token in the body, with credentials', async () => {
-    const { api, client } = setup({ accessToken: OLD, refreshToken: 'stored-refresh' });
+  it('refreshes with the httpOnly cookie only: credentials, an empty body, and no refresh token kept in storage', async () => {
+    // A refresh token left in storage by an older version is removed, never sent.
+    const { api, client, storage } = setup({ accessToken: OLD, refreshToken: 'stored-refresh' });
+    expect(storage.getItem('refreshToken')).toBeNull();
     api.on('POST /api/auth/refresh', refreshed);
     await client.fetch(`${ORIGIN}/api/me`);
     const [refresh] = api.callsTo('POST /api/auth/refresh');
-    expect(JSON.parse(refresh?.body ?? '')).toEqual({ refreshToken: 'stored-refresh' });
+    expect(refresh?.body).toBe('');
     expect(refresh?.credentials).toBe('include');
+    expect(storage.getItem('refreshToken')).toBeNull();
   });
 
   it('shares one refresh between concurrent requests', async () => {

@@ -102,20 +102,18 @@ export class ApiClient {
   }
 
   private hasSession(): boolean {
-    const { accessToken, refreshToken } = this.options.tokens.read();
-    return Boolean(accessToken || refreshToken);
+    return Boolean(this.options.tokens.read().accessToken);
   }
 
   private async runRefresh(): Promise<RefreshOutcome> {
     const { tokens } = this.options;
-    const { accessToken, refreshToken } = tokens.read();
+    const { accessToken } = tokens.read();
     let response: Response;
     try {
       response = await this.options.fetch(`${this.baseUrl}${apiPaths.authRefresh}`, {
         method: 'POST',
+        // The refresh token is the httpOnly cookie the browser attaches; the body stays empty.
         credentials: 'include',
-        headers: refreshToken ? { 'Content-Type': 'application/json' } : {},
-        body: refreshToken ? JSON.stringify({ refreshToken }) : null,
       });
     } catch {
       // Offline or server unreachable: keep the session, the request decides what happens.

@@ -19,7 +19,7 @@ export function postAuth(client: ApiClient, wallet: string, nonce: string, signa
   return client.json(apiPaths.auth, authResponse, { method: 'POST', body });
 }
 
-/** POST /auth/logout — revokes the refresh token (cookie, and the stored one when there is one). */
-export function postLogout(client: ApiClient, refreshToken: string | null): Promise<void> {
-  return client.send(apiPaths.authLogout, { method: 'POST', body: refreshToken ? { refreshToken } : undefined });
+/** POST /auth/logout — revokes the session of the httpOnly refresh cookie the browser sends. */
+export function postLogout(client: ApiClient): Promise<void> {
+  return client.send(apiPaths.authLogout, { method: 'POST' });
 }

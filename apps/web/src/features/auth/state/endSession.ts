@@ -5,9 +5,8 @@ import { userCleared } from './userSlice.ts';
 
 /** Revokes the session on the server (failures ignored: the local session ends regardless) and clears it here. */
 export async function endSession({ apiClient, tokens }: ThunkExtra, dispatch: AuthDispatch): Promise<void> {
-  const { refreshToken } = tokens.read();
   try {
-    await postLogout(apiClient, refreshToken);
+    await postLogout(apiClient);
   } catch {
     // offline or already revoked: nothing left to do on the server side
   }
