@@ -87,9 +87,10 @@ export async function claimOffer(
       throw forbidden(ORDER_MESSAGES.accountTooNew(offer.minAccountAgeDays));
     }
   }
-  // Unknown country (no trusted proxy header): the region rule cannot be checked and is skipped.
-  if (offer.visibleInCountries.length > 0 && callerCountry && !offer.visibleInCountries.includes(callerCountry)) {
-    throw forbidden(ORDER_MESSAGES.regionNotAllowed);
+  // Region rules fail closed: a caller whose country is unknown cannot claim a region-limited offer.
+  if (offer.visibleInCountries.length > 0) {
+    if (!callerCountry) throw forbidden(ORDER_MESSAGES.regionUnknown);
+    if (!offer.visibleInCountries.includes(callerCountry)) throw forbidden(ORDER_MESSAGES.regionNotAllowed);
   }
   if (offer.offerSide === OfferSide.Sell) await assertSellCoveredAtClaim(ctx, offer, amount);
 
