@@ -41,7 +41,8 @@ describe('GET /platform/all-new-offers(-unath)', () => {
     await t.close();
   });
 
-  const list = async (query: string, s?: Session, headers: Record<string, string> = {}) => {
+  // Callers are in Germany unless a test says otherwise (offer i is limited to DE).
+  const list = async (query: string, s?: Session, headers: Record<string, string> = { 'cf-ipcountry': 'DE' }) => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/platform/${s ? 'all-new-offers' : 'all-new-offers-unath'}${query}`,
@@ -68,7 +69,7 @@ describe('GET /platform/all-new-offers(-unath)', () => {
       creatorStats: { trades: 8, completedTrades: 6, completionRate: 75 },
     });
     expect(r.data.find((o) => o.orderId === ids.b)?.creatorStats).toEqual({ trades: 0, completedTrades: 0, completionRate: null });
-    const raw = await t.app.inject({ method: 'GET', url: '/api/platform/all-new-offers-unath?Side=0' });
+    const raw = await t.app.inject({ method: 'GET', url: '/api/platform/all-new-offers-unath?Side=0', headers: { 'cf-ipcountry': 'DE' } });
     expect(raw.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(marketResponse.parse(raw.json())).toEqual(r);
   });
@@ -121,7 +122,7 @@ describe('GET /platform/all-new-offers(-unath)', () => {
     const other = await session(t.app, createWallet());
     expect(idsOf(await list('?Side=0', other, { 'cf-ipcountry': 'DE' }))).toContain(ids.i);
     expect(idsOf(await list('?Side=0', other, { 'cf-ipcountry': 'FR' }))).not.toContain(ids.i);
-    expect(idsOf(await list('?Side=0', other))).toContain(ids.i); // country unknown: not filtered
+    expect(idsOf(await list('?Side=0', other, {}))).not.toContain(ids.i); // country unknown: region-limited offers fail closed
     expect((await list('?Side=0&Fiat=EUR')).total).toBe(5);
     expect((await list('?Side=0&Fiat=EUR', me)).total).toBe(4);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/platform/all-new-offers' });

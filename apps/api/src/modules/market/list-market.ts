@@ -84,7 +84,8 @@ async function hasActiveOffers(db: Database, wallet: string): Promise<boolean> {
 }
 
 /**
- * One page of the market and its total.
+ * One page of the market and its total, for a viewer (signed in) or anyone (signed out) in `country` (null when
+ * unknown: region-limited offers are then left out).
  * - Page: shared between everyone who sees the same offers (signed out, or signed in without active offers of
  *   their own, same country), served from the page cache; a viewer with offers of their own gets a fresh page
  *   without them.
@@ -96,10 +97,10 @@ export async function listMarket(
   caches: MarketCaches,
   filters: MarketFilters,
   viewer: MarketViewer | null,
+  country: string | null = viewer?.country ?? null,
 ): Promise<MarketResult> {
   const p = marketPage(filters);
   const side = filters.Side ?? null;
-  const country = viewer?.country ?? null;
   const filterKey = JSON.stringify([side, filters.Fiat, filters.PriceFrom, filters.PaymentMethod, filters.TokenMint, country]);
   const ownOffers = viewer ? await caches.hasOffers.get(viewer.wallet, () => hasActiveOffers(db, viewer.wallet)) : false;
 

@@ -3,10 +3,10 @@ import { SortField, type OfferSide } from '@jelly/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { MarketPage } from './market-page.ts';
 
-/** Who is looking: the signed-in variant hides the caller's own offers and offers closed to the caller's country. */
+/** Who is looking: the signed-in variant hides the caller's own offers; offers closed to the caller's country are hidden to all. */
 export interface MarketViewer {
   wallet: string;
-  /** ISO 3166 alpha-2 when a trusted proxy told us, else null (region rules then cannot apply). */
+  /** ISO 3166 alpha-2 (trusted proxy header or bundled GeoIP), else null: region-limited offers are then hidden. */
   country: string | null;
 }
 
@@ -26,7 +26,7 @@ export interface MarketScope {
   onlyWallet?: string;
 }
 
-/** The scope of a viewer's page: not their own offers, and only offers open to their country (when known). */
+/** The scope of a viewer's page: not their own offers, and only offers open to their country. */
 export const viewerScope = (viewer: MarketViewer | null): MarketScope | null =>
   viewer && { country: viewer.country, excludeWallet: viewer.wallet };
 
@@ -42,9 +42,9 @@ export function marketWhere(filters: MarketFilters, side: OfferSide | null, scop
   if (filters.PriceFrom) parts.push(sql`o.price >= ${filters.PriceFrom}::numeric`);
   if (filters.PaymentMethod?.length) parts.push(sql`o.payment_method_ids && ${textArray(filters.PaymentMethod)}::text[]`);
   if (filters.TokenMint) parts.push(sql`o.token_mint = ${filters.TokenMint}`);
-  if (scope?.country) {
-    parts.push(sql`(cardinality(o.visible_in_countries) = 0 OR ${scope.country} = ANY(o.visible_in_countries))`);
-  }
+  // Always one parameter (the prepared statement stays the same): an unknown country ('') matches no region, so
+  // region-limited offers fail closed.
+  parts.push(sql`(o.visible_in_countries = '{}'::text[] OR ${scope?.country ?? ''}::text = ANY(o.visible_in_countries))`);
   if (scope?.excludeWallet) parts.push(sql`o.creator_wallet <> ${scope.excludeWallet}`);
   if (scope?.onlyWallet) parts.push(sql`o.creator_wallet = ${scope.onlyWallet}`);
   return sql.join(parts, sql` AND `);

@@ -56,6 +56,6 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
         response: { 200: marketResponse, 400: errorResponse },
       },
     },
-    async (request, reply) => sendJson(reply, await listMarket(app.db, caches, request.query, null)),
+    async (request, reply) => sendJson(reply, await listMarket(app.db, caches, request.query, null, callerCountry(request))),
   );
 };

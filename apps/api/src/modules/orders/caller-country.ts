@@ -1,14 +1,19 @@
+import geoip from 'geoip-country';
 import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
+/** XX = unknown, T1 = Tor (Cloudflare conventions): neither is a country. */
+const NOT_A_COUNTRY = new Set(['XX', 'T1']);
+
 /**
- * The caller's country, when a trusted reverse proxy / CDN tells us (Cloudflare's `CF-IPCountry`, or the generic
- * `X-Country-Code`), and null otherwise. The header is believed only when the socket peer is one of
- * TRUSTED_PROXIES: a client could set it to anything. The server bundles no GeoIP database, so without such a proxy
- * the country is unknown and region rules are not applied (an offer's regions then only filter nothing).
+ * The caller's country (ISO 3166 alpha-2), or null when it is unknown.
+ * - A country header from a trusted reverse proxy / CDN (Cloudflare's `CF-IPCountry`, or `X-Country-Code`) wins;
+ *   it is believed only when the socket peer is one of TRUSTED_PROXIES, since a client could set it to anything.
+ * - Otherwise the bundled GeoIP country database (read locally, no network) places the client address, which is
+ *   `request.ip`: X-Forwarded-For counts only from TRUSTED_PROXIES (Fastify trustProxy).
+ * Loopback, private and unlisted addresses are unknown; region-limited offers then fail closed.
  */
 export function createCallerCountry(trustedProxies: readonly string[]): (request: FastifyRequest) => string | null {
-  if (trustedProxies.length === 0) return () => null;
   const list = new BlockList();
   for (const entry of trustedProxies) {
     const [ip = '', bits] = entry.split('/');
@@ -21,12 +26,17 @@ export function createCallerCountry(trustedProxies: readonly string[]): (request
     const ip = mapped?.[1] ?? address;
     return list.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
   };
-  return (request) => {
+  const fromProxyHeader = (request: FastifyRequest): string | null => {
     const peer = request.socket.remoteAddress;
-    if (!peer || !trusted(peer)) return null;
+    if (trustedProxies.length === 0 || !peer || !trusted(peer)) return null;
     const raw = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
     const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase();
-    // XX = unknown, T1 = Tor (Cloudflare conventions).
-    return value && /^[A-Z]{2}$/.test(value) && value !== 'XX' && value !== 'T1' ? value : null;
+    return value && /^[A-Z]{2}$/.test(value) && !NOT_A_COUNTRY.has(value) ? value : null;
+  };
+  return (request) => {
+    const told = fromProxyHeader(request);
+    if (told) return told;
+    const country = isIP(request.ip) ? geoip.lookup(request.ip)?.country : undefined;
+    return country && /^[A-Z]{2}$/.test(country) ? country : null;
   };
 }

@@ -1,3 +1,4 @@
+import { ORDER_MESSAGES } from './order-errors.ts';
 import type { OrderDetails } from '@jelly/contracts';
 import { AMOUNT_EXCEEDS_AVAILABLE } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,15 +137,16 @@ describe('POST /orders/create-order — claims', () => {
     taker = await session(t.app, taker.wallet);
   });
 
-  it('applies regions when a trusted proxy reports the country, and skips them when unknown', async () => {
+  it('applies regions when a trusted proxy reports the country, and fails closed when unknown', async () => {
     const offerId = await createOrder(t.app, maker, buyOfferBody({ visibleInCountries: ['DE', 'AT'] }));
     expect(errorOf(await claim(taker, offerId, '20000000', {}, { 'cf-ipcountry': 'FR' }))).toMatchObject({
       status: 403,
       message: 'This offer is not available in your country.',
     });
     expect((await claim(taker, offerId, '20000000', {}, { 'cf-ipcountry': 'de' })).statusCode).toBe(200);
-    expect((await claim(taker, offerId, '20000000', {}, { 'cf-ipcountry': 'XX' })).statusCode).toBe(200);
-    expect((await claim(taker, offerId, '20000000')).statusCode).toBe(200);
+    for (const headers of [{ 'cf-ipcountry': 'XX' }, {}]) {
+      expect(errorOf(await claim(taker, offerId, '20000000', {}, headers))).toMatchObject({ status: 403, message: ORDER_MESSAGES.regionUnknown });
+    }
   });
 
   it('refuses claims on an offer that is no longer active', async () => {

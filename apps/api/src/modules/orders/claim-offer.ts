@@ -1,6 +1,7 @@
 import type { CreateOrderInput } from '@jelly/contracts';
 import {
   AMOUNT_EXCEEDS_AVAILABLE,
+  OfferSide,
   OrderStatus,
   claimQuote,
   fiatCentsForBaseUnits,
@@ -20,6 +21,7 @@ import type { OrderContext } from './create-offer.ts';
 import { ORDER_MESSAGES, badRequest, conflict, notFound } from './order-errors.ts';
 import type { OrderRow } from './order-view.ts';
 import { findAccountCreatedAt, findOrder } from './queries.ts';
+import { assertSellCoveredAtClaim } from './sell-coverage.ts';
 import { queryRows } from './sql-rows.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -86,10 +88,12 @@ export async function claimOffer(
       throw forbidden(ORDER_MESSAGES.accountTooNew(offer.minAccountAgeDays));
     }
   }
-  // Unknown country (no trusted proxy header): the region rule cannot be checked and is skipped.
-  if (offer.visibleInCountries.length > 0 && callerCountry && !offer.visibleInCountries.includes(callerCountry)) {
-    throw forbidden(ORDER_MESSAGES.regionNotAllowed);
+  // Region rules fail closed: a caller whose country is unknown cannot claim a region-limited offer.
+  if (offer.visibleInCountries.length > 0) {
+    if (!callerCountry) throw forbidden(ORDER_MESSAGES.regionUnknown);
+    if (!offer.visibleInCountries.includes(callerCountry)) throw forbidden(ORDER_MESSAGES.regionNotAllowed);
   }
+  if (offer.offerSide === OfferSide.Sell) await assertSellCoveredAtClaim(ctx, offer, amount);
 
   const price = await dealPrice(ctx, offer);
   const quote = claimQuote({

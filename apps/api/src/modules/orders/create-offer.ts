@@ -4,7 +4,6 @@ import {
   OrderStatus,
   fiatCentsForBaseUnits,
   fromBaseUnits,
-  insufficientBalanceMessage,
   placeOrderErrors,
   type PlaceOrderField,
 } from '@jelly/domain';
@@ -21,7 +20,7 @@ import { enforceOfferLimit } from './claim-limits.ts';
 import { isKnownCountry, isKnownFiat, isKnownPaymentMethod } from './catalogue-checks.ts';
 import { ORDER_MESSAGES, badRequest, validationError } from './order-errors.ts';
 import { findToken, insertOrder } from './queries.ts';
-import { walletTokenBalance } from './token-balance.ts';
+import { assertSellCovered } from './sell-coverage.ts';
 
 export interface OrderContext {
   db: Database;
@@ -39,7 +38,7 @@ const fiatCents = /^\d+(\.\d{1,2})?$/;
 /**
  * A new offer (parentOrderId empty): the creator is the signed-in wallet; every field is checked again here
  * (the same rules as the /p2p form, @jelly/domain placeOrderErrors); a Sell offer needs the creator's on-chain
- * balance to cover the total.
+ * balance to cover the total together with its other open Sell offers of the token.
  */
 export async function createOffer(ctx: OrderContext, user: AuthUser, body: CreateOrderInput): Promise<{ orderId: number }> {
   const ban = await findActiveBan(ctx.db, user.wallet, ctx.now());
@@ -115,13 +114,7 @@ export async function createOffer(ctx: OrderContext, user: AuthUser, body: Creat
   }
 
   if (orderSide === OfferSide.Sell) {
-    const balance = await walletTokenBalance(ctx.chain, user.wallet, token.mint);
-    if (balance < totalAmount) {
-      throw badRequest(insufficientBalanceMessage(token.symbol, fromBaseUnits(totalAmount, token.decimals)), {
-        balance: balance.toString(),
-        required: totalAmount.toString(),
-      });
-    }
+    await assertSellCovered(ctx.db, ctx.chain, user.wallet, token, totalAmount, totalAmount);
   }
 
   const now = ctx.now();

@@ -26,6 +26,7 @@ export const ORDER_MESSAGES = {
   claimAmount: 'Enter an amount above 0',
   accountTooNew: (days: number) => `Your account must be at least ${days} day${days === 1 ? '' : 's'} old to claim this offer.`,
   regionNotAllowed: 'This offer is not available in your country.',
+  regionUnknown: 'This offer is limited to some countries and your country could not be determined from your connection.',
   onlyCancel:
     'Only cancelling (status 4) is done here; every other status change follows the escrow on chain and is made by the server.',
   cancelOfferNotCreator: 'Only the creator can cancel this offer.',

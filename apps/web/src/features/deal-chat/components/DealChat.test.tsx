@@ -20,6 +20,7 @@ import { ModalStack } from '../../../app/layout/ModalStack.tsx';
 import { apiError, fakeApi, json, WALLET_A, WALLET_B, type RecordedCall } from '../../../test/fakeApi.ts';
 import { renderWithStore } from '../../../test/renderApp.tsx';
 import { DealChat, type DealChatProps } from './DealChat.tsx';
+import { LEAVES_JELLY } from '../model/messageParts.ts';
 
 const DEAL = 42;
 const ME = WALLET_A;
@@ -116,23 +117,26 @@ describe('<DealChat> message list', () => {
     expect(items[1]?.style.getPropertyValue('--sender-colour')).toBe('var(--accent)');
   });
 
-  it('renders links as image, video, PDF link or plain link', async () => {
+  it('renders every URL in a message as a link that leaves Jelly, never fetching it inline (not even .png or .webm)', async () => {
     const { api } = chatServer([
       message(THEM, 'receipt https://img.example/r.png', today(8, 0)),
       message(THEM, 'https://cdn.example/proof.webm', today(8, 1)),
       message(THEM, 'statement https://bank.example/s.pdf', today(8, 2)),
       message(THEM, 'tx https://explorer.example/tx/1', today(8, 3)),
     ]);
-    renderChat({}, api);
+    const { container } = renderChat({}, api);
     const items = await screen.findAllByTestId('chat-message');
-    expect(within(items[0]!).getByRole('img', { name: 'Image' })).toHaveAttribute('src', 'https://img.example/r.png');
-    expect(within(items[1]!).getByLabelText('Video')).toHaveAttribute('src', 'https://cdn.example/proof.webm');
-    const pdf = within(items[2]!).getByRole('link');
-    expect(pdf).toHaveAttribute('href', 'https://bank.example/s.pdf');
-    expect(pdf).toHaveTextContent('PDF');
-    const link = within(items[3]!).getByRole('link', { name: 'https://explorer.example/tx/1' });
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(link).toHaveAttribute('target', '_blank');
+    expect(container.querySelectorAll('img, video, audio, iframe, object, embed, source')).toHaveLength(0);
+    const urls = ['https://img.example/r.png', 'https://cdn.example/proof.webm', 'https://bank.example/s.pdf', 'https://explorer.example/tx/1'];
+    urls.forEach((url, index) => {
+      const link = within(items[index]!).getByRole('link');
+      expect(link).toHaveAttribute('href', url);
+      expect(link).toHaveTextContent(url);
+      expect(link).toHaveAccessibleName(`${url} ${LEAVES_JELLY}`);
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+      expect(link).toHaveAttribute('target', '_blank');
+    });
+    expect(within(items[2]!).getByRole('link')).toHaveTextContent('PDF');
   });
 
   it('loads attachments through the download call, with a placeholder meanwhile', async () => {

@@ -22,3 +22,6 @@ export function messageParts(text: string): MessagePart[] {
   if (cursor < text.length) parts.push({ type: 'text', text: text.slice(cursor) });
   return parts;
 }
+
+/** Said beside every link in a message: following it takes the reader away from Jelly. */
+export const LEAVES_JELLY = '(opens outside Jelly)';
