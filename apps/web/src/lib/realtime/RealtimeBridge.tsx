@@ -1,21 +1,11 @@
 import type { RealtimeEvent } from '@jelly/contracts';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
-import { shallowEqual, useSelector, useStore } from 'react-redux';
-import type { ThunkExtra } from '../api/thunkExtra.ts';
+import { shallowEqual, useSelector } from 'react-redux';
+import { useServicesStore, useSignedInWallet } from '../session/session.ts';
 import { showToast } from '../toasts/toastsSlice.ts';
 import { activeChatRooms, applyChatMessage, applyOrderStatus } from './cacheUpdates.ts';
 import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
 import { realtimeEventReceived, realtimeStatusChanged } from './realtimeSlice.ts';
-
-interface SessionShape {
-  user: { wallet: string | null; token: string | null };
-}
-
-interface StoreShape {
-  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
-  extra: ThunkExtra;
-}
 
 export interface RealtimeBridgeProps {
   /** Tests pass a fake WebSocket. */
@@ -28,8 +18,8 @@ export interface RealtimeBridgeProps {
  * join the open chat's cache, status changes refetch the deal. The chats on screen are the rooms it subscribes to.
  */
 export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
-  const store = useStore() as unknown as StoreShape;
-  const wallet = useSelector((state: SessionShape) => (state.user.token && state.user.wallet ? state.user.wallet : null));
+  const store = useServicesStore();
+  const wallet = useSignedInWallet();
   const rooms = useSelector(activeChatRooms, shallowEqual);
   const roomsRef = useRef(rooms);
   const connectionRef = useRef<RealtimeConnection | null>(null);

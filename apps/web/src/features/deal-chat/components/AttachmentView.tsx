@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { openAttachmentInNewTab } from '../api/attachmentDownload.ts';
-import { useApiClient } from '../hooks/useApiClient.ts';
+import { useApiClient } from '../../../lib/session/session.ts';
 import { useAttachmentBlob } from '../hooks/useAttachmentBlob.ts';
 import styles from './DealChat.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchAttachmentUrl } from '../api/attachmentDownload.ts';
-import { useApiClient } from './useApiClient.ts';
+import { useApiClient } from '../../../lib/session/session.ts';
 
 export type AttachmentBlob = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed' };
 

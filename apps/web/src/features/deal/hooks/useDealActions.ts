@@ -2,8 +2,8 @@ import type { OrderDetails } from '@jelly/contracts';
 import { CANCEL_FAILED, FAILED_TO_LOCK_ORDER, FAILED_TO_SIGN_TICKET, UNEXPECTED_ERROR } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useRef, useState } from 'react';
-import { useDispatch, useStore } from 'react-redux';
-import type { ThunkExtra } from '../../../lib/api/thunkExtra.ts';
+import { useDispatch } from 'react-redux';
+import { useApiClient } from '../../../lib/session/session.ts';
 import { openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useConnection, useWallet } from '../../../lib/wallet/walletBridge.ts';
@@ -41,7 +41,7 @@ export interface DealActionsState {
  */
 export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOptions): DealActionsState {
   const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
-  const { apiClient } = (useStore() as unknown as { extra: ThunkExtra }).extra;
+  const apiClient = useApiClient();
   const wallet = useWallet();
   const connection = useConnection();
   const [busy, setBusy] = useState<DealActionKind | null>(null);

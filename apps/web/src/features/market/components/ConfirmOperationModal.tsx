@@ -23,7 +23,7 @@ import { usePlatformConfigQuery } from '../../platform/api/platformApi.ts';
 import { invalidateAfterClaim } from '../api/marketApi.ts';
 import { claimOffer, ClaimError } from '../chain/claimOffer.ts';
 import { useEscrowFeeBps, type FeeState } from '../hooks/useEscrowFeeBps.ts';
-import { useApiClient, useSignedInWallet } from '../hooks/useSession.ts';
+import { useApiClient, useSignedInWallet } from '../../../lib/session/session.ts';
 import { availableTokens, limitsLabel, visitorActionLabel, type OfferView } from '../offerFigures.ts';
 import { Collapsible } from './Collapsible.tsx';
 import styles from './ConfirmOperationModal.module.css';

@@ -11,7 +11,7 @@ import styles from '../components/MarketPage.module.css';
 import { OfferList, OfferListSkeleton } from '../components/OfferList.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { useIsMobile } from '../hooks/useMediaQuery.ts';
-import { useSignedInWallet } from '../hooks/useSession.ts';
+import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { initialListingState, listingReducer, toMarketQuery } from '../state/listingState.ts';
 
 export const CONNECT_TO_CLAIM = 'Connect your wallet to claim an offer.';

@@ -23,7 +23,7 @@ import { modalPushed, openConfirmAction } from '../../../lib/modals/modalsSlice.
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { marketApi, useOrderDetailsQuery } from '../api/marketApi.ts';
-import { useApiClient, useSignedInWallet } from '../hooks/useSession.ts';
+import { useApiClient, useSignedInWallet } from '../../../lib/session/session.ts';
 import { limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './OnlineAdPage.module.css';
 

@@ -1,6 +1,7 @@
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ThunkExtra } from '../../../lib/api/thunkExtra.ts';
+import { selectSignedInWallet, type ServicesStore } from '../../../lib/session/session.ts';
 import type { RealtimeState } from '../../../lib/realtime/realtimeSlice.ts';
 import type { NotificationsState } from '../state/notificationsSlice.ts';
 
@@ -18,9 +19,7 @@ export const useNotificationsSelector = useSelector.withTypes<NotificationsRoot>
 
 /** The signed-in wallet (a token and its wallet), or null. */
 export function useSignedInWallet(): string | null {
-  return useNotificationsSelector((state) => (state.user.token && state.user.wallet ? state.user.wallet : null));
+  return useNotificationsSelector(selectSignedInWallet);
 }
 
-export function useStoreServices(): { getState: () => NotificationsRoot; extra: ThunkExtra } {
-  return useStore() as unknown as { getState: () => NotificationsRoot; extra: ThunkExtra };
-}
+export const useStoreServices = useStore.withTypes<ServicesStore<NotificationsRoot>>();

@@ -20,7 +20,7 @@ import { usePlatformConfigQuery } from '../../platform/api/platformApi.ts';
 import { createOffer, requestTestFunds, useOfferMarketPriceQuery } from '../api/placeOrderApi.ts';
 import { PlaceOrderForm } from '../components/PlaceOrderForm.tsx';
 import styles from '../components/PlaceOrderForm.module.css';
-import { useApiClient, useSignedInWallet } from '../hooks/useSession.ts';
+import { useApiClient, useSignedInWallet } from '../../../lib/session/session.ts';
 import { useTokenBalance, type BalanceState } from '../hooks/useTokenBalance.ts';
 import {
   cleanDecimal,
