@@ -7,7 +7,7 @@ import {
   fromBaseUnits,
 } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
-import { AppError, forbidden } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/access-token.ts';
 import { findActiveBan } from '../auth/queries.ts';
 import { walletBannedError } from '../auth/wallet-banned.ts';
@@ -16,10 +16,10 @@ import { notifyOfferClaimed } from '../notifications/deal-notifications.ts';
 import { floatingPrice, marketPrice } from '../prices/market-price.ts';
 import { PriceFeedUnavailableError } from '../prices/price-feed.ts';
 import type { OrderContext } from './create-offer.ts';
-import { ORDER_MESSAGES, badRequest, conflict, notFound } from './order-errors.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
 import type { OrderRow } from './order-view.ts';
 import { findAccountCreatedAt, findOrder } from './queries.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../db/rows.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import type { TradingStats } from '@jelly/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { findAccountCreatedAt } from './queries.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../db/rows.ts';
 
 /** completed / finished × 100 with one decimal; null before the first finished deal. */
 export function completionRate(completed: number, finished: number): number | null {
