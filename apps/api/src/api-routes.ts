@@ -1,22 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
-import { loadBundledAssets } from './modules/assets/bundled-assets.ts';
+import { loadBundledAssets } from './modules/assets/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
-import { createCallerCountry } from './modules/orders/caller-country.ts';
+import { createCallerCountry } from './modules/orders/index.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { createPriceFeed } from './modules/prices/create-price-feed.ts';
+import { createPriceFeed } from './modules/prices/index.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { ratingRoutes } from './modules/rating/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
-import { telegramSupportNotifier } from './modules/telegram/support-notifier.ts';
+import { telegramSupportNotifier } from './modules/telegram/index.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { realtimeRoutes } from './realtime/plugin.ts';
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { verifyAccessToken } from '../modules/auth/access-token.ts';
+import { verifyAccessToken } from '../modules/auth/index.ts';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 

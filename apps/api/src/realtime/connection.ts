@@ -11,7 +11,7 @@ import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/connect.ts';
-import { verifyAccessToken } from '../modules/auth/access-token.ts';
+import { verifyAccessToken } from '../modules/auth/index.ts';
 import { dealRoomAccess } from './deal-access.ts';
 import type { RealtimeClient, RealtimeHub } from './hub.ts';
 import { addViewer, removeViewer } from './presence.ts';

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { notFound } from '../../errors.ts';
 import type { ObjectStorage, StoredObject } from '../../storage/object-storage.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { assertCanReadChat, loadChatDeal } from '../chat/chat-access.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { assertCanReadChat, loadChatDeal } from '../chat/index.ts';
 import { findAttachment, type AttachmentRow } from './queries.ts';
 
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found.';

@@ -1,7 +1,7 @@
 import { CHAT_CLOSED, canAccessDealChat, checkChatPost } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { findChatDeal, type ChatDeal } from './queries.ts';
 
 export const NOT_A_PARTY = 'Only the two parties of this deal and admins can use its chat.';

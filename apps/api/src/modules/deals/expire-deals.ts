@@ -7,7 +7,7 @@ import { orders } from '../../db/schema/index.ts';
 import { audit } from './audit.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions } from './deal-transactions.ts';
-import { notifyDealStatus } from '../notifications/deal-notifications.ts';
+import { notifyDealStatus } from '../notifications/index.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';

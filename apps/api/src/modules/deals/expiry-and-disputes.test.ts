@@ -27,7 +27,7 @@ import { NOTHING_LOCKED_FOR_BUYER } from './admin-resolve.ts';
 import { expireDeals } from './expire-deals.ts';
 import { NEVER_LANDED, PAYMENT_WINDOW_ACTOR } from './deal-transactions.ts';
 import { DISPUTE_NOT_POSSIBLE, NOT_A_PARTY } from './open-dispute.ts';
-import { WRONG_PARTIES } from '../support/submit-support-request.ts';
+import { WRONG_PARTIES } from '../support/index.ts';
 
 const adminWallet = createChainWallet();
 let t: ChainTestApp;

@@ -1,6 +1,5 @@
 import type { MarketOffer } from '@jelly/contracts';
-import { paymentMethodsOf, trimDecimal } from '../orders/order-view.ts';
-import { completionRate } from '../orders/trading-stats.ts';
+import { completionRate, paymentMethodsOf, trimDecimal } from '../orders/index.ts';
 
 /** A row of marketPageSql. */
 export interface MarketRow {

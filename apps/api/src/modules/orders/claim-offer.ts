@@ -8,13 +8,10 @@ import {
 } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { findActiveBan } from '../auth/queries.ts';
-import { walletBannedError } from '../auth/wallet-banned.ts';
-import { isBlockedEitherWay } from '../rating/queries.ts';
-import { notifyOfferClaimed } from '../notifications/deal-notifications.ts';
-import { floatingPrice, marketPrice } from '../prices/market-price.ts';
-import { PriceFeedUnavailableError } from '../prices/price-feed.ts';
+import { type AuthUser, findActiveBan, walletBannedError } from '../auth/index.ts';
+import { isBlockedEitherWay } from '../rating/index.ts';
+import { notifyOfferClaimed } from '../notifications/index.ts';
+import { floatingPrice, marketPrice, PriceFeedUnavailableError } from '../prices/index.ts';
 import type { OrderContext } from './create-offer.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import type { OrderRow } from './order-view.ts';

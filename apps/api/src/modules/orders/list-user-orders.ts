@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { toOrder } from './order-view.ts';
 

@@ -18,7 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../errors.ts';
-import type { PriceFeed } from '../prices/price-feed.ts';
+import type { PriceFeed } from '../prices/index.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { claimOffer } from './claim-offer.ts';
 import { createOffer, type OrderContext } from './create-offer.ts';

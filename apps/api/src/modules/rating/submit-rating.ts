@@ -4,8 +4,8 @@ import { OrderStatus, checkRating, checkReason, counterpartyWallet, isDealParty 
 import type { Database } from '../../db/connect.ts';
 import { reviews, userReports } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
-import { findDeal, orderExists } from '../deals/queries.ts';
-import { notifyReviewReceived } from '../notifications/deal-notifications.ts';
+import { findDeal, orderExists } from '../deals/index.ts';
+import { notifyReviewReceived } from '../notifications/index.ts';
 
 export const RATING_MESSAGES = {
   reviewNeedsDeal: 'A review needs the deal it is about (dealId); a report is score 0 without a deal.',

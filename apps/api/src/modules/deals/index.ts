@@ -1,0 +1,6 @@
+/** The deals module's public surface: other modules and the app import it from here, never from its other files. */
+export { readDealsConfig } from './deals-config.ts';
+export type { DealsConfig } from './deals-config.ts';
+export { expireDeals } from './expire-deals.ts';
+export { openDispute } from './open-dispute.ts';
+export { findDeal, moveDeal, orderExists } from './queries.ts';
