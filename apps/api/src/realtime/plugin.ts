@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { serveConnection } from './connection.ts';
+import { ClientConnection } from './connection.ts';
 import { SignalDispatcher } from './dispatcher.ts';
 import { RealtimeHub } from './hub.ts';
 import { PRESENCE_HEARTBEAT_MS, refreshViewers, removeProcessViewers } from './presence.ts';
@@ -89,7 +89,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       realtime.markAlive(socket);
       socket.on('pong', () => realtime.markAlive(socket));
       const { token } = request.query as { token?: string };
-      serveConnection(socket, token ?? null, {
+      ClientConnection.serve(socket, token ?? null, {
         db: app.db,
         config: app.config,
         hub: realtime.hub,
