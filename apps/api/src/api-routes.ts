@@ -16,7 +16,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { ratingRoutes } from './modules/rating/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
-import { telegramSupportNotifier } from './modules/telegram/index.ts';
+import { startTelegramService, telegramSupportNotifier } from './modules/telegram/index.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { realtimeRoutes } from './realtime/plugin.ts';
 
@@ -26,7 +26,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(realtimeRoutes);
   await app.register(notificationRoutes);
-  await app.register(telegramRoutes);
+  await app.register(telegramRoutes, { bot: startTelegramService(app) });
   await app.register(authRoutes);
   await app.register(catalogueRoutes, { hasFlag: (countryCode) => assets.flags.has(`${countryCode}.svg`) });
   await app.register(platformRoutes);
