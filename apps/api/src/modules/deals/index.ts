@@ -3,4 +3,5 @@ export { readDealsConfig } from './deals-config.ts';
 export type { DealsConfig } from './deals-config.ts';
 export { expireDeals } from './expire-deals.ts';
 export { openDispute } from './open-dispute.ts';
+export { startPaymentWindowService } from './payment-window-job.ts';
 export { findDeal, moveDeal, orderExists } from './queries.ts';
