@@ -17,7 +17,7 @@ import {
 } from '@jelly/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import type { PriceFeed } from '../prices/index.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { claimOffer } from './claim-offer.ts';
@@ -32,23 +32,11 @@ export interface OrderRoutesOptions {
   callerCountry: (request: FastifyRequest) => string | null;
 }
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  503: errorResponse,
-};
-const bearer = [{ bearerAuth: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 
 /** Offers and deals: create (offer or claim), cancel, read; a wallet's orders and trading stats; dev faucet. */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { priceFeed, callerCountry }) => {
   const ctx: OrderContext = { db: app.db, chain: app.chain, priceFeed, now: app.config.now };
-  const signedIn = (request: FastifyRequest) => {
-    if (!request.user) throw unauthorized();
-    return request.user;
-  };
 
   app.post(
     orderPaths.createOrder,
