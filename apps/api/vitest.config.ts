@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'],
+    // lint fixtures (test/lint-boundaries.test.ts lints them; some are named like tests on purpose)
+    exclude: [...configDefaults.exclude, 'test/fixtures/**'],
     // Each file starts its own database (PGlite in WebAssembly, or a fresh PostgreSQL database).
     hookTimeout: 60_000,
     testTimeout: 30_000,

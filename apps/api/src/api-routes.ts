@@ -1,23 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
-import { loadBundledAssets } from './modules/assets/bundled-assets.ts';
+import { loadBundledAssets } from './modules/assets/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { startPaymentWindowService } from './modules/deals/index.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
-import { rentReclaimJob } from './modules/deals/reclaim-rent/plugin.ts';
+import { rentReclaimJob } from './modules/deals/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
-import { createCallerCountry } from './modules/orders/caller-country.ts';
+import { createCallerCountry } from './modules/orders/index.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { createPriceFeed } from './modules/prices/create-price-feed.ts';
+import { createPriceFeed } from './modules/prices/index.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { ratingRoutes } from './modules/rating/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
-import { telegramSupportNotifier } from './modules/telegram/support-notifier.ts';
+import { startTelegramService, telegramSupportNotifier } from './modules/telegram/index.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { realtimeRoutes } from './realtime/plugin.ts';
 
@@ -27,7 +28,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(realtimeRoutes);
   await app.register(notificationRoutes);
-  await app.register(telegramRoutes);
+  await app.register(telegramRoutes, { bot: startTelegramService(app) });
   await app.register(authRoutes);
   await app.register(catalogueRoutes, { hasFlag: (countryCode) => assets.flags.has(`${countryCode}.svg`) });
   await app.register(platformRoutes);
@@ -41,6 +42,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(attachmentRoutes);
   await app.register(dealRoutes);
   await app.register(rentReclaimJob, { pollMs: app.config.deals?.rentReclaimPollMs ?? 0, sweepMs: app.config.deals?.rentReclaimSweepMs ?? 0 });
+  startPaymentWindowService(app);
   await app.register(supportRoutes, { notifier: telegramSupportNotifier(app.db, app.config) });
   await app.register(ratingRoutes);
 };

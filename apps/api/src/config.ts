@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { isPublicKey } from './lib/base58.ts';
 import { parseDurationSeconds } from './lib/duration.ts';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
-import { readMarketConfig, type MarketConfig } from './modules/market/market-config.ts';
-import { readPricesConfig, type PricesConfig } from './modules/prices/price-feed-config.ts';
-import { readDealsConfig, type DealsConfig } from './modules/deals/deals-config.ts';
-import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/claim-limits-config.ts';
+import { type MarketConfig, readMarketConfig } from './modules/market/index.ts';
+import { type PricesConfig, readPricesConfig } from './modules/prices/index.ts';
+import { type DealsConfig, readDealsConfig } from './modules/deals/index.ts';
+import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/index.ts';
 import { readSecurityConfig, type SecurityConfig } from './security-config.ts';
 
 export type DatabaseConfig =

@@ -46,3 +46,9 @@ export class AppError extends Error {
 
 export const unauthorized = (message = 'Authentication required.') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
+export const badRequest = (message: string, details?: Record<string, unknown>) =>
+  new AppError('BAD_REQUEST', message, details);
+export const validationError = (message: string, fields: Record<string, string>) =>
+  new AppError('VALIDATION_ERROR', message, { fields });
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);

@@ -1,8 +1,7 @@
 import type { Chain } from './chain/chain.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/connect.ts';
-import type { AuthUser } from './modules/auth/access-token.ts';
-import type { BanGuard } from './modules/auth/ban-guard.ts';
+import type { AuthUser, BanGuard } from './modules/auth/index.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 
 declare module 'fastify' {

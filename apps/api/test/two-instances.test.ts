@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
-import { refreshCookieName } from '../src/modules/auth/refresh-cookie.ts';
+import { refreshCookieName } from '../src/modules/auth/index.ts';
 import { refreshCookieOf, signIn } from './helpers/sign-in.ts';
 import { createWallet } from './helpers/wallet.ts';
 

@@ -124,7 +124,11 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
   const log: Logger = options.logger ?? (() => undefined);
   const dir = path.join(options.dataDir, 'localnet');
   mkdirSync(dir, { recursive: true });
-  const unlock = lockDataDir(path.join(dir, LOCK_FILE));
+  const lockFile = path.join(dir, LOCK_FILE);
+  const unlock = await lockDataDir(
+    lockFile,
+    (owner) => `The localnet data folder is in use (lock ${lockFile} held by process ${owner}); give each localnet its own data folder`,
+  );
   try {
     const stateFile = path.join(dir, STATE_FILE_NAME);
     const state = loadState(stateFile);
@@ -180,14 +184,14 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
           try {
             await saver.flush();
           } finally {
-            unlock();
+            await unlock();
           }
         })();
         return closing;
       },
     };
   } catch (error) {
-    unlock();
+    await unlock();
     throw error;
   }
 }

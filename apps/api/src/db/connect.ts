@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { lockDataDir } from '@jelly/localnet/data-dir-lock';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -57,7 +57,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   let unlock = async () => {};
   if (dataDir) {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    unlock = await lockDataDir(`${dataDir}.lock`);
+    unlock = await lockDataDir(
+      `${dataDir}.lock`,
+      (owner) => `The database in ${dataDir} is in use by process ${owner}. Give each server its own DATA_DIR (or stop the other one).`,
+    );
   }
   let client: PGlite | undefined;
   try {

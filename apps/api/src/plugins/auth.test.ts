@@ -1,7 +1,7 @@
 import type { ErrorResponse } from '@jelly/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_AUDIENCE } from '../modules/auth/access-token.ts';
+import { ACCESS_TOKEN_AUDIENCE } from '../modules/auth/index.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { signIn } from '../../test/helpers/sign-in.ts';
 import { createWallet } from '../../test/helpers/wallet.ts';

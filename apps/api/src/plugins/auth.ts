@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { verifyAccessToken } from '../modules/auth/access-token.ts';
-import { BanGuard } from '../modules/auth/ban-guard.ts';
-import { walletBannedError } from '../modules/auth/wallet-banned.ts';
+import { BanGuard, verifyAccessToken, walletBannedError } from '../modules/auth/index.ts';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 

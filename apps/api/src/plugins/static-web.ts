@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors.ts';
+import { notFound } from '../errors.ts';
 
 export const WEB_NOT_BUILT_MESSAGE =
   'The Jelly web app is not built yet. Run `npm run build -w @jelly/web` (or `npm start` from the repository root), then restart the server.\n';
@@ -34,11 +34,11 @@ export const staticWeb = fp<{ webDist: string }>(async (app, { webDist }) => {
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      throw new AppError('NOT_FOUND', `Route ${request.method} ${path} not found.`);
+      throw notFound(`Route ${request.method} ${path} not found.`);
     }
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
     // A missing file (has an extension) is a real 404, not a client-side route.
-    if (extname(path) !== '') throw new AppError('NOT_FOUND', `File ${path} not found.`);
+    if (extname(path) !== '') throw notFound(`File ${path} not found.`);
     return sendApp(reply);
   });
 

@@ -11,8 +11,7 @@ import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/connect.ts';
-import { verifyAccessToken } from '../modules/auth/access-token.ts';
-import { bannedCloseReason, type BanGuard } from '../modules/auth/ban-guard.ts';
+import { bannedCloseReason, type BanGuard, verifyAccessToken } from '../modules/auth/index.ts';
 import type { SecurityConfig } from '../security-config.ts';
 import { dealRoomAccess } from './deal-access.ts';
 import type { RealtimeClient, RealtimeHub } from './hub.ts';
@@ -39,160 +38,183 @@ export interface ConnectionDeps {
  * One WebSocket's life: authenticate (first message, or ?token=) within 5 s, then serve subscribe / unsubscribe /
  * ping / re-auth until it closes. Messages of one socket are handled in order.
  */
-export function serveConnection(socket: WebSocket, queryToken: string | null, deps: ConnectionDeps): void {
-  const { db, config, hub, log, limits } = deps;
-  const connectionId = randomUUID();
-  let client: (RealtimeClient & { deals: Set<number> }) | null = null;
-  let expiryTimer: NodeJS.Timeout | null = null;
-  let queue: Promise<void> = Promise.resolve();
-  let closed = false;
+export class ClientConnection {
+  private readonly id = randomUUID();
+  private client: (RealtimeClient & { deals: Set<number> }) | null = null;
+  private expiryTimer: NodeJS.Timeout | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly authTimer: NodeJS.Timeout;
 
-  const sendFrame = (frame: string) => {
-    if (socket.readyState !== WebSocket.OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      log.warn({ connectionId }, 'realtime client too slow; dropping it');
-      socket.terminate();
+  /** Starts serving `socket`; the connection lives until the socket closes. */
+  static serve(socket: WebSocket, queryToken: string | null, deps: ConnectionDeps): ClientConnection {
+    return new ClientConnection(socket, queryToken, deps);
+  }
+
+  private constructor(
+    private readonly socket: WebSocket,
+    queryToken: string | null,
+    private readonly deps: ConnectionDeps,
+  ) {
+    this.authTimer = setTimeout(() => {
+      if (!this.client) this.close(realtimeCloseCodes.authTimeout, 'Authentication timed out');
+    }, REALTIME_AUTH_TIMEOUT_MS);
+    socket.on('message', (data, isBinary) => {
+      const parsed = isBinary ? null : parseFrame(data.toString());
+      if (!parsed) {
+        this.close(realtimeCloseCodes.badMessage, 'Unknown message');
+        return;
+      }
+      this.enqueue(() => this.handle(parsed));
+    });
+    socket.on('close', () => this.onClose());
+    socket.on('error', (error) => deps.log.debug({ err: error, connectionId: this.id }, 'realtime socket error'));
+    if (queryToken) this.enqueue(() => this.authenticate(queryToken));
+  }
+
+  private readonly sendFrame = (frame: string): void => {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.deps.log.warn({ connectionId: this.id }, 'realtime client too slow; dropping it');
+      this.socket.terminate();
       return;
     }
-    socket.send(frame);
-  };
-  const send = (message: RealtimeServerMessage) => sendFrame(JSON.stringify(message));
-  const close = (code: number, reason: string) => {
-    if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close(code, reason);
+    this.socket.send(frame);
   };
 
-  const authTimer = setTimeout(() => {
-    if (!client) close(realtimeCloseCodes.authTimeout, 'Authentication timed out');
-  }, REALTIME_AUTH_TIMEOUT_MS);
+  private send(message: RealtimeServerMessage): void {
+    this.sendFrame(JSON.stringify(message));
+  }
 
-  const authenticate = async (token: string) => {
+  private close(code: number, reason: string): void {
+    const { readyState } = this.socket;
+    if (readyState === WebSocket.OPEN || readyState === WebSocket.CONNECTING) this.socket.close(code, reason);
+  }
+
+  private async authenticate(token: string): Promise<void> {
+    const { config, hub } = this.deps;
     const check = await verifyAccessToken(config, token);
     if (!check.ok) {
-      close(realtimeCloseCodes.unauthorized, check.reason === 'expired' ? 'Access token expired' : 'Invalid access token');
+      this.close(realtimeCloseCodes.unauthorized, check.reason === 'expired' ? 'Access token expired' : 'Invalid access token');
       return;
     }
-    if (client && client.wallet !== check.user.wallet) {
-      close(realtimeCloseCodes.unauthorized, 'A socket stays with one wallet');
+    if (this.client && this.client.wallet !== check.user.wallet) {
+      this.close(realtimeCloseCodes.unauthorized, 'A socket stays with one wallet');
       return;
     }
-    const ban = await deps.bans.activeBan(check.user.wallet);
+    const ban = await this.deps.bans.activeBan(check.user.wallet);
     if (ban) {
-      close(realtimeCloseCodes.banned, bannedCloseReason(ban.reason));
+      this.close(realtimeCloseCodes.banned, bannedCloseReason(ban.reason));
       return;
     }
-    if (!client && hub.socketsOf(check.user.wallet).length >= limits.socketsPerWallet) {
-      close(
+    const { socketsPerWallet } = this.deps.limits;
+    if (!this.client && hub.socketsOf(check.user.wallet).length >= socketsPerWallet) {
+      this.close(
         realtimeCloseCodes.tooManySockets,
-        `Too many open sockets for this wallet (at most ${limits.socketsPerWallet}); close another tab first`,
+        `Too many open sockets for this wallet (at most ${socketsPerWallet}); close another tab first`,
       );
       return;
     }
     const exp = decodeJwt(token).exp ?? 0;
     const expiresAt = new Date(exp * 1000);
-    if (expiryTimer) clearTimeout(expiryTimer);
-    expiryTimer = setTimeout(
-      () => close(realtimeCloseCodes.unauthorized, 'Access token expired'),
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = setTimeout(
+      () => this.close(realtimeCloseCodes.unauthorized, 'Access token expired'),
       Math.min(MAX_TIMER_MS, Math.max(0, expiresAt.getTime() - config.now().getTime())),
     );
-    if (!client) {
-      clearTimeout(authTimer);
-      client = {
-        id: connectionId,
-        wallet: check.user.wallet,
-        isAdmin: check.user.isAdmin && config.adminWallets.has(check.user.wallet),
-        ip: deps.ip,
+    if (!this.client) {
+      clearTimeout(this.authTimer);
+      const { wallet, isAdmin } = check.user;
+      this.client = {
+        id: this.id,
+        wallet,
+        // Admin rights follow the current configuration, not only the token's claim.
+        isAdmin: isAdmin && config.adminWallets.has(wallet),
+        ip: this.deps.ip,
         deals: new Set(),
-        send: sendFrame,
-        close,
+        send: this.sendFrame,
+        close: (code, reason) => this.close(code, reason),
       };
-      if (closed) return;
-      hub.register(client);
+      if (this.closed) return;
+      hub.register(this.client);
     }
-    send({ type: 'ready', wallet: check.user.wallet, expiresAt: expiresAt.toISOString() });
-  };
+    this.send({ type: 'ready', wallet: check.user.wallet, expiresAt: expiresAt.toISOString() });
+  }
 
-  const handle = async (message: RealtimeClientMessage) => {
-    if (message.type === 'auth') return authenticate(message.token);
+  private async handle(message: RealtimeClientMessage): Promise<void> {
+    if (message.type === 'auth') return this.authenticate(message.token);
+    const { client } = this;
     if (!client) {
-      close(realtimeCloseCodes.unauthorized, 'Authenticate first');
+      this.close(realtimeCloseCodes.unauthorized, 'Authenticate first');
       return;
     }
     switch (message.type) {
       case 'ping':
-        send({ type: 'pong', id: message.id, serverTime: config.now().toISOString() });
+        this.send({ type: 'pong', id: message.id, serverTime: this.deps.config.now().toISOString() });
         return;
-      case 'subscribe': {
-        if (client.deals.has(message.dealId)) {
-          send({ type: 'subscribed', dealId: message.dealId });
-          return;
-        }
-        if (client.deals.size >= limits.roomsPerSocket) {
-          send({ type: 'error', code: 'TOO_MANY_ROOMS', message: `At most ${limits.roomsPerSocket} deals at once.` });
-          return;
-        }
-        const access = await dealRoomAccess(db, message.dealId, client);
-        if (access !== 'ok') {
-          send({
-            type: 'error',
-            code: access === 'not_found' ? 'NOT_FOUND' : 'FORBIDDEN',
-            message: access === 'not_found' ? 'Deal not found.' : 'Only the deal’s parties and admins can follow it.',
-          });
-          return;
-        }
-        await addViewer(db, {
-          subscriptionId: `${connectionId}:${message.dealId}`,
-          wallet: client.wallet,
-          dealId: message.dealId,
-          processId: deps.processId,
-          now: config.now(),
-        });
-        if (closed) return removeViewer(db, `${connectionId}:${message.dealId}`);
-        hub.join(client, message.dealId);
-        send({ type: 'subscribed', dealId: message.dealId });
-        return;
-      }
+      case 'subscribe':
+        return this.subscribe(client, message.dealId);
       case 'unsubscribe':
         if (client.deals.has(message.dealId)) {
-          hub.leave(client, message.dealId);
-          await removeViewer(db, `${connectionId}:${message.dealId}`);
+          this.deps.hub.leave(client, message.dealId);
+          await removeViewer(this.deps.db, `${this.id}:${message.dealId}`);
         }
-        send({ type: 'unsubscribed', dealId: message.dealId });
+        this.send({ type: 'unsubscribed', dealId: message.dealId });
         return;
     }
-  };
+  }
 
-  const enqueue = (work: () => Promise<void>) => {
-    queue = queue.then(work).catch((error: unknown) => {
-      log.error({ err: error, connectionId }, 'realtime message failed');
-      send({ type: 'error', code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' });
-    });
-  };
-
-  socket.on('message', (data, isBinary) => {
-    const parsed = isBinary ? null : parseFrame(data.toString());
-    if (!parsed) {
-      close(realtimeCloseCodes.badMessage, 'Unknown message');
+  private async subscribe(client: RealtimeClient & { deals: Set<number> }, dealId: number): Promise<void> {
+    const { db, config, hub } = this.deps;
+    if (client.deals.has(dealId)) {
+      this.send({ type: 'subscribed', dealId });
       return;
     }
-    enqueue(() => handle(parsed));
-  });
+    const { roomsPerSocket } = this.deps.limits;
+    if (client.deals.size >= roomsPerSocket) {
+      this.send({ type: 'error', code: 'TOO_MANY_ROOMS', message: `At most ${roomsPerSocket} deals at once.` });
+      return;
+    }
+    const access = await dealRoomAccess(db, dealId, client);
+    if (access !== 'ok') {
+      this.send({
+        type: 'error',
+        code: access === 'not_found' ? 'NOT_FOUND' : 'FORBIDDEN',
+        message: access === 'not_found' ? 'Deal not found.' : 'Only the deal’s parties and admins can follow it.',
+      });
+      return;
+    }
+    await addViewer(db, {
+      subscriptionId: `${this.id}:${dealId}`,
+      wallet: client.wallet,
+      dealId,
+      processId: this.deps.processId,
+      now: config.now(),
+    });
+    if (this.closed) return removeViewer(db, `${this.id}:${dealId}`);
+    hub.join(client, dealId);
+    this.send({ type: 'subscribed', dealId });
+  }
 
-  socket.on('close', () => {
-    closed = true;
-    clearTimeout(authTimer);
-    if (expiryTimer) clearTimeout(expiryTimer);
-    const current = client;
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((error: unknown) => {
+      this.deps.log.error({ err: error, connectionId: this.id }, 'realtime message failed');
+      this.send({ type: 'error', code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' });
+    });
+  }
+
+  private onClose(): void {
+    this.closed = true;
+    clearTimeout(this.authTimer);
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    const current = this.client;
     if (!current) return;
     const rooms = [...current.deals];
-    hub.unregister(current);
-    enqueue(async () => {
-      for (const dealId of rooms) await removeViewer(db, `${connectionId}:${dealId}`);
+    this.deps.hub.unregister(current);
+    this.enqueue(async () => {
+      for (const dealId of rooms) await removeViewer(this.deps.db, `${this.id}:${dealId}`);
     });
-  });
-
-  socket.on('error', (error) => log.debug({ err: error, connectionId }, 'realtime socket error'));
-
-  if (queryToken) enqueue(() => authenticate(queryToken));
+  }
 }
 
 function parseFrame(text: string): RealtimeClientMessage | null {

@@ -1,8 +1,7 @@
 import type { Notification, RealtimeServerMessage } from '@jelly/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect.ts';
-import { findNotificationsByIds } from '../modules/notifications/queries.ts';
-import { toNotification } from '../modules/notifications/to-wire.ts';
+import { findNotificationsByIds, toNotification } from '../modules/notifications/index.ts';
 import type { RealtimeHub } from './hub.ts';
 import { loadChatMessages } from './loaders.ts';
 import type { RealtimeSignal } from './signals.ts';

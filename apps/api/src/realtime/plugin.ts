@@ -5,9 +5,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { bannedCloseReason } from '../modules/auth/ban-guard.ts';
+import { bannedCloseReason } from '../modules/auth/index.ts';
 import { DEFAULT_SECURITY_CONFIG } from '../security-config.ts';
-import { serveConnection } from './connection.ts';
+import { ClientConnection } from './connection.ts';
 import { SignalDispatcher } from './dispatcher.ts';
 import { RealtimeHub } from './hub.ts';
 import { PRESENCE_HEARTBEAT_MS, refreshViewers, removeProcessViewers } from './presence.ts';
@@ -115,7 +115,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       realtime.markAlive(socket);
       socket.on('pong', () => realtime.markAlive(socket));
       const { token } = request.query as { token?: string };
-      serveConnection(socket, token ?? null, {
+      ClientConnection.serve(socket, token ?? null, {
         db: app.db,
         config: app.config,
         hub: realtime.hub,

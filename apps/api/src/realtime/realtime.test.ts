@@ -7,7 +7,7 @@ import { signIn } from '../../test/helpers/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { createWallet, type TestWallet } from '../../test/helpers/wallet.ts';
 import { chatMessages, dealViewers } from '../db/schema/index.ts';
-import { notify } from '../modules/notifications/notify.ts';
+import { notify } from '../modules/notifications/index.ts';
 import { isViewingDeal } from './presence.ts';
 import { RealtimeTestClient } from './testing/realtime-client.ts';
 import { seedDeal, setDealStatus, type SeededDeal } from './testing/seed-deal.ts';

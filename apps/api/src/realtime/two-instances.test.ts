@@ -10,7 +10,7 @@ import { createWallet } from '../../test/helpers/wallet.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { chatMessages } from '../db/schema/index.ts';
-import { notify } from '../modules/notifications/notify.ts';
+import { notify } from '../modules/notifications/index.ts';
 import { isViewingDeal } from './presence.ts';
 import { RealtimeTestClient } from './testing/realtime-client.ts';
 import { seedDeal, setDealStatus } from './testing/seed-deal.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { AssetGroups } from './bundled-assets.ts';
 
 const params = z.object({
@@ -12,7 +12,7 @@ const params = z.object({
 export const assetRoutes: FastifyPluginAsyncZod<{ assets: AssetGroups }> = async (app, { assets }) => {
   app.get('/assets/:group/:file', { schema: { params, hide: true } }, async (request, reply) => {
     const svg = assets[request.params.group].get(request.params.file);
-    if (svg === undefined) throw new AppError('NOT_FOUND', `Icon ${request.params.group}/${request.params.file} not found.`);
+    if (svg === undefined) throw notFound(`Icon ${request.params.group}/${request.params.file} not found.`);
     return reply
       .type('image/svg+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -16,7 +16,7 @@ import { sampleFiles } from '../../../test/helpers/sample-files.ts';
 import { signIn } from '../../../test/helpers/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet, type TestWallet } from '../../../test/helpers/wallet.ts';
-import { NOT_A_PARTY } from '../chat/chat-access.ts';
+import { NOT_A_PARTY } from '../chat/index.ts';
 import { ATTACHMENT_NOT_FOUND } from './download-attachment.ts';
 import { FIELDS_BEFORE_FILE, FILE_REQUIRED, NOT_YOUR_USER_ID } from './upload-attachment.ts';
 

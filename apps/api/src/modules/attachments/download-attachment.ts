@@ -1,10 +1,10 @@
 import { ATTACHMENT_KEY_PATTERN } from '@jelly/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { ObjectStorage, StoredObject } from '../../storage/object-storage.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { assertCanReadChat, loadChatDeal } from '../chat/chat-access.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { assertCanReadChat, loadChatDeal } from '../chat/index.ts';
 import { findAttachment, type AttachmentRow } from './queries.ts';
 
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found.';
@@ -20,15 +20,15 @@ export async function downloadAttachment(
   user: AuthUser,
   key: string,
 ): Promise<Download> {
-  if (!ATTACHMENT_KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND);
+  if (!ATTACHMENT_KEY_PATTERN.test(key)) throw notFound(ATTACHMENT_NOT_FOUND);
   const attachment = await findAttachment(deps.db, key);
-  if (!attachment) throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND);
+  if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
   const deal = await loadChatDeal(deps.db, attachment.dealId, ATTACHMENT_NOT_FOUND);
   assertCanReadChat(deal, user);
   const object = await deps.storage.get(key);
   if (!object) {
     deps.log.error({ key }, 'attachment row without stored bytes');
-    throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND);
+    throw notFound(ATTACHMENT_NOT_FOUND);
   }
   return { attachment, object };
 }

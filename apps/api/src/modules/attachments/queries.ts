@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { isChatClosed } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
 import { chatAttachments, chatMessages, orders } from '../../db/schema/index.ts';
-import { notifyChatMessage } from '../notifications/deal-notifications.ts';
+import { notifyChatMessage } from '../notifications/index.ts';
 
 export type AttachmentRow = typeof chatAttachments.$inferSelect;
 

@@ -7,7 +7,7 @@ import { AppError, unauthorized } from '../../errors.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { storageConfigFromEnv } from '../../storage/storage-config.ts';
-import { perUserPerMinute } from '../chat/per-user-rate-limit.ts';
+import { perUserPerMinute } from '../chat/index.ts';
 import { downloadAttachment, inlineDisposition } from './download-attachment.ts';
 import { uploadAttachment } from './upload-attachment.ts';
 

@@ -10,11 +10,10 @@ import { CHAT_UPLOAD_ORDER_NOT_FOUND, FILE_TOO_LARGE, UNSUPPORTED_FILE_TYPE, typ
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/connect.ts';
-import { AppError, forbidden } from '../../errors.ts';
+import { AppError, badRequest, forbidden } from '../../errors.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { assertCanPostChat, chatClosed, loadChatDeal } from '../chat/chat-access.ts';
-import type { ChatDeal } from '../chat/queries.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { assertCanPostChat, chatClosed, type ChatDeal, loadChatDeal } from '../chat/index.ts';
 import { EXTENSION_OF } from './file-extensions.ts';
 import { insertAttachmentMessageIfOpen } from './queries.ts';
 import { FileTooLargeError, sniffAndLimit } from './sniffed-stream.ts';
@@ -73,23 +72,23 @@ export async function uploadAttachment(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (!KNOWN_FIELDS.has(part.fieldname) || part.fieldname === ATTACHMENT_FIELDS.file) {
-          throw new AppError('BAD_REQUEST', `Unexpected form field: ${part.fieldname}`);
+          throw badRequest(`Unexpected form field: ${part.fieldname}`);
         }
-        if (part.fieldname in fields) throw new AppError('BAD_REQUEST', `Form field sent twice: ${part.fieldname}`);
+        if (part.fieldname in fields) throw badRequest(`Form field sent twice: ${part.fieldname}`);
         fields[part.fieldname] = String(part.value);
         continue;
       }
       if (part.fieldname !== ATTACHMENT_FIELDS.file) {
-        throw new AppError('BAD_REQUEST', `Unexpected file field: ${part.fieldname} (send the file as File)`);
+        throw badRequest(`Unexpected file field: ${part.fieldname} (send the file as File)`);
       }
-      if (stored) throw new AppError('BAD_REQUEST', 'Send one file per upload.');
+      if (stored) throw badRequest('Send one file per upload.');
       deal = await authorise(deps.db, user, fields);
       stored = await storeFile(deps.storage, deal.orderId, part);
     }
-    if (!stored || !deal) throw new AppError('BAD_REQUEST', FILE_REQUIRED);
+    if (!stored || !deal) throw badRequest(FILE_REQUIRED);
 
     const form = attachmentUploadFields.safeParse(fields);
-    if (!form.success) throw new AppError('BAD_REQUEST', firstIssue(form.error));
+    if (!form.success) throw badRequest(firstIssue(form.error));
 
     const fileUrl = attachmentFileUrl(stored.key);
     const messageId = await insertAttachmentMessageIfOpen(deps.db, {
@@ -118,10 +117,10 @@ export async function uploadAttachment(
 
 async function authorise(db: Database, user: AuthUser, fields: Record<string, string>): Promise<ChatDeal> {
   if (fields[ATTACHMENT_FIELDS.roomId] === undefined || fields[ATTACHMENT_FIELDS.userId] === undefined) {
-    throw new AppError('BAD_REQUEST', FIELDS_BEFORE_FILE);
+    throw badRequest(FIELDS_BEFORE_FILE);
   }
   const parsed = roomAndUser.safeParse(fields);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', firstIssue(parsed.error));
+  if (!parsed.success) throw badRequest(firstIssue(parsed.error));
   if (parsed.data.UserId !== user.wallet) throw forbidden(NOT_YOUR_USER_ID);
   const deal = await loadChatDeal(db, parsed.data.RoomId, CHAT_UPLOAD_ORDER_NOT_FOUND);
   assertCanPostChat(deal, user);

@@ -3,7 +3,7 @@ import { CHAT_SEND_ORDER_NOT_FOUND } from '@jelly/domain';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { forbidden } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { assertCanPostChat, chatClosed, loadChatDeal } from './chat-access.ts';
 import { insertChatMessageIfOpen } from './queries.ts';
 import { toChatMessage } from './to-wire.ts';

@@ -1,7 +1,7 @@
 import { CHAT_CLOSED, canAccessDealChat, checkChatPost } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
-import { AppError, forbidden } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { findChatDeal, type ChatDeal } from './queries.ts';
 
 export const NOT_A_PARTY = 'Only the two parties of this deal and admins can use its chat.';
@@ -9,7 +9,7 @@ export const NOT_A_PARTY = 'Only the two parties of this deal and admins can use
 /** The deal, or 404 with the caller's wording (e.g. 'Cannot send: order not found.'). */
 export async function loadChatDeal(db: Database, dealId: number, notFoundMessage: string): Promise<ChatDeal> {
   const deal = await findChatDeal(db, dealId);
-  if (!deal) throw new AppError('NOT_FOUND', notFoundMessage);
+  if (!deal) throw notFound(notFoundMessage);
   return deal;
 }
 
@@ -25,4 +25,4 @@ export function assertCanPostChat(deal: ChatDeal, user: AuthUser): void {
   if (!check.ok) throw check.error === CHAT_CLOSED ? chatClosed() : forbidden(check.error);
 }
 
-export const chatClosed = () => new AppError('CONFLICT', CHAT_CLOSED);
+export const chatClosed = () => conflict(CHAT_CLOSED);

@@ -1,6 +1,6 @@
 import { CHAT_PAGE_MAX, type ChatMessage, type ChatMessagesQuery } from '@jelly/contracts';
 import type { Database } from '../../db/connect.ts';
-import type { AuthUser } from '../auth/access-token.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { assertCanReadChat, loadChatDeal } from './chat-access.ts';
 import { listChatMessages } from './queries.ts';
 import { toChatMessage } from './to-wire.ts';

@@ -2,7 +2,7 @@ import { isChatClosed, type OrderStatus } from '@jelly/domain';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { chatMessages, orders } from '../../db/schema/index.ts';
-import { notifyChatMessage } from '../notifications/deal-notifications.ts';
+import { notifyChatMessage } from '../notifications/index.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 

@@ -8,7 +8,7 @@ import {
   errorResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { addMessage } from './add-message.ts';
 import { listMessages } from './list-messages.ts';
 import { perUserPerMinute } from './per-user-rate-limit.ts';
@@ -20,7 +20,7 @@ export interface ChatRoutesOptions {
   readsPerMinute?: number;
 }
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** Deal chat: read (parties and admins) and post (the same, while the deal is not Completed or Cancelled). */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, options) => {
@@ -34,16 +34,16 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       schema: {
         tags: ['chat'],
         summary: "A deal's chat messages, oldest first (poll with after = the last id)",
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: chatRoomParams,
         querystring: chatMessagesQuery,
         response: { 200: chatMessagesResponse, ...errors },
       },
     },
     async (request, reply) => {
-      if (!request.user) throw unauthorized();
+      const user = signedIn(request);
       reply.header('cache-control', 'no-store');
-      return listMessages(db, request.user, request.params.orderId, request.query);
+      return listMessages(db, user, request.params.orderId, request.query);
     },
   );
 
@@ -55,14 +55,14 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       schema: {
         tags: ['chat'],
         summary: "Post a text message to a deal's chat as the signed-in wallet",
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         body: addChatMessageRequest,
         response: { 201: addChatMessageResponse, ...errors, 409: errorResponse },
       },
     },
     async (request, reply) => {
-      if (!request.user) throw unauthorized();
-      const message = await addMessage(db, config, request.user, request.body);
+      const user = signedIn(request);
+      const message = await addMessage(db, config, user, request.body);
       return reply.status(201).send(message);
     },
   );

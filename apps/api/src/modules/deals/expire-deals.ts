@@ -1,21 +1,17 @@
 import { OrderStatus, actionSources } from '@jelly/domain';
-import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
+import { queryRows } from '../../db/rows.ts';
 import { orders } from '../../db/schema/index.ts';
 import { audit } from './audit.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions } from './deal-transactions.ts';
-import { notifyDealStatus } from '../notifications/deal-notifications.ts';
+import { notifyDealStatus } from '../notifications/index.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
 import { syncDealFromChain } from './sync-deal-from-chain.ts';
-
-/** Rows of a raw query (both drivers answer { rows }). */
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Locked deals handled per run (each is one transaction on chain); the rest wait for the next run. */
 const LOCKED_BATCH = 25;
@@ -45,7 +41,7 @@ export interface ExpiryReport {
  * in flight move).
  */
 async function expireUnlockedRows(db: Database, now: Date): Promise<number[]> {
-  const result = await rowsOf<{ order_id: string | number }>(db, sql`
+  const result = await queryRows<{ order_id: string | number }>(db, sql`
     WITH expired AS (
       UPDATE orders SET status = ${OrderStatus.Expired}, updated_at = ${now.toISOString()}::timestamptz
       WHERE parent_order_id IS NOT NULL
@@ -121,7 +117,7 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
 
 /** Cancelled or expired deals whose lock landed anyway (a race with a database cancel): refunded on chain. */
 async function refundOrphanedLocks(ctx: ExpiryContext, chain: Chain, report: ExpiryReport): Promise<void> {
-  const candidates = await rowsOf<{ order_id: string | number }>(ctx.db, sql`
+  const candidates = await queryRows<{ order_id: string | number }>(ctx.db, sql`
     SELECT DISTINCT t.order_id FROM deal_transactions t JOIN orders o ON o.order_id = t.order_id
     WHERE t.kind = 'lock' AND t.state = 'confirmed' AND o.status IN (${OrderStatus.Cancelled}, ${OrderStatus.Expired})
       AND NOT EXISTS (

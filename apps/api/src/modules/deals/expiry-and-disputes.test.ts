@@ -26,7 +26,7 @@ import { errorOf, session, type Session } from '../orders/testing.ts';
 import { NOTHING_LOCKED_FOR_BUYER } from './admin-resolve.ts';
 import { expireDeals } from './expire-deals.ts';
 import { NEVER_LANDED, PAYMENT_WINDOW_ACTOR } from './deal-transactions.ts';
-import { WRONG_PARTIES } from '../support/submit-support-request.ts';
+import { WRONG_PARTIES } from '../support/index.ts';
 
 const adminWallet = createChainWallet();
 let t: ChainTestApp;

@@ -28,3 +28,9 @@ export function startPaymentWindowJob(app: FastifyInstance, intervalMs: number):
     await running;
   });
 }
+
+/** Starts the payment-window job once the app is ready, when the app is configured with one (PAYMENT_WINDOW_SWEEP_SECONDS). */
+export function startPaymentWindowService(app: FastifyInstance): void {
+  const sweepMs = app.config.deals?.paymentWindowSweepMs ?? 0;
+  if (sweepMs > 0) app.addHook('onReady', async () => startPaymentWindowJob(app, sweepMs));
+}

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect.ts';
-import { notifyDealStatus } from '../notifications/deal-notifications.ts';
+import { notifyDealStatus } from '../notifications/index.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
 import type { OrderStatus } from '@jelly/domain';
 import type { DealRecord } from './deal-record.ts';

@@ -12,7 +12,6 @@ import { unauthorized } from '../../errors.ts';
 import { adminResolve } from './admin-resolve.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { getAdminOrder } from './get-admin-order.ts';
-import { startPaymentWindowJob } from './payment-window-job.ts';
 import { signAndSend } from './sign-and-send.ts';
 
 export interface DealRoutesOptions {
@@ -31,14 +30,11 @@ const errors = {
   504: errorResponse,
 };
 
-/** The co-signer, the admin's dispute screen and resolution, and the payment-window job. */
+/** The co-signer, and the admin's dispute screen and resolution. */
 export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, options) => {
   const { db, config } = app;
   const confirmTimeoutMs = options.confirmTimeoutMs;
   const timeout = confirmTimeoutMs === undefined ? {} : { confirmTimeoutMs };
-
-  const sweepMs = config.deals?.paymentWindowSweepMs ?? 0;
-  if (sweepMs > 0) app.addHook('onReady', async () => startPaymentWindowJob(app, sweepMs));
 
   app.post(
     '/platform/admin/sign-and-send',

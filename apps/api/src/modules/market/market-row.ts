@@ -1,7 +1,6 @@
 import type { OrderStatus } from '@jelly/domain';
 import type { MarketOffer } from '@jelly/contracts';
-import { paymentMethodsOf, trimDecimal } from '../orders/order-view.ts';
-import { completionRate } from '../orders/trading-stats.ts';
+import { completionRate, paymentMethodsOf, trimDecimal } from '../orders/index.ts';
 
 /** A row of marketPageSql. */
 export interface MarketRow {

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from '../../db/connect.ts';
-import { queryRows } from '../orders/sql-rows.ts';
+import { queryRows } from '../../db/rows.ts';
 
 const dialect = new PgDialect();
 

@@ -2,7 +2,7 @@ import type { MarketResponse } from '@jelly/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
-import { ORDER_MESSAGES } from '../orders/order-errors.ts';
+import { ORDER_MESSAGES } from '../orders/index.ts';
 import { buyOfferBody, createOrder, errorOf, postOrder, session, type Session } from '../orders/testing.ts';
 
 // Addresses the bundled GeoIP country database places in Germany and France.

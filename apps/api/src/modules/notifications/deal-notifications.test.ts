@@ -9,8 +9,7 @@ import { createWallet, type TestWallet } from '../../../test/helpers/wallet.ts';
 import { notifications, orders } from '../../db/schema/index.ts';
 import { RealtimeTestClient } from '../../realtime/testing/realtime-client.ts';
 import { seedDeal, type SeededDeal } from '../../realtime/testing/seed-deal.ts';
-import { expireDeals } from '../deals/expire-deals.ts';
-import { moveDeal } from '../deals/queries.ts';
+import { expireDeals, moveDeal } from '../deals/index.ts';
 import { sendPaymentWindowReminders } from './payment-window-reminders.ts';
 
 /**

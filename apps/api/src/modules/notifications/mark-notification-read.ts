@@ -1,6 +1,6 @@
 import type { Notification } from '@jelly/contracts';
 import type { Database } from '../../db/connect.ts';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { markReadIfOwned } from './queries.ts';
 import { toNotification } from './to-wire.ts';
 
@@ -9,6 +9,6 @@ export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 /** Sets isRead/readAt on the caller's own notification; another wallet's id answers 404 like a missing one. */
 export async function markNotificationRead(db: Database, wallet: string, id: number, now: Date): Promise<Notification> {
   const row = await markReadIfOwned(db, wallet, id, now);
-  if (!row) throw new AppError('NOT_FOUND', NOTIFICATION_NOT_FOUND);
+  if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
   return toNotification(row);
 }

@@ -2,7 +2,7 @@ import type { NotificationKind } from '@jelly/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { notifications, telegramLinks, telegramOutbox } from '../../db/schema/index.ts';
-import { DEAL_BUTTON_TEXT, telegramTextOf } from '../telegram/message-text.ts';
+import { DEAL_BUTTON_TEXT, telegramTextOf } from '../telegram/index.ts';
 import type { NotificationRow } from './to-wire.ts';
 
 export interface NotifyInput {

@@ -1,13 +1,13 @@
 import { OrderStatus, isDealParty } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { forbidden } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { enqueueReclaim } from '../deals/reclaim-rent/queue.ts';
-import { notifyDealCancelledBy } from '../notifications/deal-notifications.ts';
-import { ORDER_MESSAGES, conflict, notFound } from './order-errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { enqueueReclaim } from '../deals/index.ts';
+import { notifyDealCancelledBy } from '../notifications/index.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
 import { findOrder } from './queries.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../db/rows.ts';
 
 /**
  * PUT /orders/update-offers — the only status change a caller makes directly is a database cancel:

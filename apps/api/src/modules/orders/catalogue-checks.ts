@@ -1,6 +1,4 @@
-import { listCountries } from '../catalogues/countries.ts';
-import { listCurrencies } from '../catalogues/currencies.ts';
-import { PAYMENT_METHODS } from '../catalogues/payment-methods.ts';
+import { listCountries, listCurrencies, PAYMENT_METHODS } from '../catalogues/index.ts';
 
 const FIAT_CODES = new Set(listCurrencies(() => false).map((c) => c.code));
 const COUNTRY_CODES = new Set(listCountries().map((c) => c.code));

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
 import type { ClaimLimitsConfig } from './claim-limits-config.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../db/rows.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

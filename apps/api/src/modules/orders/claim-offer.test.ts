@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from './order-errors.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
 import type { OrderDetails } from '@jelly/contracts';
 import { AMOUNT_EXCEEDS_AVAILABLE } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

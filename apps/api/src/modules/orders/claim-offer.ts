@@ -8,21 +8,18 @@ import {
   fromBaseUnits,
 } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
-import { AppError, forbidden } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { findActiveBan } from '../auth/queries.ts';
-import { walletBannedError } from '../auth/wallet-banned.ts';
-import { isBlockedEitherWay } from '../rating/queries.ts';
-import { notifyOfferClaimed } from '../notifications/deal-notifications.ts';
-import { floatingPrice, marketPrice } from '../prices/market-price.ts';
-import { PriceFeedUnavailableError } from '../prices/price-feed.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { type AuthUser, findActiveBan, walletBannedError } from '../auth/index.ts';
+import { isBlockedEitherWay } from '../rating/index.ts';
+import { notifyOfferClaimed } from '../notifications/index.ts';
+import { floatingPrice, marketPrice, PriceFeedUnavailableError } from '../prices/index.ts';
 import { enforceClaimLimits } from './claim-limits.ts';
 import type { OrderContext } from './create-offer.ts';
-import { ORDER_MESSAGES, badRequest, conflict, notFound } from './order-errors.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
 import type { OrderRow } from './order-view.ts';
 import { findAccountCreatedAt, findOrder } from './queries.ts';
 import { assertSellCoveredAtClaim } from './sell-coverage.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../db/rows.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

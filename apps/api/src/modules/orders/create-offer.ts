@@ -9,16 +9,13 @@ import {
 } from '@jelly/domain';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
-import { forbidden } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { findActiveBan } from '../auth/queries.ts';
-import { walletBannedError } from '../auth/wallet-banned.ts';
-import { floatingPrice, marketPrice } from '../prices/market-price.ts';
-import { PriceFeedUnavailableError, type PriceFeed } from '../prices/price-feed.ts';
+import { badRequest, forbidden, validationError } from '../../errors.ts';
+import { type AuthUser, findActiveBan, walletBannedError } from '../auth/index.ts';
+import { floatingPrice, marketPrice, type PriceFeed, PriceFeedUnavailableError } from '../prices/index.ts';
 import type { ClaimLimitsConfig } from './claim-limits-config.ts';
 import { enforceOfferLimit } from './claim-limits.ts';
 import { isKnownCountry, isKnownFiat, isKnownPaymentMethod } from './catalogue-checks.ts';
-import { ORDER_MESSAGES, badRequest, validationError } from './order-errors.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
 import { findToken, insertOrder } from './queries.ts';
 import { assertSellCovered } from './sell-coverage.ts';
 

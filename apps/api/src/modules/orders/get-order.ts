@@ -1,9 +1,9 @@
 import type { OrderDetails } from '@jelly/contracts';
 import { isDealParty } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
-import { forbidden } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { ORDER_MESSAGES, notFound } from './order-errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
 import { toOrder } from './order-view.ts';
 import { findOrder } from './queries.ts';
 

@@ -3,9 +3,9 @@ import { OWNER_ORDERS_DEFAULT_DIR, OWNER_ORDERS_PAGE_SIZE, clampPage, clampPageS
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { orders } from '../../db/schema/index.ts';
-import { forbidden } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { ORDER_MESSAGES, badRequest } from './order-errors.ts';
+import { badRequest, forbidden } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
 import { toOrder } from './order-view.ts';
 
 export const USER_ORDERS_MAX_PAGE_SIZE = 100;

@@ -1,6 +1,6 @@
 import type { Order, OrderPaymentMethod } from '@jelly/contracts';
 import type { orders } from '../../db/schema/index.ts';
-import { PAYMENT_METHODS } from '../catalogues/payment-methods.ts';
+import { PAYMENT_METHODS } from '../catalogues/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 

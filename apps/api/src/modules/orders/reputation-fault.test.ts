@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
-import { expireDeals } from '../deals/expire-deals.ts';
+import { expireDeals } from '../deals/index.ts';
 import { buyOfferBody, createOrder, postOrder, session, type Session } from './testing.ts';
 
 const MINUTE = 60_000;

@@ -17,9 +17,9 @@ import {
 } from '@jelly/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../errors.ts';
-import { perUserPerMinute } from '../chat/per-user-rate-limit.ts';
-import type { PriceFeed } from '../prices/price-feed.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
+import type { PriceFeed } from '../prices/index.ts';
+import { perUserPerMinute } from '../chat/index.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { claimOffer } from './claim-offer.ts';
 import { createOffer, type OrderContext } from './create-offer.ts';
@@ -33,16 +33,7 @@ export interface OrderRoutesOptions {
   callerCountry: (request: FastifyRequest) => string | null;
 }
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  429: errorResponse,
-  503: errorResponse,
-};
-const bearer = [{ bearerAuth: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 /** Offers and claims per wallet and minute, on top of the hourly limits (claim-limits.ts) that hold across replicas. */
 const CREATE_ORDER_PER_MINUTE = 60;
 
@@ -54,10 +45,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     priceFeed,
     now: app.config.now,
     claimLimits: app.config.claimLimits,
-  };
-  const signedIn = (request: FastifyRequest) => {
-    if (!request.user) throw unauthorized();
-    return request.user;
   };
 
   app.post(

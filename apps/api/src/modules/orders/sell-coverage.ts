@@ -2,8 +2,8 @@ import { OfferSide, OrderStatus, fromBaseUnits, insufficientBalanceMessage } fro
 import { sql } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
-import { badRequest } from './order-errors.ts';
-import { queryRows } from './sql-rows.ts';
+import { badRequest } from '../../errors.ts';
+import { queryRows } from '../../db/rows.ts';
 import { walletTokenBalance } from './token-balance.ts';
 
 export interface SellToken {

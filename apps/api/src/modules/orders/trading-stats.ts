@@ -3,7 +3,7 @@ import { FINAL_STATUSES, UNDERWAY_STATUSES } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { findAccountCreatedAt } from './queries.ts';
-import { queryRows } from './sql-rows.ts';
+import { queryRows } from '../../db/rows.ts';
 
 /** completed / finished × 100 with one decimal; null before the first finished deal. */
 export function completionRate(completed: number, finished: number): number | null {

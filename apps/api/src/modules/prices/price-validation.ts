@@ -1,5 +1,5 @@
 import type { PriceValidationResponse } from '@jelly/contracts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { marketPrice } from './market-price.ts';
 import { PriceFeedUnavailableError, type PriceFeed } from './price-feed.ts';
 
@@ -16,7 +16,7 @@ export async function priceValidation(
     if (error instanceof PriceFeedUnavailableError) throw new AppError('SERVICE_UNAVAILABLE', 'Live prices are unavailable right now.');
     throw error;
   }
-  if (!market) throw new AppError('NOT_FOUND', `No live price for ${cryptoSymbol} in ${fiatCode}.`);
+  if (!market) throw notFound(`No live price for ${cryptoSymbol} in ${fiatCode}.`);
   return {
     fiatCode,
     cryptoSymbol,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { queryRows } from '../orders/sql-rows.ts';
+import { queryRows } from '../../db/rows.ts';
 import { marketPrice, PRICE_DECIMALS } from './market-price.ts';
 import { PriceFeedUnavailableError, type PriceFeed } from './price-feed.ts';
 

@@ -1,9 +1,9 @@
 import type { OrderReviewStatusResponse } from '@jelly/contracts';
 import { isDealParty } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
-import { AppError, forbidden } from '../../errors.ts';
-import type { AuthUser } from '../auth/access-token.ts';
-import { findDeal, orderExists } from '../deals/queries.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { findDeal, orderExists } from '../deals/index.ts';
 import { reviewsOfDeal } from './queries.ts';
 import { RATING_MESSAGES } from './submit-rating.ts';
 import { reviewView } from './review-view.ts';
@@ -16,7 +16,7 @@ export async function orderReviewStatus(db: Database, user: AuthUser, dealId: nu
   const deal = await findDeal(db, dealId);
   if (!deal) {
     if (await orderExists(db, dealId)) throw new AppError('VALIDATION_ERROR', RATING_MESSAGES.notADeal);
-    throw new AppError('NOT_FOUND', RATING_MESSAGES.dealNotFound);
+    throw notFound(RATING_MESSAGES.dealNotFound);
   }
   if (!user.isAdmin && !isDealParty(deal, user.wallet)) throw forbidden(RATING_MESSAGES.notAParty);
   const written = await reviewsOfDeal(db, dealId);

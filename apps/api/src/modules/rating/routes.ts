@@ -12,7 +12,7 @@ import {
   walletParams,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { blockUser } from './block-user.ts';
 import { orderReviewStatus } from './order-review-status.ts';
 import { reviewTotals, reviewsOf } from './queries.ts';
@@ -20,7 +20,7 @@ import { ratingSummary } from './rating-summary.ts';
 import { reviewView } from './review-view.ts';
 import { submitRating } from './submit-rating.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** Ratings and reviews, user reports, the deal's review status, user blocks. */
 export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,14 +34,14 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rating'],
         summary: 'Review the counterparty of a completed deal (score 1–5), or report a user (score 0, dealId null)',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         body: ratingRequest,
         response: { 200: ratingResponse, ...errors },
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      return submitRating(db, request.user.wallet, request.body, config.now());
+      const user = signedIn(request);
+      return submitRating(db, user.wallet, request.body, config.now());
     },
   );
 
@@ -86,14 +86,14 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rating'],
         summary: "Which party reviewed the deal (party1 = creator, party2 = acceptor); parties and admins",
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: orderParams,
         response: { 200: orderReviewStatusResponse, ...errors },
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      return orderReviewStatus(db, request.user, request.params.orderId);
+      const user = signedIn(request);
+      return orderReviewStatus(db, user, request.params.orderId);
     },
   );
 
@@ -105,14 +105,14 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rating'],
         summary: 'Block a user (your own block list: you cannot claim each other’s offers)',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         body: blockUserRequest,
         response: { 200: blockUserResponse, ...errors },
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      return blockUser(db, request.user.wallet, request.body.bannedWallet, request.body.reason, config.now());
+      const user = signedIn(request);
+      return blockUser(db, user.wallet, request.body.bannedWallet, request.body.reason, config.now());
     },
   );
 };

@@ -3,9 +3,9 @@ import type { RatingResponse } from '@jelly/contracts';
 import { OrderStatus, checkRating, checkReason, counterpartyWallet, isDealParty } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
 import { reviews, userReports } from '../../db/schema/index.ts';
-import { AppError, forbidden } from '../../errors.ts';
-import { findDeal, orderExists } from '../deals/queries.ts';
-import { notifyReviewReceived } from '../notifications/deal-notifications.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { findDeal, orderExists } from '../deals/index.ts';
+import { notifyReviewReceived } from '../notifications/index.ts';
 
 export const RATING_MESSAGES = {
   reviewNeedsDeal: 'A review needs the deal it is about (dealId); a report is score 0 without a deal.',
@@ -51,10 +51,10 @@ export async function submitRating(db: Database, caller: string, input: RatingIn
   const deal = await findDeal(db, input.dealId);
   if (!deal) {
     if (await orderExists(db, input.dealId)) throw bad(RATING_MESSAGES.notADeal);
-    throw new AppError('NOT_FOUND', RATING_MESSAGES.dealNotFound);
+    throw notFound(RATING_MESSAGES.dealNotFound);
   }
   if (!isDealParty(deal, caller)) throw forbidden(RATING_MESSAGES.notAParty);
-  if (deal.status !== OrderStatus.Completed) throw new AppError('CONFLICT', RATING_MESSAGES.notCompleted);
+  if (deal.status !== OrderStatus.Completed) throw conflict(RATING_MESSAGES.notCompleted);
   if (counterpartyWallet(deal, caller) !== input.toWallet) throw bad(RATING_MESSAGES.notCounterparty);
 
   const id = randomUUID();
@@ -70,6 +70,6 @@ export async function submitRating(db: Database, caller: string, input: RatingIn
     }
     return rows;
   });
-  if (inserted.length === 0) throw new AppError('CONFLICT', RATING_MESSAGES.alreadyReviewed);
+  if (inserted.length === 0) throw conflict(RATING_MESSAGES.alreadyReviewed);
   return { id, kind: 'review' };
 }

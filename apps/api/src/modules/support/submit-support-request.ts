@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { supportRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { openDispute } from '../deals/open-dispute.ts';
+import { openDispute } from '../deals/index.ts';
 import type { SupportNotifier } from './support-notifier.ts';
 
 export const WRONG_PARTIES = "buyerWallet and sellerWallet must be the deal's buyer (fiat side) and seller (crypto side).";

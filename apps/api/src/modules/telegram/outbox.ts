@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
+import { queryRows } from '../../db/rows.ts';
 import { telegramOutbox } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof telegramOutbox.$inferSelect;
@@ -30,7 +31,7 @@ export async function enqueueTelegram(
  */
 export async function claimDueMessages(db: Database, now: Date, limit: number): Promise<OutboxRow[]> {
   const leaseUntil = new Date(now.getTime() + OUTBOX_LEASE_MS).toISOString();
-  const result = await db.execute(sql`
+  const result = await queryRows<{ id: string | number }>(db, sql`
     update ${telegramOutbox} set attempts = attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
     where id in (
       select id from ${telegramOutbox}
@@ -40,7 +41,7 @@ export async function claimDueMessages(db: Database, now: Date, limit: number): 
       for update skip locked
     )
     returning id`);
-  const ids = (result as unknown as { rows: { id: string | number }[] }).rows.map((row) => Number(row.id));
+  const ids = result.map((row) => Number(row.id));
   if (ids.length === 0) return [];
   return db
     .select()
@@ -67,9 +68,10 @@ export async function scheduleRetry(db: Database, id: number, at: Date, error: s
 
 /** The earliest time a pending message is due (to sleep until then), or null when nothing is pending. */
 export async function nextDueAt(db: Database): Promise<Date | null> {
-  const result = await db.execute(
+  const result = await queryRows<{ due: string | Date | null }>(
+    db,
     sql`select min(next_attempt_at) as due from ${telegramOutbox} where sent_at is null and failed_at is null`,
   );
-  const due = (result as unknown as { rows: { due: string | Date | null }[] }).rows[0]?.due ?? null;
+  const due = result[0]?.due ?? null;
   return due === null ? null : new Date(due);
 }

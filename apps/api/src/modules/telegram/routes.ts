@@ -8,24 +8,19 @@ import {
   telegramCodeResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Api } from 'grammy';
+import type { Bot } from 'grammy';
 import { z } from 'zod';
 import { AppError, forbidden, unauthorized } from '../../errors.ts';
-import { createBot } from './bot.ts';
 import { hasLinkedChat, issueLinkCode } from './link-codes.ts';
-import { redactToken, TelegramOutboxWorker } from './outbox-worker.ts';
 
 const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
-const POLLING_RETRY_MS = 5000;
-/** Outgoing calls give up after this long (the outbox retries them). */
-const SEND_TIMEOUT_SECONDS = 20;
 
 /**
- * Telegram: link codes and the link check (GET /platform/telegram-code, GET /platform/has-telegram/{wallet}), the bot
- * (long polling or POST /telegram/webhook), and the outbox worker that delivers notifications to linked chats.
- * Without TELEGRAM_BOT_TOKEN only the link check works (always false) and the code endpoint answers 503.
+ * Telegram: link codes and the link check (GET /platform/telegram-code, GET /platform/has-telegram/{wallet}), and
+ * POST /telegram/webhook for the bot (started by startTelegramService) in webhook mode. Without TELEGRAM_BOT_TOKEN
+ * only the link check works (always false) and the code endpoint answers 503.
  */
-export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
+export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async (app, { bot }) => {
   const { db, config } = app;
   const telegram = config.telegram;
 
@@ -77,22 +72,7 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
 
   if (!telegram) return;
 
-  const bot = createBot({ db, config: telegram, now: config.now, log: app.log });
-  const worker = new TelegramOutboxWorker({
-    db,
-    api: new Api(telegram.botToken, { apiRoot: telegram.apiRoot, timeoutSeconds: SEND_TIMEOUT_SECONDS }),
-    publicUrl: config.publicUrl,
-    now: config.now,
-    log: app.log,
-    adminChatId: telegram.adminChatId,
-    botToken: telegram.botToken,
-  });
-  const stopWaking = app.realtime.dispatcher.onSignal((signal) => {
-    if (signal.t === 'tg') worker.wake();
-  });
-  let closing = false;
-
-  if (telegram.mode === 'webhook') {
+  if (telegram.mode === 'webhook' && bot) {
     const secret = Buffer.from(telegram.webhookSecret ?? '');
     app.post(
       notificationPaths.telegramWebhook,
@@ -116,40 +96,4 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
-
-  const startPolling = () => {
-    bot.start({ allowed_updates: ['message'], drop_pending_updates: false }).catch((error: unknown) => {
-      if (closing) return;
-      app.log.error(
-        { error: redactToken(String(error), telegram.botToken) },
-        `telegram polling stopped; restarting in ${POLLING_RETRY_MS / 1000} s`,
-      );
-      setTimeout(() => {
-        if (!closing) startPolling();
-      }, POLLING_RETRY_MS).unref();
-    });
-  };
-
-  app.addHook('onReady', async () => {
-    worker.start();
-    if (telegram.mode === 'polling') {
-      startPolling();
-      return;
-    }
-    const url = new URL(`/api${notificationPaths.telegramWebhook}`, config.publicUrl).href;
-    // Not awaited: a Telegram outage must not stop the API from starting (updates wait on Telegram's side).
-    bot.api
-      .setWebhook(url, { secret_token: telegram.webhookSecret ?? undefined, allowed_updates: ['message'] })
-      .then(() => app.log.info({ url }, 'telegram webhook set'))
-      .catch((error: unknown) => app.log.error({ error: redactToken(String(error), telegram.botToken) }, 'telegram setWebhook failed'));
-  });
-
-  app.addHook('onClose', async () => {
-    closing = true;
-    stopWaking();
-    if (bot.isRunning()) {
-      await bot.stop().catch((error: unknown) => app.log.warn({ error: redactToken(String(error), telegram.botToken) }, 'telegram polling stop failed'));
-    }
-    await worker.stop();
-  });
 };

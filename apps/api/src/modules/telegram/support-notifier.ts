@@ -1,7 +1,7 @@
 import { orderStatusLabel, shortenWallet } from '@jelly/domain';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
-import type { SupportNotice, SupportNotifier } from '../support/support-notifier.ts';
+import type { SupportNotice, SupportNotifier } from '../support/index.ts';
 import { enqueueTelegram } from './outbox.ts';
 
 /** The admins' message for a support request (plain text). */

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet, type TestWallet } from '../../../test/helpers/wallet.ts';
 import { telegramOutbox } from '../../db/schema/index.ts';
 import { seedDeal } from '../../realtime/testing/seed-deal.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/index.ts';
 import { botReplies } from './bot-replies.ts';
 import { FakeBotApi } from './testing/fake-bot-api.ts';
 

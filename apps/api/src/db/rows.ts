@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../../db/connect.ts';
+import type { Database } from './connect.ts';
 
 /**
  * Runs raw SQL and returns its rows, typed by the caller. Both drivers (PGlite and node-postgres) answer

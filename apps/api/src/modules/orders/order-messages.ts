@@ -1,5 +1,4 @@
 import { CLAIM_OWN_OFFER, OFFER_NOT_ACTIVE } from '@jelly/domain';
-import { AppError } from '../../errors.ts';
 
 /** Messages of the order rules the spec leaves unworded (the spec's own strings come from @jelly/domain). */
 export const ORDER_MESSAGES = {
@@ -38,10 +37,3 @@ export const ORDER_MESSAGES = {
   dealNotParty: 'Only the two parties of this deal and admins can see it.',
   userOrdersForbidden: "You can only list your own orders.",
 } as const;
-
-export const badRequest = (message: string, details?: Record<string, unknown>) =>
-  new AppError('BAD_REQUEST', message, details);
-export const validationError = (message: string, fields: Record<string, string>) =>
-  new AppError('VALIDATION_ERROR', message, { fields });
-export const conflict = (message: string) => new AppError('CONFLICT', message);
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);

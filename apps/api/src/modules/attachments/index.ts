@@ -1,0 +1,2 @@
+/** The attachments module's public surface: other modules use nothing of it yet (the app registers its routes.ts). */
+export {};

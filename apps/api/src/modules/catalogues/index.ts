@@ -1,0 +1,4 @@
+/** The catalogues module's public surface: other modules and the app import it from here, never from its other files. */
+export { listCountries } from './countries.ts';
+export { listCurrencies } from './currencies.ts';
+export { PAYMENT_METHODS } from './payment-methods.ts';

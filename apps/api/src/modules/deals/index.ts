@@ -1,0 +1,9 @@
+/** The deals module's public surface: other modules and the app import it from here, never from its other files. */
+export { readDealsConfig } from './deals-config.ts';
+export type { DealsConfig } from './deals-config.ts';
+export { expireDeals } from './expire-deals.ts';
+export { openDispute } from './open-dispute.ts';
+export { startPaymentWindowService } from './payment-window-job.ts';
+export { findDeal, moveDeal, orderExists } from './queries.ts';
+export { enqueueReclaim } from './reclaim-rent/queue.ts';
+export { rentReclaimJob } from './reclaim-rent/plugin.ts';

@@ -1,0 +1,2 @@
+/** The rating module's public surface: other modules and the app import it from here, never from its other files. */
+export { isBlockedEitherWay } from './queries.ts';
