@@ -10,6 +10,7 @@ import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
 import { readMarketConfig, type MarketConfig } from './modules/market/market-config.ts';
 import { readPricesConfig, type PricesConfig } from './modules/prices/price-feed-config.ts';
 import { readDealsConfig, type DealsConfig } from './modules/deals/deals-config.ts';
+import { readFeePayerConfig, type FeePayerConfig } from './modules/fee-payer/fee-payer-config.ts';
 
 export type DatabaseConfig =
   | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
@@ -77,6 +78,8 @@ export interface AppConfig {
   market?: MarketConfig;
   /** The payment-window job (PAYMENT_WINDOW_SWEEP_SECONDS); absent = no job (tests call it directly). */
   deals?: DealsConfig;
+  /** What the admin pays: daily budgets and the runway check (defaults when absent). */
+  feePayer?: FeePayerConfig;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -225,6 +228,8 @@ export async function loadConfig(
   if (!market.ok) throw new ConfigError(`Invalid configuration:\n  ${market.problems.join('\n  ')}`);
   const deals = readDealsConfig(env);
   if (!deals.ok) throw new ConfigError(`Invalid configuration:\n  ${deals.problems.join('\n  ')}`);
+  const feePayer = readFeePayerConfig(env);
+  if (!feePayer.ok) throw new ConfigError(`Invalid configuration:\n  ${feePayer.problems.join('\n  ')}`);
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -278,5 +283,6 @@ export async function loadConfig(
     prices: prices.config,
     market: market.config,
     deals: deals.config,
+    feePayer: feePayer.config,
   };
 }

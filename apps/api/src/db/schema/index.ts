@@ -6,3 +6,4 @@ export * from './chat.ts';
 export * from './notifications.ts';
 export * from './deals.ts';
 export * from './rating.ts';
+export * from './fee-payer.ts';
