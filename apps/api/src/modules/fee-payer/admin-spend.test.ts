@@ -7,7 +7,7 @@ import {
   createTransferInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { Keypair, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import { ComputeBudgetProgram, Keypair, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
@@ -137,6 +137,32 @@ describe('what the admin pays is recorded from the chain', () => {
     expect(onChain?.meta?.err).not.toBeNull();
     expect(failed[0]).toMatchObject({ wallet: alice.wallet.address, ip: '203.0.113.8', failed: true, rentLamports: 0n });
     expect(failed[0]?.feeLamports).toBe(BigInt(onChain?.meta?.fee ?? -1));
+  });
+});
+
+describe('the priority fee the admin pays is capped at what a busy cluster needs', () => {
+  it('refuses a price without a limit that the default limit multiplies; records the priority fee it pays', async () => {
+    setBudgets(() => {});
+    const alice = await trader(t, { usdc: 5_000_000n });
+    const bob = await trader(t);
+    const deal = await openDeal(alice, bob);
+    expect((await post(alice, await lockTx(alice, deal))).statusCode).toBe(200);
+    const forBob = await getOrder(t.app, bob, deal.orderId);
+    expect((await post(bob, await userTransaction(t, bob.keypair, signInstructions(t, forBob, bob.key, escrow, false)))).statusCode).toBe(200);
+
+    // the settlement with two token-account creations and the top price: 3 × 200,000 default units → 30,000 lamports
+    const forAlice = await getOrder(t.app, alice, deal.orderId);
+    const settle = signInstructions(t, forAlice, alice.key, escrow, true);
+    const price = ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 50_000 });
+    const refused = await post(alice, await userTransaction(t, alice.keypair, [price, ...settle]));
+    expect(errorOf(refused)).toMatchObject({ status: 400, code: 'TRANSACTION_REFUSED', message: expect.stringMatching(/^The priority fee may be at most 10000 lamports .*this one is 30150\./) });
+
+    // with a limit the transaction needs, the same price costs the admin 5,000 lamports, recorded as priority fee
+    const limit = ComputeBudgetProgram.setComputeUnitLimit({ units: 100_000 });
+    const settled = await post(alice, await userTransaction(t, alice.keypair, [limit, price, ...settle]));
+    expect(settled.statusCode).toBe(200);
+    const row = await spendRow(settled.json<{ signature: string }>().signature);
+    expect(row).toMatchObject({ priorityFeeLamports: 5_000n, feeLamports: 15_000n });
   });
 });
 
