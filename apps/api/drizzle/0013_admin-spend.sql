@@ -1,5 +1,6 @@
--- What the admin (fee payer) paid for each transaction it signed, read from the confirmed transaction's meta.
-CREATE TABLE IF NOT EXISTS "admin_spend" (
+-- What the admin (fee payer) paid for each transaction it signed, read from the confirmed transaction's meta;
+-- and the windows in which the platform-wide budget was crossed (the operators are alerted once per window).
+CREATE TABLE "admin_spend" (
 	"signature" text PRIMARY KEY NOT NULL,
 	"wallet" text,
 	"ip" text,
@@ -12,15 +13,12 @@ CREATE TABLE IF NOT EXISTS "admin_spend" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "admin_spend_created_idx" ON "admin_spend" USING btree ("created_at");
---> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "admin_spend_wallet_idx" ON "admin_spend" USING btree ("wallet","created_at");
---> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "admin_spend_ip_idx" ON "admin_spend" USING btree ("ip","created_at");
---> statement-breakpoint
--- One row per budget window in which the platform-wide budget was crossed: the operators are alerted once.
-CREATE TABLE IF NOT EXISTS "admin_spend_alerts" (
+CREATE TABLE "admin_spend_alerts" (
 	"window_start" timestamp with time zone NOT NULL,
 	"budget" text NOT NULL,
 	CONSTRAINT "admin_spend_alerts_pk" PRIMARY KEY("window_start","budget")
 );
+--> statement-breakpoint
+CREATE INDEX "admin_spend_created_idx" ON "admin_spend" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "admin_spend_wallet_idx" ON "admin_spend" USING btree ("wallet","created_at");--> statement-breakpoint
+CREATE INDEX "admin_spend_ip_idx" ON "admin_spend" USING btree ("ip","created_at");
