@@ -12,6 +12,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { lenientJsonBody } from './plugins/json-body.ts';
 import { generateRequestId, loggerOptions, requestIdHeader } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
+import { runwayWatch } from './modules/fee-payer/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
@@ -54,6 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(rateLimits);
     await app.register(docs);
     await app.register(apiRoutes, { prefix: '/api' });
+    await app.register(runwayWatch);
     await app.register(staticWeb, { webDist: config.webDist });
   } catch (error) {
     await app.close();

@@ -12,6 +12,7 @@ import { type PricesConfig, readPricesConfig } from './modules/prices/index.ts';
 import { type DealsConfig, readDealsConfig } from './modules/deals/index.ts';
 import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/index.ts';
 import { readSecurityConfig, type SecurityConfig } from './security-config.ts';
+import { readFeePayerConfig, type FeePayerConfig } from './modules/fee-payer/index.ts';
 
 export type DatabaseConfig =
   | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
@@ -83,6 +84,8 @@ export interface AppConfig {
   claimLimits?: ClaimLimitsConfig;
   /** Ban cache and WebSocket caps (BAN_CACHE_SECONDS, REALTIME_MAX_*); absent = DEFAULT_SECURITY_CONFIG. */
   security?: SecurityConfig;
+  /** What the admin pays: daily budgets and the runway check (defaults when absent). */
+  feePayer?: FeePayerConfig;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -235,6 +238,8 @@ export async function loadConfig(
   if (!claimLimits.ok) throw new ConfigError(`Invalid configuration:\n  ${claimLimits.problems.join('\n  ')}`);
   const security = readSecurityConfig(env);
   if (!security.ok) throw new ConfigError(`Invalid configuration:\n  ${security.problems.join('\n  ')}`);
+  const feePayer = readFeePayerConfig(env);
+  if (!feePayer.ok) throw new ConfigError(`Invalid configuration:\n  ${feePayer.problems.join('\n  ')}`);
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -290,5 +295,6 @@ export async function loadConfig(
     deals: deals.config,
     claimLimits: claimLimits.config,
     security: security.config,
+    feePayer: feePayer.config,
   };
 }

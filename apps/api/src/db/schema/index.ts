@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './deals.ts';
 export * from './rating.ts';
 export * from './rent-reclaims.ts';
+export * from './fee-payer.ts';

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { audit } from './audit.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { readTicket } from './chain/read-ticket.ts';
-import { DEAL_BUSY } from './deal-transactions.ts';
+import { DEAL_BUSY, type DealTxContext } from './deal-transactions.ts';
 import { findDeal, findPendingTransactionOfDeal, moveDeal, orderExists } from './queries.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
 import { syncDealFromChain } from './sync-deal-from-chain.ts';
@@ -23,7 +23,7 @@ function finalStatusRefusal(status: number): AppError | undefined {
   return message === undefined ? undefined : conflict(message);
 }
 
-export interface AdminResolveContext {
+export interface AdminResolveContext extends Pick<DealTxContext, 'feePayer' | 'ip' | 'log'> {
   db: Database;
   chain: Chain | null;
   now: () => Date;

@@ -2,10 +2,13 @@ import type { OrderStatus } from '@jelly/domain';
 import type { DealActionKind } from '@jelly/contracts';
 import bs58 from 'bs58';
 import type { VersionedTransaction } from '@solana/web3.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError, ERROR_STATUS } from '../../errors.ts';
 import type { ErrorCode } from '@jelly/contracts';
+import type { FeePayerConfig } from '../fee-payer/index.ts';
+import { recordAdminSpend } from '../fee-payer/index.ts';
 import {
   CONFIRM_TIMEOUT_MS,
   confirmOrThrow,
@@ -41,6 +44,11 @@ export interface DealTxContext {
   chain: Chain;
   now: () => Date;
   confirmTimeoutMs?: number;
+  /** Budgets of what the admin pays (defaults when absent). */
+  feePayer?: FeePayerConfig | undefined;
+  /** The client IP of the request (what the admin pays is charged to it too). */
+  ip?: string | undefined;
+  log?: FastifyBaseLogger | undefined;
 }
 
 export interface SubmittedDealTransaction {
@@ -84,6 +92,16 @@ function syncOptionsOf(row: DealTransactionRow): SyncOptions {
   };
 }
 
+/** Records what the admin paid for a transaction that reached the chain (landed or failed there). */
+async function chargeAdminSpend(ctx: DealTxContext, row: { signature: string; orderId: number; submittedBy: string; kind: string }, ip: string | null): Promise<void> {
+  const wallet = row.submittedBy.startsWith('server:') ? null : row.submittedBy;
+  try {
+    await recordAdminSpend(ctx, { signature: row.signature, wallet, ip, kind: row.kind, orderId: row.orderId });
+  } catch (error) {
+    ctx.log?.warn({ err: error, signature: row.signature }, 'fee payer: could not record what the admin paid');
+  }
+}
+
 async function confirmAndRecord(ctx: DealTxContext, row: { signature: string; orderId: number }, sync: SyncOptions): Promise<OrderStatus> {
   const deal = await findDeal(ctx.db, row.orderId);
   if (!deal) throw new Error(`deal ${row.orderId} vanished`);
@@ -100,12 +118,14 @@ export async function resolvePendingTransaction(ctx: DealTxContext, row: DealTra
   const outcome = await signatureOutcome(ctx.chain, row.signature);
   if (outcome.state === 'confirmed') {
     await confirmAndRecord(ctx, row, syncOptionsOf(row));
+    await chargeAdminSpend(ctx, row, null);
   } else if (outcome.state === 'failed') {
     await finishTransaction(ctx.db, row.signature, ctx.now(), {
       state: 'failed',
       errorCode: encodeError(outcome.error),
       errorMessage: outcome.error.message,
     });
+    await chargeAdminSpend(ctx, row, null);
   } else if (!(await isBlockhashStillValid(ctx.chain, row.recentBlockhash))) {
     await finishTransaction(ctx.db, row.signature, ctx.now(), { state: 'failed', errorCode: 'TRANSACTION_FAILED', errorMessage: NEVER_LANDED });
   }
@@ -206,6 +226,7 @@ export async function submitDealTransaction(
     await deletePendingTransaction(ctx.db, input.signature);
     throw error;
   }
+  const charged = { signature: input.signature, orderId: input.deal.orderId, submittedBy: input.submittedBy, kind: input.kind };
   try {
     await confirmOrThrow(ctx.chain, input.signature, ctx.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS);
   } catch (error) {
@@ -215,6 +236,8 @@ export async function submitDealTransaction(
         errorCode: encodeError(error),
         errorMessage: error.message,
       });
+      // it failed on chain after passing simulation: its fee was paid, charged to the wallet that sent it
+      await chargeAdminSpend(ctx, charged, ctx.ip ?? null);
     }
     throw error; // a time-out leaves the row pending: the next request or the sweep settles it from the chain
   }
@@ -222,5 +245,6 @@ export async function submitDealTransaction(
     ...input.syncOptions,
     ...(input.kind === 'lock' ? { lockSignature: input.signature } : {}),
   });
+  await chargeAdminSpend(ctx, charged, ctx.ip ?? null);
   return { signature: input.signature, orderId: input.deal.orderId, status, kind: input.kind, alreadyProcessed: false };
 }

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows.ts';
 import { orders } from '../../db/schema/index.ts';
 import { audit } from './audit.ts';
 import { readTicket } from './chain/read-ticket.ts';
-import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions } from './deal-transactions.ts';
+import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
 import { notifyDealStatus } from '../notifications/index.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
@@ -16,7 +16,7 @@ import { syncDealFromChain } from './sync-deal-from-chain.ts';
 /** Locked deals handled per run (each is one transaction on chain); the rest wait for the next run. */
 const LOCKED_BATCH = 25;
 
-export interface ExpiryContext {
+export interface ExpiryContext extends Pick<DealTxContext, 'feePayer' | 'log'> {
   db: Database;
   chain: Chain | null;
   now: () => Date;

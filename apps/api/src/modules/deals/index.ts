@@ -7,3 +7,4 @@ export { startPaymentWindowService } from './payment-window-job.ts';
 export { findDeal, moveDeal, orderExists } from './queries.ts';
 export { enqueueReclaim } from './reclaim-rent/queue.ts';
 export { rentReclaimJob } from './reclaim-rent/plugin.ts';
+export { requireChain } from './chain/escrow-config.ts';

@@ -9,7 +9,7 @@ export function startPaymentWindowJob(app: FastifyInstance, intervalMs: number):
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = expireDeals({ db: app.db, chain: app.chain, now: app.config.now })
+    running = expireDeals({ db: app.db, chain: app.chain, now: app.config.now, feePayer: app.config.feePayer, log: app.log })
       .then((report) => {
         if (report.expired.length || report.refunded.length || report.synced.length) {
           app.log.info({ paymentWindow: report }, 'payment window: deals expired');

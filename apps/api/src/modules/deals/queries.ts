@@ -1,14 +1,13 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/connect.ts';
+import type { Queryable } from '../../db/rows.ts';
 import { notifyDealStatus } from '../notifications/index.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
 import type { OrderStatus } from '@jelly/domain';
 import type { DealRecord } from './deal-record.ts';
 import { enqueueDealEnded, FINAL_DEAL_STATUSES } from './reclaim-rent/queue.ts';
 
-/** Anything with the query API: the database or an open transaction. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type { Queryable };
 
 const offer = alias(orders, 'offer');
 

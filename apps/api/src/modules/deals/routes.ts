@@ -57,7 +57,8 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
     async (request) => {
       if (!request.user) throw unauthorized();
       const chain = requireChain(app.chain);
-      return signAndSend({ db, chain, now: config.now, ...timeout }, request.user.wallet, request.body.transaction);
+      const ctx = { db, chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, ...timeout };
+      return signAndSend(ctx, request.user.wallet, request.body.transaction);
     },
   );
 
@@ -92,7 +93,7 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
     async (request) => {
       if (!request.user) throw unauthorized();
       return adminResolve(
-        { db, chain: app.chain, now: config.now, ...timeout },
+        { db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, ...timeout },
         request.user.wallet,
         request.params.orderId,
         request.body.releaseTo,

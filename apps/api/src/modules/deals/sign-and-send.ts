@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { readEscrowConfig } from './chain/escrow-config.ts';
 import { signatureOutcome } from './chain/submit-transaction.ts';
 import { authorizeAction, identifyDeal } from './cosigner/authorize-action.ts';
+import { checkAdminBudget } from './cosigner/check-admin-budget.ts';
 import { checkSigners } from './cosigner/check-signers.ts';
 import { classifyInstructions, type ClassifiedTransaction } from './cosigner/classify-instructions.ts';
 import { readTransaction } from './cosigner/read-transaction.ts';
@@ -54,6 +55,7 @@ export async function signAndSend(ctx: DealTxContext, caller: string, base64: st
   const proposed = readTransaction(base64);
   checkSigners(proposed, chain.admin.publicKey, new PublicKey(caller));
   const classified = classifyInstructions(proposed, chain.programId);
+  await checkAdminBudget(ctx.db, ctx.feePayer, { wallet: caller, ip: ctx.ip ?? null, kind: classified.kind }, ctx.now());
 
   proposed.tx.sign([chain.admin]);
   const signature = signatureOf(proposed.tx);

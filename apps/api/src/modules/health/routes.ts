@@ -1,8 +1,10 @@
 import { healthResponse } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { feePayerRoutes } from './fee-payer-routes.ts';
 
 /** GET /health — 200 when the database answers, 503 otherwise (for load balancers). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(feePayerRoutes);
   app.get(
     '/health',
     {

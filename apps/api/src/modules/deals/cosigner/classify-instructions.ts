@@ -12,9 +12,20 @@ export const USER_ESCROW_INSTRUCTIONS = {
 } as const satisfies Partial<Record<InstructionName, DealActionKind>>;
 export type UserActionKind = (typeof USER_ESCROW_INSTRUCTIONS)[keyof typeof USER_ESCROW_INSTRUCTIONS];
 
-/** Compute budget bounds: the admin pays the priority fee, so it is capped (≤ 0.00002 SOL per transaction). */
-export const MAX_COMPUTE_UNIT_LIMIT = 400_000;
+/**
+ * Compute budget bounds: the admin pays the priority fee (price × compute-unit limit), so both are capped. Every
+ * allowed transaction needs under 70,000 units (escrow instruction ≤ 12,000, an associated-token-account creation
+ * ≈ 25,000), so 200,000 (the runtime's default per instruction) is ample; 50,000 µlamports per unit is a busy
+ * cluster's high percentile. The fee itself is capped at 10,000 lamports (two base fees): the runtime's default
+ * limit (200,000 per instruction) applies when no limit is set, so a price alone cannot multiply it.
+ */
+export const MAX_COMPUTE_UNIT_LIMIT = 200_000;
 export const MAX_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS = 50_000n;
+export const MAX_PRIORITY_FEE_LAMPORTS = 10_000n;
+/** The runtime's compute-unit limit when none is set: 200,000 per program instruction, 3,000 per builtin one. */
+const DEFAULT_UNITS_PER_INSTRUCTION = 200_000n;
+const DEFAULT_UNITS_PER_BUILTIN_INSTRUCTION = 3_000n;
+const MAX_UNITS_PER_TRANSACTION = 1_400_000n;
 /** At most this many idempotent token-account creations ride along (recipient + treasury). */
 export const MAX_TOKEN_ACCOUNT_CREATIONS = 2;
 
@@ -48,7 +59,26 @@ function escrowKind(data: Uint8Array): UserActionKind {
   return kind;
 }
 
-function checkComputeBudget(ix: ReadInstruction, seen: Set<number>): void {
+interface ComputeBudget {
+  limit?: bigint;
+  price?: bigint;
+}
+
+/** The priority fee the admin would pay: ceil(price × limit / 10^6), with the runtime's default limit if unset. */
+function checkPriorityFee(budget: ComputeBudget, programInstructions: number, budgetInstructions: number): void {
+  if (!budget.price) return;
+  const byDefault =
+    DEFAULT_UNITS_PER_INSTRUCTION * BigInt(programInstructions) + DEFAULT_UNITS_PER_BUILTIN_INSTRUCTION * BigInt(budgetInstructions);
+  const limit = budget.limit ?? (byDefault < MAX_UNITS_PER_TRANSACTION ? byDefault : MAX_UNITS_PER_TRANSACTION);
+  const fee = (budget.price * limit + 999_999n) / 1_000_000n;
+  if (fee > MAX_PRIORITY_FEE_LAMPORTS) {
+    throw refused(
+      `The priority fee may be at most ${MAX_PRIORITY_FEE_LAMPORTS} lamports (compute-unit price × limit); this one is ${fee}. Set a lower compute-unit limit or price.`,
+    );
+  }
+}
+
+function checkComputeBudget(ix: ReadInstruction, seen: Set<number>, budget: ComputeBudget): void {
   const view = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
   const tag = ix.data[0];
   if (ix.keys.length !== 0 || tag === undefined || seen.has(tag)) {
@@ -59,12 +89,14 @@ function checkComputeBudget(ix: ReadInstruction, seen: Set<number>): void {
     if (view.getUint32(1, true) > MAX_COMPUTE_UNIT_LIMIT) {
       throw refused(`The compute-unit limit may be at most ${MAX_COMPUTE_UNIT_LIMIT}.`);
     }
+    budget.limit = BigInt(view.getUint32(1, true));
     return;
   }
   if (tag === SET_COMPUTE_UNIT_PRICE && ix.data.length === 9) {
     if (view.getBigUint64(1, true) > MAX_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS) {
       throw refused(`The compute-unit price may be at most ${MAX_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS} micro-lamports.`);
     }
+    budget.price = view.getBigUint64(1, true);
     return;
   }
   throw refused('Only compute-unit limit and price instructions of the compute budget program are accepted.');
@@ -93,12 +125,13 @@ export function classifyInstructions(proposed: ProposedTransaction, escrowProgra
   let escrow: ReadInstruction | undefined;
   const tokenAccountCreations: TokenAccountCreation[] = [];
   const budgetTags = new Set<number>();
+  const budget: ComputeBudget = {};
   for (const ix of proposed.instructions) {
     if (ix.programId.equals(escrowProgramId)) {
       if (escrow) throw refused('Exactly one escrow instruction is accepted per transaction.');
       escrow = ix;
     } else if (ix.programId.equals(ComputeBudgetProgram.programId)) {
-      checkComputeBudget(ix, budgetTags);
+      checkComputeBudget(ix, budgetTags, budget);
     } else if (ix.programId.equals(ASSOCIATED_TOKEN_PROGRAM_ID)) {
       tokenAccountCreations.push(readTokenAccountCreation(ix));
       if (tokenAccountCreations.length > MAX_TOKEN_ACCOUNT_CREATIONS) {
@@ -109,5 +142,6 @@ export function classifyInstructions(proposed: ProposedTransaction, escrowProgra
     }
   }
   if (!escrow) throw refused('The transaction has no escrow instruction.');
+  checkPriorityFee(budget, proposed.instructions.length - budgetTags.size, budgetTags.size);
   return { kind: escrowKind(escrow.data), escrow, tokenAccountCreations };
 }

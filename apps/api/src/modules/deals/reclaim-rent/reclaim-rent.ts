@@ -1,6 +1,7 @@
 import type { Chain } from '../../../chain/chain.ts';
 import type { Database } from '../../../db/connect.ts';
 import { reclaimAccount } from './close-accounts.ts';
+import { recordCloseSpend } from './record-close-spend.ts';
 import { claimDueReclaims, markDone, markWaiting, scheduleRetry, sweepUnqueued } from './queue.ts';
 
 /** Rows worked per run (each is at most one transaction on chain); the rest wait for the next run. */
@@ -44,6 +45,8 @@ export async function reclaimRent(ctx: ReclaimContext, options: { sweep?: boolea
         const outcome = await reclaimAccount(ctx.db, ctx.chain, row, ctx.confirmTimeoutMs);
         if (outcome.kind === 'closed') {
           await markDone(ctx.db, row.id, ctx.now(), { lamports: outcome.lamports, signature: outcome.signature });
+          // The close already happened: failing to account for it must not send the row back to be retried.
+          await recordCloseSpend(ctx, row, outcome.signature).catch(() => undefined);
           total += outcome.lamports;
           report.closed.push({ ...item, lamports: outcome.lamports.toString(), signature: outcome.signature, accounts: outcome.accounts });
         } else if (outcome.kind === 'nothing') {
