@@ -36,6 +36,8 @@ interface WithRealtime {
 
 export const selectRealtimeStatus = (state: WithRealtime): RealtimeStatus => state.realtime?.status ?? 'off';
 export const selectRealtimeOpen = (state: WithRealtime): boolean => selectRealtimeStatus(state) === 'open';
+/** When the socket last (re)opened: a fallback poller catches up once after each reconnect. */
+export const selectRealtimeOpenedAt = (state: WithRealtime): number | null => state.realtime?.openedAt ?? null;
 
 /**
  * Whether a fallback poller should poll now: always while the socket is not open, and once after each

@@ -10,16 +10,17 @@ import {
   WALLET_NOT_READY,
 } from '@jelly/domain';
 import { Keypair, Transaction } from '@solana/web3.js';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, fakeApi, fakeJwt, json, type RecordedCall } from '../../../test/fakeApi.ts';
+import { applyOrderStatus } from '../../../lib/realtime/cacheUpdates.ts';
+import { realtimeStatusChanged } from '../../../lib/realtime/realtimeSlice.ts';
+import { apiError, fakeApi, json, type RecordedCall } from '../../../test/fakeApi.ts';
 import {
   ADMIN,
   BUYER,
   DEAL_ID,
   fakeChain,
-  FakeSocket,
   keypairWallet,
   MINT,
   OFFER_ID,
@@ -316,52 +317,71 @@ describe('deal page: refresh', () => {
   });
 });
 
-describe('deal page: live status over the realtime socket', () => {
-  it('authenticates, then shows a status the server pushes for this deal at once', async () => {
-    FakeSocket.opened = [];
-    const view = renderDeal({ deal: sellDeal(), viewer: BUYER });
-    await screen.findByTestId('deal-status');
-    await waitFor(() => expect(FakeSocket.opened).toHaveLength(1));
-    const socket = FakeSocket.opened[0]!;
-    expect(socket.url).toBe(`${window.location.origin.replace(/^http/, 'ws')}/api/realtime`);
-    socket.open();
-    expect(socket.sent).toEqual([{ type: 'auth', token: fakeJwt(buyer) }]);
+describe('deal page: live status through the app-wide realtime client', () => {
+  const open = (at: number) => realtimeStatusChanged({ status: 'open', at });
 
-    const ordersBefore = view.api.callsTo(ORDER).length;
-    socket.push({ type: 'order.status', orderId: DEAL_ID + 1, parentOrderId: OFFER_ID, status: 4, changedAt: new Date().toISOString() });
-    view.setDeal(sellDeal({ status: OrderStatus.CryptoGuyLockedCrypto }));
-    socket.push({ type: 'order.status', orderId: DEAL_ID, parentOrderId: OFFER_ID, status: 8, changedAt: new Date().toISOString() });
-    await waitFor(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Locked'));
-    expect(screen.getByRole('button', { name: 'Mark as Paid' })).toBeInTheDocument();
-    await waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(ordersBefore + 1));
-  });
-
-  it('refetches on resync, reconnects after a drop and closes the socket when the page goes away', async () => {
-    FakeSocket.opened = [];
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+  it('does not poll while the socket is open, and shows a pushed status change at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
       const view = renderDeal({ deal: sellDeal(), viewer: BUYER });
-      await vi.waitFor(() => expect(FakeSocket.opened).toHaveLength(1));
-      const first = FakeSocket.opened[0]!;
-      first.open();
-      const ordersBefore = view.api.callsTo(ORDER).length;
-      first.push({ type: 'resync' });
-      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(ordersBefore + 1));
+      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(1));
+      act(() => {
+        view.store.dispatch(open(1));
+      });
+      // Opening the socket is a catch-up point (events before it were not pushed): one refetch, then no polling.
+      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(2));
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(view.api.callsTo(ORDER)).toHaveLength(2);
 
-      first.drop();
-      await vi.advanceTimersByTimeAsync(5_100);
-      await vi.waitFor(() => expect(FakeSocket.opened).toHaveLength(2));
-      view.unmount();
-      expect(FakeSocket.opened[1]!.closed).toBe(true);
+      view.setDeal(sellDeal({ status: OrderStatus.CryptoGuyLockedCrypto }));
+      act(() => {
+        applyOrderStatus(view.store.dispatch, { type: 'order.status', orderId: DEAL_ID, parentOrderId: OFFER_ID, status: 8, changedAt: new Date().toISOString() });
+      });
+      await vi.waitFor(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Locked'));
+      expect(view.api.callsTo(ORDER)).toHaveLength(3);
+      expect(screen.getByRole('button', { name: 'Mark as Paid' })).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('opens no socket while signed out', async () => {
-    FakeSocket.opened = [];
-    renderDeal({ deal: sellDeal(), viewer: null });
-    await screen.findByText('Connect your wallet and sign in to open this deal.');
-    expect(FakeSocket.opened).toHaveLength(0);
+  it('ignores a pushed change of another deal', async () => {
+    const view = renderDeal({ deal: sellDeal(), viewer: BUYER });
+    await waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(1));
+    act(() => {
+      view.store.dispatch(open(1));
+    });
+    await waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(2));
+    act(() => {
+      applyOrderStatus(view.store.dispatch, { type: 'order.status', orderId: DEAL_ID + 1, parentOrderId: OFFER_ID + 1, status: 4, changedAt: new Date().toISOString() });
+    });
+    await screen.findByTestId('deal-status');
+    expect(view.api.callsTo(ORDER)).toHaveLength(2);
+  });
+
+  it('polls again while the socket is down, and catches up once after a reconnect', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const view = renderDeal({ deal: sellDeal(), viewer: BUYER });
+      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(1));
+      act(() => {
+        view.store.dispatch(open(1));
+      });
+      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(2));
+      act(() => {
+        view.store.dispatch(realtimeStatusChanged({ status: 'down', at: 2 }));
+      });
+      await vi.advanceTimersByTimeAsync(5_100);
+      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(3));
+
+      act(() => {
+        view.store.dispatch(open(3));
+      });
+      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(4));
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(view.api.callsTo(ORDER)).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,20 +1,22 @@
 import { counterpartyWallet, dealActions, type OrderStatus } from '@jelly/domain';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useCallback, type ReactNode } from 'react';
-import { useDispatch } from 'react-redux';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
+import { selectRealtimeOpen, selectRealtimeOpenedAt } from '../../../lib/realtime/realtimeSlice.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import type { DealActionEnv } from '../actions/dealAction.ts';
-import { dealStatusChanged, useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
+import { useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
 import { DealHeader } from '../components/DealHeader.tsx';
 import { useDealActions } from '../hooks/useDealActions.ts';
-import { useDealStatusPush, type OpenPushSocket } from '../hooks/useDealStatusPush.ts';
 import { useSuccessPrompt } from '../hooks/useSuccessPrompt.ts';
 import styles from './DealChatPage.module.css';
 
-/** Polling interval of the deal record (spec: the deal chat polls every 5 s). */
+/**
+ * Polling interval of the deal record while the app's realtime socket is down. While it is open the server pushes
+ * every status change (the app-wide client invalidates the deal's cache entry), so the page does not poll.
+ */
 export const DEAL_POLL_INTERVAL_MS = 5000;
 
 export interface DealViewer {
@@ -37,18 +39,20 @@ export interface DealChatPageProps {
   /** The deal chat panel, composed by the app layer (features do not import each other). */
   chatSlot?: (chat: DealChatSlotProps) => ReactNode;
   onConnectWallet?: () => void;
-  /** Opens the realtime socket (tests pass an in-memory one). */
-  openSocket?: OpenPushSocket;
 }
 
 /** /swap-chat/{id}: the deal header with its actions, and the deal chat below. */
-export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet, openSocket }: DealChatPageProps) {
+export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: DealChatPageProps) {
   const params = useParams();
   const orderId = Number(params.id);
   const validId = Number.isSafeInteger(orderId) && orderId > 0;
   useDocumentTitle(validId ? `Deal #${orderId}` : 'Deal');
 
-  const query = useDealOrderQuery(orderId, { skip: !validId || !viewer.signedIn, pollingInterval: DEAL_POLL_INTERVAL_MS });
+  const realtimeOpen = useSelector(selectRealtimeOpen);
+  const query = useDealOrderQuery(orderId, {
+    skip: !validId || !viewer.signedIn,
+    pollingInterval: realtimeOpen ? 0 : DEAL_POLL_INTERVAL_MS,
+  });
   const deal = query.data;
   const counterparty = deal ? (counterpartyWallet(deal, viewer.wallet) ?? deal.creatorWallet) : null;
   const { data: summary } = useRatingSummaryQuery(counterparty ?? '', { skip: !counterparty });
@@ -56,15 +60,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet, openSo
   const { busy, start } = useDealActions({ deal, viewer: viewer.wallet, escrow, refresh: refetch });
   useSuccessPrompt(deal, viewer.wallet);
 
-  const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
-  const onPushedStatus = useCallback(
-    (status: OrderStatus | null) => {
-      if (status !== null) dispatch(dealStatusChanged(orderId, status));
-      void refetch();
-    },
-    [dispatch, orderId, refetch],
-  );
-  useDealStatusPush({ orderId, enabled: validId && viewer.signedIn && deal !== undefined, onChange: onPushedStatus, openSocket });
+  useCatchUpAfterReconnect(query.isUninitialized ? null : refetch);
 
   if (!validId) return <Notice title="Deal not found" text="This link does not point to a deal." />;
   if (!viewer.signedIn) {
@@ -122,4 +118,15 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
       <Button onClick={onRetry}>Retry</Button>
     </Notice>
   );
+}
+
+/** Events sent while the socket was down were not pushed: refetch once after each reconnect. */
+function useCatchUpAfterReconnect(refetch: (() => unknown) | null) {
+  const openedAt = useSelector(selectRealtimeOpenedAt);
+  const seen = useRef(openedAt);
+  useEffect(() => {
+    if (openedAt === null || openedAt === seen.current) return;
+    seen.current = openedAt;
+    refetch?.();
+  }, [openedAt, refetch]);
 }

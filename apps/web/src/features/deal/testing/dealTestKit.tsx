@@ -16,7 +16,6 @@ import { notReadyWallet, WalletBridgeContext } from '../../../lib/wallet/walletB
 import { memoryStorage } from '../../../lib/storage.ts';
 import { fakeApi, fakeJwt, json } from '../../../test/fakeApi.ts';
 import { testStore } from '../../../test/renderApp.tsx';
-import type { PushSocket } from '../hooks/useDealStatusPush.ts';
 import { DealChatPage, type DealChatPageProps } from '../pages/DealChatPage.tsx';
 
 export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
@@ -137,35 +136,6 @@ export function fakeChain(options: { lamports?: number; tokens?: Map<string, big
   };
 }
 
-/** An in-memory WebSocket: records what the page sends, lets the test push server frames. */
-export class FakeSocket implements PushSocket {
-  static opened: FakeSocket[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  readonly sent: unknown[] = [];
-  closed = false;
-  constructor(readonly url: string) {
-    FakeSocket.opened.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.closed = true;
-  }
-  /** The server accepts the connection. */
-  open() {
-    this.onopen?.(new Event('open'));
-  }
-  push(frame: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) }));
-  }
-  drop() {
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
-  }
-}
-
 export interface RenderDealOptions {
   deal: OrderDetails;
   viewer: Keypair | null;
@@ -204,7 +174,6 @@ export function renderDeal(options: RenderDealOptions) {
             <DealChatPage
               viewer={{ wallet: viewerWallet, signedIn: viewerWallet !== null, isAdmin: false }}
               escrow={{ programId: PROGRAM_ID.toBase58(), feePayer: ADMIN.publicKey.toBase58() }}
-              openSocket={(url) => new FakeSocket(url)}
               {...options.pageProps}
             />
             <ModalStack />
