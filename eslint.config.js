@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -27,6 +28,17 @@ export default tseslint.config(
   // importing file sits, so each depth has its own block (imports within the same module are not matched: they
   // never climb to the modules folder).
   ...apiModuleBoundaries(),
+  // Web app boundaries: a feature (src/features/<f>) never imports another feature or src/app (app composes
+  // features); src/lib and src/components import no feature. Tests and test harnesses of a feature may use the app's
+  // layout pieces (modal stack, toasts) to render like the app does, never another feature.
+  ...webBoundaries(),
+  {
+    // No import cycles in the web app (relative imports; packages are checked by their own boundaries).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx'] } } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     // command-line tools and benchmarks print their results
     files: ['**/scripts/**', '**/tools/**', '**/bench/**', 'apps/*/src/main.ts', 'apps/api/src/server.ts'],
@@ -76,4 +88,39 @@ function apiModuleBoundaries() {
       rules: { 'no-restricted-imports': rule(fromOutside('index|routes|testing')) },
     },
   ];
+}
+
+/**
+ * The `no-restricted-imports` blocks of the web app's boundaries (see where it is used). A pattern sees only the
+ * import text, so each folder depth gets its own block: a file `depth` folders below its feature's root climbs
+ * `depth + 1` times to reach src/features and `depth + 2` times to reach src/.
+ */
+function webBoundaries() {
+  const featureMessage = 'A feature never imports another feature: move what both need to src/lib or src/components, or compose them in src/app.';
+  const appMessage = 'A feature never imports src/app: the app composes features, not the other way round.';
+  const libMessage = 'src/lib and src/components import no feature: they are shared by every feature.';
+  const up = (n) => `(?:\\.\\./){${n}}`;
+  const blocks = [{ ignores: ['apps/web/test/fixtures/boundaries/**'] }];
+  for (let depth = 0; depth <= 4; depth += 1) {
+    const folder = 'apps/web/src/features/*' + '/*'.repeat(depth);
+    const otherFeature = { regex: `^${up(depth + 1)}[^./][^/]*/`, message: featureMessage };
+    const app = { regex: `^${up(depth + 2)}app/`, message: appMessage };
+    blocks.push(
+      { files: [`${folder}/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns: [otherFeature, app] }] } },
+      { files: [`${folder}/*.test.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns: [otherFeature] }] } },
+    );
+    for (const shared of ['lib', 'components']) {
+      blocks.push({
+        files: [`apps/web/src/${shared}${'/*'.repeat(depth)}/*.{ts,tsx}`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: `^${up(depth + 1)}features/`, message: libMessage }] }] },
+      });
+    }
+  }
+  // a feature's test harnesses (features/<f>/testing/*) render like the app does
+  const harnessOtherFeature = { regex: `^${up(2)}[^./][^/]*/`, message: featureMessage };
+  blocks.push({
+    files: ['apps/web/src/features/*/testing/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [harnessOtherFeature] }] },
+  });
+  return blocks;
 }

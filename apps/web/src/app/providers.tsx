@@ -1,7 +1,7 @@
 import type { WalletError } from '@solana/wallet-adapter-base';
 import { useCallback, type ReactNode } from 'react';
 import { Provider as ReduxProvider, useStore } from 'react-redux';
-import { usePlatformConfigQuery } from '../features/platform/api/platformApi.ts';
+import { usePlatformConfigQuery } from '../lib/reference/platformApi.ts';
 import { walletConnectSettled } from '../features/wallet/state/walletUiSlice.ts';
 import { showToast } from '../lib/toasts/toastsSlice.ts';
 import { WalletBridgeProvider } from '../lib/wallet/WalletBridgeProvider.tsx';

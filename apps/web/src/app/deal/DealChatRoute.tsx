@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { selectIsSignedIn, selectUser } from '../../features/auth/state/userSlice.ts';
 import { DealChat } from '../../features/deal-chat/index.ts';
 import { DealChatPage, type DealChatSlotProps } from '../../features/deal/pages/DealChatPage.tsx';
-import { usePlatformConfigQuery } from '../../features/platform/api/platformApi.ts';
+import { usePlatformConfigQuery } from '../../lib/reference/platformApi.ts';
 import { useConnectWallet } from '../../features/wallet/hooks/useConnectWallet.ts';
 import { useAppSelector } from '../hooks.ts';
 

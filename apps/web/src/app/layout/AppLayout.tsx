@@ -1,7 +1,7 @@
 import { Outlet, useNavigation } from 'react-router';
 import { selectIsSignedIn } from '../../features/auth/state/userSlice.ts';
 import { ConnectTelegramItem, NotificationBell } from '../../features/notifications/index.ts';
-import { usePlatformConfigQuery } from '../../features/platform/api/platformApi.ts';
+import { usePlatformConfigQuery } from '../../lib/reference/platformApi.ts';
 import { useConnectWallet } from '../../features/wallet/hooks/useConnectWallet.ts';
 import { useAppSelector } from '../hooks.ts';
 import { useLogoutConfirmation } from '../useLogoutConfirmation.ts';

@@ -29,3 +29,6 @@ export function useSignedInWallet(): string | null {
 export function useApiClient(): ApiClient {
   return useServicesStore().extra.apiClient;
 }
+
+/** The app's dispatch, typed for thunks with the app's services (features use it instead of app/hooks). */
+export const useServicesDispatch = (): ServicesStore['dispatch'] => useServicesStore().dispatch;

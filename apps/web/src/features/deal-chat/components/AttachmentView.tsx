@@ -1,6 +1,6 @@
 import { FAILED_TO_LOAD_ATTACHMENT, OPEN_ATTACHMENT, linkKind } from '@jelly/domain';
 import type { MouseEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { useServicesDispatch } from '../../../lib/session/session.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { openAttachmentInNewTab } from '../api/attachmentDownload.ts';
 import { useApiClient } from '../../../lib/session/session.ts';
@@ -14,7 +14,7 @@ import styles from './DealChat.module.css';
 export function AttachmentView({ fileUrl }: { fileUrl: string }) {
   const blob = useAttachmentBlob(fileUrl);
   const apiClient = useApiClient();
-  const dispatch = useAppDispatch();
+  const dispatch = useServicesDispatch();
   const kind = linkKind(fileUrl);
 
   const open = (event: MouseEvent<HTMLAnchorElement>) => {

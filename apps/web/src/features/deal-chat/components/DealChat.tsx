@@ -1,6 +1,6 @@
 import { CHAT_CLOSED, decideChatSend, isChatClosed, type ChatContext, type OrderStatus } from '@jelly/domain';
 import { useState, type DragEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { useServicesDispatch } from '../../../lib/session/session.ts';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import {
@@ -35,7 +35,7 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).incl
  * the preview modal, and the spec's send/upload guards. Embeddable by the deal page and the admin order-chat.
  */
 export function DealChat({ orderId, status, myWallet, isAdmin, signedIn = myWallet !== null }: DealChatProps) {
-  const dispatch = useAppDispatch();
+  const dispatch = useServicesDispatch();
   const canRead = signedIn && (myWallet !== null || isAdmin);
   const { data: messages = [], isLoading, isError } = useChatMessagesQuery(orderId, { skip: !canRead });
   const [sendMessage] = useSendChatMessageMutation();

@@ -19,7 +19,7 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { modalClosed } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useConnection, useWallet } from '../../../lib/wallet/walletBridge.ts';
-import { usePlatformConfigQuery } from '../../platform/api/platformApi.ts';
+import { usePlatformConfigQuery } from '../../../lib/reference/platformApi.ts';
 import { invalidateAfterClaim } from '../api/marketApi.ts';
 import { claimOffer, ClaimError } from '../chain/claimOffer.ts';
 import { useEscrowFeeBps, type FeeState } from '../hooks/useEscrowFeeBps.ts';

@@ -4,7 +4,7 @@ import { useDispatch } from 'react-redux';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { useCoinsQuery, useCurrenciesQuery, usePaymentMethodsQuery } from '../../catalogue/api/catalogueApi.ts';
+import { useCoinsQuery, useCurrenciesQuery, usePaymentMethodsQuery } from '../../../lib/reference/catalogueApi.ts';
 import { useMarketOffersQuery } from '../api/marketApi.ts';
 import { MarketFilters } from '../components/MarketFilters.tsx';
 import styles from '../components/MarketPage.module.css';

@@ -1,5 +1,5 @@
 import { apiPaths, coin, currency, PAYMENTS_TYPE, paymentMethod, type Coin, type Currency, type PaymentMethod } from '@jelly/contracts';
-import { api } from '../../../lib/api/api.ts';
+import { api } from '../api/api.ts';
 import { keepValid } from './keepValid.ts';
 
 /**

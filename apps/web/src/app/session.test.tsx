@@ -1,14 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import bs58 from 'bs58';
 import { describe, expect, it, vi } from 'vitest';
-import { SessionBridge } from '../../app/SessionBridge.tsx';
-import { Toasts } from '../../app/layout/Toasts.tsx';
-import { memoryStorage } from '../../lib/storage.ts';
-import { fakeApi, fakeJwt, signInHandlers, WALLET_A, WALLET_B } from '../../test/fakeApi.ts';
-import { connectedWallet } from '../../test/fakeWallet.ts';
-import { renderWithStore } from '../../test/renderApp.tsx';
-import { chooserClosed, chooserOpened, connectPressed } from '../wallet/state/walletUiSlice.ts';
-import { logout } from './state/logout.ts';
+import { SessionBridge } from './SessionBridge.tsx';
+import { Toasts } from './layout/Toasts.tsx';
+import { memoryStorage } from '../lib/storage.ts';
+import { fakeApi, fakeJwt, signInHandlers, WALLET_A, WALLET_B } from '../test/fakeApi.ts';
+import { connectedWallet } from '../test/fakeWallet.ts';
+import { renderWithStore } from '../test/renderApp.tsx';
+import { chooserClosed, chooserOpened, connectPressed } from '../features/wallet/state/walletUiSlice.ts';
+import { logout } from '../features/auth/state/logout.ts';
 
 const ui = (
   <>

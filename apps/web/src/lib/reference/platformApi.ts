@@ -1,5 +1,5 @@
 import { apiPaths, publicConfig, type PublicConfig } from '@jelly/contracts';
-import { api } from '../../../lib/api/api.ts';
+import { api } from '../api/api.ts';
 
 /** GET /platform/config — public settings: RPC URL, support contacts, optional IP lookup URL. */
 export const platformApi = api.injectEndpoints({
