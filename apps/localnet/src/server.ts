@@ -44,6 +44,8 @@ export interface Localnet {
   escrow: EscrowDeployment | null;
   /** Sends SOL (lamports) and mints USDC/USDT (base units) to a wallet; resolves with the signature once final. */
   faucet(wallet: PublicKey, amounts: FaucetAmounts): Promise<string>;
+  /** Open WebSocket subscriptions (tests wait for a client's subscription to be registered). */
+  subscriptionCount(): number;
   close(): Promise<void>;
 }
 
@@ -176,6 +178,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
       mints: STABLECOIN_MINTS,
       escrow,
       faucet: async (wallet, amounts) => faucet.fund(wallet.toBase58(), amounts),
+      subscriptionCount: () => hub.subscriptionCount,
       close: () => {
         closing ??= (async () => {
           await hub.close();

@@ -1,6 +1,6 @@
 import { Keypair, LAMPORTS_PER_SOL, type AccountInfo, type Logs, type SlotInfo } from '@solana/web3.js';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestLocalnet, type TestLocalnet } from './helpers.ts';
 
 function nextValue<T>(register: (resolve: (value: T) => void) => void, timeoutMs = 5_000): Promise<T> {
@@ -42,6 +42,12 @@ async function openSocket(url: string): Promise<{ socket: WebSocket; messages: u
 
 describe('WebSocket subscriptions', () => {
   let test: TestLocalnet;
+  /** web3.js subscribes in the background: wait until the server holds the test's one subscription. */
+  const registered = () => vi.waitFor(() => expect(test.localnet.subscriptionCount()).toBe(1), { timeout: 5_000 });
+  // Each test starts with no subscription left over (web3.js unsubscribes in the background too).
+  beforeEach(async () => {
+    await vi.waitFor(() => expect(test.localnet.subscriptionCount()).toBe(0), { timeout: 5_000 });
+  });
   beforeAll(async () => {
     test = await startTestLocalnet();
   });
@@ -55,7 +61,7 @@ describe('WebSocket subscriptions', () => {
     const changed = nextValue<AccountInfo<Buffer>>((resolve) => {
       subscription = test.connection.onAccountChange(wallet, resolve, { commitment: 'confirmed' });
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await registered();
     await test.localnet.faucet(wallet, { sol: 3n * BigInt(LAMPORTS_PER_SOL) });
     expect((await changed).lamports).toBe(3 * LAMPORTS_PER_SOL);
     await test.connection.removeAccountChangeListener(subscription);
@@ -67,7 +73,7 @@ describe('WebSocket subscriptions', () => {
     const logs = nextValue<Logs>((resolve) => {
       subscription = test.connection.onLogs(wallet, resolve, 'confirmed');
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await registered();
     const signature = await test.localnet.faucet(wallet, { usdc: 1n });
     const received = await logs;
     expect(received.signature).toBe(signature);
@@ -81,7 +87,7 @@ describe('WebSocket subscriptions', () => {
     const slot = nextValue<SlotInfo>((resolve) => {
       subscription = test.connection.onSlotChange(resolve);
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await registered();
     const before = await test.connection.getSlot();
     await test.localnet.faucet(Keypair.generate().publicKey, { sol: BigInt(LAMPORTS_PER_SOL) });
     expect(await slot).toEqual({ parent: before, root: before + 1, slot: before + 1 });
@@ -93,7 +99,7 @@ describe('WebSocket subscriptions', () => {
     const client = await openSocket(test.localnet.wsUrl);
     const subscribed = await client.request('signatureSubscribe', [signature, { commitment: 'finalized' }]);
     const id = subscribed.result as number;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(client.messages.some((message) => (message as { method?: string }).method === 'signatureNotification')).toBe(true));
     const notification = client.messages.find((message) => (message as { method?: string }).method === 'signatureNotification');
     expect(notification).toEqual({
       jsonrpc: '2.0',
@@ -116,9 +122,10 @@ describe('WebSocket subscriptions', () => {
     const badFilter = await client.request('logsSubscribe', [{ mentions: [Keypair.generate().publicKey.toBase58(), Keypair.generate().publicKey.toBase58()] }]);
     expect((badFilter.error as { code: number }).code).toBe(-32602);
     await test.localnet.faucet(Keypair.generate().publicKey, { sol: BigInt(LAMPORTS_PER_SOL) });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    // only the four responses: no notification for the ping, none after unsubscribing
-    expect(client.messages).toHaveLength(4);
+    // Notifications for the landed transaction go out before the answer to a later request on the same socket.
+    await client.request('slotUnsubscribe', [0]);
+    // only the five responses (four + the barrier): no notification for the ping, none after unsubscribing
+    expect(client.messages).toHaveLength(5);
     client.socket.close();
   });
 
@@ -131,7 +138,8 @@ describe('WebSocket subscriptions', () => {
     ]);
     await test.localnet.faucet(owner, { usdt: 9n });
     await test.localnet.faucet(Keypair.generate().publicKey, { usdt: 9n });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Notifications for the landed transactions go out before the answer to a later request on the same socket.
+    await client.request('slotUnsubscribe', [0]);
     const notifications = client.messages.filter((message) => (message as { method?: string }).method === 'programNotification') as {
       params: { subscription: number; result: { value: { account: { data: { parsed: { info: { owner: string; tokenAmount: { amount: string } } } } } } } };
     }[];
