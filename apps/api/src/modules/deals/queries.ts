@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/rows.ts';
 import { notifyDealStatus } from '../notifications/index.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
-import type { OrderStatus } from '@jelly/domain';
+import { isFinalStatus, type OrderStatus } from '@jelly/domain';
 import type { DealRecord } from './deal-record.ts';
-import { enqueueDealEnded, FINAL_DEAL_STATUSES } from './reclaim-rent/queue.ts';
+import { enqueueDealEnded } from './reclaim-rent/queue.ts';
 
 export type { Queryable };
 
@@ -121,7 +121,7 @@ export async function moveDeal(
       .where(eq(orders.orderId, deal.offerId));
   }
   // The escrow accounts the admin funded for this deal are queued for closing in this same transaction.
-  if (FINAL_DEAL_STATUSES.includes(to)) await enqueueDealEnded(db, deal, now);
+  if (isFinalStatus(to)) await enqueueDealEnded(db, deal, now);
   // Notifications (issue 5): the parties hear about the move in this same transaction.
   await notifyDealStatus(db, deal.orderId, now);
   return true;

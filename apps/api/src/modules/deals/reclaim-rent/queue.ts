@@ -1,5 +1,6 @@
-import { OrderStatus } from '@jelly/domain';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { FINAL_STATUSES, OrderStatus, UNDERWAY_STATUSES } from '@jelly/domain';
+import { inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../../../db/rows.ts';
 import { rentReclaims } from '../../../db/schema/index.ts';
 import type { Queryable } from '../queries.ts';
 
@@ -11,24 +12,6 @@ export const RECLAIM_LEASE_MS = 120_000;
 /** Retry delays double from this, up to RETRY_MAX_MS. */
 const RETRY_BASE_MS = 5_000;
 const RETRY_MAX_MS = 60 * 60_000;
-
-/** Deal statuses after which the deal's ticket is no longer needed. */
-export const FINAL_DEAL_STATUSES: readonly number[] = [
-  OrderStatus.Completed,
-  OrderStatus.Cancelled,
-  OrderStatus.AdminResolved,
-  OrderStatus.Expired,
-];
-const OPEN_DEAL_STATUSES = [
-  OrderStatus.InProgress,
-  OrderStatus.CryptoGuyLockedCrypto,
-  OrderStatus.SignedByOneParty,
-  OrderStatus.AdminResolving,
-];
-
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Queues (or re-arms) the closing of an account the admin funded; call it in the transaction that ends the deal or
@@ -57,7 +40,7 @@ export async function enqueueDealEnded(db: Queryable, deal: { orderId: number; o
  */
 export async function claimDueReclaims(db: Queryable, now: Date, limit: number): Promise<ReclaimRow[]> {
   const leaseUntil = new Date(now.getTime() + RECLAIM_LEASE_MS).toISOString();
-  const claimed = await rowsOf<{ id: string | number }>(db, sql`
+  const claimed = await queryRows<{ id: string | number }>(db, sql`
     UPDATE rent_reclaims SET attempts = attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
     WHERE id IN (
       SELECT id FROM rent_reclaims
@@ -107,18 +90,18 @@ export async function scheduleRetry(db: Queryable, row: Pick<ReclaimRow, 'id' | 
  */
 export async function sweepUnqueued(db: Queryable, now: Date, limit = 200): Promise<number> {
   const at = now.toISOString();
-  const tickets = await rowsOf<{ order_id: string | number }>(db, sql`
+  const tickets = await queryRows<{ order_id: string | number }>(db, sql`
     INSERT INTO rent_reclaims (kind, order_id, state, next_attempt_at, created_at, updated_at)
     SELECT 'ticket', d.order_id, 'pending', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
     FROM orders d
-    WHERE d.parent_order_id IS NOT NULL AND d.status IN (${sql.join(FINAL_DEAL_STATUSES.map((s) => sql`${s}`), sql`, `)})
+    WHERE d.parent_order_id IS NOT NULL AND d.status IN (${sql.join(FINAL_STATUSES.map((s) => sql`${s}`), sql`, `)})
       AND (d.locked_at IS NOT NULL OR EXISTS (
         SELECT 1 FROM deal_transactions t WHERE t.order_id = d.order_id AND t.kind = 'lock' AND t.state = 'confirmed'))
       AND NOT EXISTS (SELECT 1 FROM rent_reclaims r WHERE r.kind = 'ticket' AND r.order_id = d.order_id)
     LIMIT ${limit}
     ON CONFLICT (kind, order_id) DO NOTHING
     RETURNING order_id`);
-  const offers = await rowsOf<{ order_id: string | number }>(db, sql`
+  const offers = await queryRows<{ order_id: string | number }>(db, sql`
     INSERT INTO rent_reclaims (kind, order_id, state, next_attempt_at, created_at, updated_at)
     SELECT 'order', o.order_id, 'pending', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
     FROM orders o
@@ -126,7 +109,7 @@ export async function sweepUnqueued(db: Queryable, now: Date, limit = 200): Prom
       AND EXISTS (SELECT 1 FROM orders d WHERE d.parent_order_id = o.order_id AND d.locked_at IS NOT NULL)
       AND NOT EXISTS (
         SELECT 1 FROM orders d WHERE d.parent_order_id = o.order_id
-          AND d.status IN (${sql.join(OPEN_DEAL_STATUSES.map((s) => sql`${s}`), sql`, `)}))
+          AND d.status IN (${sql.join(UNDERWAY_STATUSES.map((s) => sql`${s}`), sql`, `)}))
       AND NOT EXISTS (SELECT 1 FROM rent_reclaims r WHERE r.kind = 'order' AND r.order_id = o.order_id AND r.state <> 'waiting')
     LIMIT ${limit}
     ON CONFLICT (kind, order_id) DO UPDATE SET state = 'pending', next_attempt_at = excluded.next_attempt_at,
@@ -137,14 +120,14 @@ export async function sweepUnqueued(db: Queryable, now: Date, limit = 200): Prom
 
 /** Whether the deal's ticket was queued for closing (then its ticket id must never be locked again). */
 export async function ticketReclaimQueued(db: Queryable, dealId: number): Promise<boolean> {
-  const rows = await rowsOf<{ one: number }>(db, sql`SELECT 1 AS one FROM rent_reclaims WHERE kind = 'ticket' AND order_id = ${dealId}`);
+  const rows = await queryRows<{ one: number }>(db, sql`SELECT 1 AS one FROM rent_reclaims WHERE kind = 'ticket' AND order_id = ${dealId}`);
   return rows.length > 0;
 }
 
 /** Deals of the offer still open in the database (an order is closed only when there is none). */
 export async function openDealsOfOffer(db: Queryable, offerId: number): Promise<number> {
-  const [row] = await rowsOf<{ n: string | number }>(db, sql`
+  const [row] = await queryRows<{ n: string | number }>(db, sql`
     SELECT count(*) AS n FROM orders
-    WHERE parent_order_id = ${offerId} AND status IN (${sql.join(OPEN_DEAL_STATUSES.map((s) => sql`${s}`), sql`, `)})`);
+    WHERE parent_order_id = ${offerId} AND status IN (${sql.join(UNDERWAY_STATUSES.map((s) => sql`${s}`), sql`, `)})`);
   return Number(row?.n ?? 0);
 }
