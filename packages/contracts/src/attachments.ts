@@ -4,7 +4,7 @@ import { walletAddress } from './common.ts';
 import { API_PREFIX } from './paths.ts';
 
 /**
- * Chat attachments (spec sections 3 "Attachment upload form" and 7):
+ * Chat attachments:
  * POST /attachments/upload (multipart) and GET /attachments/download/attachments/{encoded key}.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 
-/** Deal chat (spec sections 3 "Chat message" and 7: GET /chat/rooms/{orderId}/messages, POST /chat/add-messages). */
+/** Deal chat: GET /chat/rooms/{orderId}/messages, POST /chat/add-messages. */
 
 /** Longest message text the server accepts, in characters. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;

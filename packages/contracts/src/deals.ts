@@ -57,7 +57,7 @@ export const escrowTicketState = z.object({
 });
 export type EscrowTicketState = z.infer<typeof escrowTicketState>;
 
-/** GET /admin/orders/{orderId} (admin): the admin order-chat header (spec section 2). */
+/** GET /admin/orders/{orderId} (admin): the admin order-chat header. */
 export const adminOrderResponse = z.object({
   orderId: z.number().int().positive(),
   parentOrderId: z.number().int().positive().nullable(),

@@ -3,7 +3,7 @@ import { decimalString, order } from './orders.ts';
 
 /**
  * GET /platform/all-new-offers (bearer) and GET /platform/all-new-offers-unath (public): the market.
- * Query names as spec section 7. Every value is optional; unreadable paging falls back to the defaults and is
+ * Query names. Every value is optional; unreadable paging falls back to the defaults and is
  * clamped (page ≥ 1, 1 ≤ size ≤ MARKET_MAX_PAGE_SIZE, page × size ≤ MARKET_COUNT_CAP).
  * - SortBy: 0 CreatedAt (default), 1 Price, 2 Amount (available, in whole tokens); ties by order id.
  * - Dir: 1 descending (default), 0 ascending.

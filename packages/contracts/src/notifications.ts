@@ -20,7 +20,7 @@ export const notificationKinds = [
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
 
-/** A notification as the API answers it (spec section 3: id, title, message, createdAt, isRead, readAt). */
+/** A notification as the API answers it: id, title, message, createdAt, isRead, readAt. */
 export const notification = z.object({
   id: z.number().int().positive(),
   kind: notificationKind,
@@ -38,7 +38,7 @@ export type Notification = z.infer<typeof notification>;
 export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
 
 /**
- * GET /Notification?Page&Size (newest first). Page and Size are clamped to at least 1 (spec section 5);
+ * GET /Notification?Page&Size (newest first). Page and Size are clamped to at least 1;
  * Size defaults to 10 and is capped at 100.
  */
 export const notificationListQuery = z.object({
@@ -77,7 +77,7 @@ export const telegramCodeResponse = z.object({
 });
 export type TelegramCodeResponse = z.infer<typeof telegramCodeResponse>;
 
-/** GET /platform/has-telegram/{wallet} → a bare boolean (spec section 7). */
+/** GET /platform/has-telegram/{wallet} → a bare boolean. */
 export const hasTelegramParams = z.object({ wallet: walletAddress });
 export const hasTelegramResponse = z.boolean();
 

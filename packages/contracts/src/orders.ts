@@ -58,7 +58,7 @@ export type PriceType = z.infer<typeof priceType>;
 export const orderPaymentMethod = z.object({ id: z.string(), name: z.string() });
 export type OrderPaymentMethod = z.infer<typeof orderPaymentMethod>;
 
-/** The off-chain order record (spec section 3 "Order"), plus the extra fields the screens need. */
+/** The off-chain order record, plus the extra fields the screens need. */
 export const order = z.object({
   orderId: z.number().int().positive(),
   /** null for an offer; the offer's id for a deal. */
@@ -110,7 +110,7 @@ export type Order = z.infer<typeof order>;
 const text = (max: number) => z.string().max(max, `At most ${max} characters`);
 
 /**
- * POST /orders/create-order — body fields as spec section 7. Two uses:
+ * POST /orders/create-order — body fields. Two uses:
  * - OFFER (parentOrderId null/absent): the creator is the signed-in wallet. `amount` is the total in base units;
  *   tokenMint, fiatCode, price (or priceType 'floating' + premiumPercent), minFiatAmount, maxFiatAmount,
  *   paymentMethodIds (1–5), orderSide and paymentWindowMinutes are required.

@@ -1,4 +1,4 @@
-/** The API is mounted under this prefix; paths below are relative to it (spec section 7). */
+/** The API is mounted under this prefix; paths below are relative to it. */
 export const API_PREFIX = '/api';
 
 export const apiPaths = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 
 /**
- * Ratings, reviews, reports and blocks (spec sections 3, 5, 7).
+ * Ratings, reviews, reports and blocks.
  * - A review: score 1–5 with a dealId: only a party of that Completed deal, once, about the other party.
  * - A report: score 0 with dealId null (the Report user modal): a non-blank comment ('Please provide a reason').
  */
@@ -22,7 +22,7 @@ export const ratingResponse = z.object({
 });
 export type RatingResponse = z.infer<typeof ratingResponse>;
 
-/** A review as read (spec "Review as read"). */
+/** A review as read. */
 export const review = z.object({
   id: z.string(),
   fromWallet: walletAddress,

@@ -5,7 +5,7 @@ import { notification } from './notifications.ts';
 import { orderStatus } from './orders.ts';
 
 /**
- * GET /api/realtime — the WebSocket that pushes deal events to the wallets concerned (issue 5).
+ * GET /api/realtime — the WebSocket that pushes deal events to the wallets concerned.
  *
  * 1. The client connects and sends `{ "type": "auth", "token": "<access token>" }` as its first message
  *    (or passes `?token=`); without a valid token within 5 s the server closes with 4401 / 4408.

@@ -4,7 +4,7 @@ import { walletAddress } from './common.ts';
 import { orderStatus } from './orders.ts';
 
 /**
- * POST /platform/call-tg-bot (bearer) — the deal chat's Support Request (spec sections 3, 4, 7). The caller must be a
+ * POST /platform/call-tg-bot (bearer) — the deal chat's Support Request. The caller must be a
  * party of the deal; the server records the request, moves the deal to AdminResolving (5) from In Progress (1),
  * Locked (8) or Signed By One Party (2), and notifies the admins. Buyer/seller are checked against the deal
  * (buyer = fiat side, seller = crypto side); the server's own values are what it stores.

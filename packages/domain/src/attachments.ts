@@ -1,4 +1,4 @@
-/** Chat attachment rules (spec section 5) and a magic-bytes sniffer for the allowed types. */
+/** Chat attachment rules and a magic-bytes sniffer for the allowed types. */
 import { IMAGE_MAX_BYTES, MEGABYTE, PDF_MAX_BYTES, VIDEO_MAX_BYTES } from './constants.ts';
 import { FILE_TOO_LARGE, UNSUPPORTED_FILE_TYPE } from './messages.ts';
 import { type Check, fail, pass } from './result.ts';

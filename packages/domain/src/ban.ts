@@ -1,4 +1,4 @@
-/** Admin ban rules (spec sections 2, 3, 5): wallet required, until defaults to now + 24 h, no past dates. */
+/** Admin ban rules: wallet required, until defaults to now + 24 h, no past dates. */
 import { BAN_DEFAULT_DURATION_MS, BAN_TIME_STEP_MINUTES } from './constants.ts';
 import { type Check, fail, pass } from './result.ts';
 

@@ -1,4 +1,4 @@
-/** Catalogue cleaning (spec sections 3 and 5): coins need symbol, name, mint and icon; currencies a name. */
+/** Catalogue cleaning: coins need symbol, name, mint and icon; currencies a name. */
 
 export interface CoinEntry {
   readonly symbol?: string | null;

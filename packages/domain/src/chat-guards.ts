@@ -1,4 +1,4 @@
-/** Deal chat send / upload guards (spec section 5). */
+/** Deal chat send / upload guards. */
 import { checkAttachment, type AttachmentKind } from './attachments.ts';
 import { isChatClosed } from './deal-lifecycle.ts';
 import { type DealParties, isDealParty } from './deal-roles.ts';

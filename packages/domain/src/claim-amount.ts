@@ -1,4 +1,4 @@
-/** Claim Offer modal rules (spec sections 2 and 5): amount input, Max, live price, estimate, limits, Confirm. */
+/** Claim Offer modal rules: amount input, Max, live price, estimate, limits, Confirm. */
 import {
   DECIMAL_INPUT_PATTERN,
   type Decimal,

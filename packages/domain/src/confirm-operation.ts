@@ -1,4 +1,4 @@
-/** Confirm Operation modal rules (spec sections 2 and 5). */
+/** Confirm Operation modal rules. */
 import { DESCRIPTION_PREVIEW_CHARS } from './constants.ts';
 import { type DecimalInput, compareDecimal, decimalToString, formatDisplayAmount, isDecimalString, isPositive } from './money.ts';
 import { type Check, fail, pass } from './result.ts';

@@ -1,4 +1,4 @@
-/** Countries modal selection (spec section 2): toggle one, 'ALL' selects or clears every country, search. */
+/** Countries modal selection: toggle one, 'ALL' selects or clears every country, search. */
 
 export const ALL_COUNTRIES_CODE = 'ALL';
 

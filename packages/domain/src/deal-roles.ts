@@ -1,5 +1,5 @@
 /**
- * Who is who in a deal (spec section 3, "Roles per order").
+ * Who is who in a deal.
  * The crypto side locks tokens in escrow; the fiat side pays off-chain and receives the tokens.
  * Buy offer (offerSide 1): creator = fiat side, acceptor = crypto side.
  * Sell offer (offerSide 0): creator = crypto side, acceptor = fiat side.

@@ -1,4 +1,4 @@
-/** Display formatting of wallets, addresses and profile lines (spec sections 2 and 9). */
+/** Display formatting of wallets, addresses and profile lines. */
 import { DEPOSIT_ADDRESS_PREVIEW_RATIO, WALLET_SHORT_HEAD, WALLET_SHORT_TAIL } from './constants.ts';
 import { SELF_SENDER_LABEL } from './messages.ts';
 

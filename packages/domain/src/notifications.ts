@@ -1,4 +1,4 @@
-/** Notification list rules (spec sections 2 and 4). */
+/** Notification list rules. */
 import { NOTIFICATION_READ_VISIBILITY, NOTIFICATIONS_PAGE_SIZE } from './constants.ts';
 
 /** hasMore is true only when a page returns exactly a full page (10 items). */

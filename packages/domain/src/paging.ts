@@ -1,4 +1,4 @@
-/** Paging rules (spec sections 4 and 5). */
+/** Paging rules. */
 import { PICKER_STEP } from './constants.ts';
 
 function atLeast(value: unknown, min: number, fallback: number): number {

@@ -1,4 +1,4 @@
-/** Payment-method selection (spec section 5): at most 5; a sixth click is ignored. */
+/** Payment-method selection: at most 5; a sixth click is ignored. */
 import { MAX_PAYMENT_METHODS } from './constants.ts';
 
 export interface PaymentMethodRef {

@@ -1,4 +1,4 @@
-/** Ratings, reviews, reports and blocks (spec sections 2, 3, 5). */
+/** Ratings, reviews, reports and blocks. */
 import { OrderStatus } from './order-status.ts';
 import { PROVIDE_A_REASON } from './messages.ts';
 import { type Check, fail, pass } from './result.ts';

@@ -1,4 +1,4 @@
-/** Offer sides, sort fields and their labels (spec sections 3, 7, 9). */
+/** Offer sides, sort fields and their labels. */
 
 export const OfferSide = { Sell: 0, Buy: 1 } as const;
 export type OfferSide = (typeof OfferSide)[keyof typeof OfferSide];

@@ -1,4 +1,4 @@
-/** Support request and Telegram linking (spec sections 3, 4, 7). */
+/** Support request and Telegram linking. */
 import { SUPPORT_MESSAGE_TYPE, SUPPORT_RECEIVER } from './constants.ts';
 import { buyerAndSeller, type DealParties } from './deal-roles.ts';
 

@@ -1,4 +1,4 @@
-/** Access-token expiry handling (spec section 4): seconds, milliseconds or a date string; 30-second window. */
+/** Access-token expiry handling: seconds, milliseconds or a date string; 30-second window. */
 import { TOKEN_REFRESH_WINDOW_MS } from './constants.ts';
 
 /** Numbers below this are seconds since the epoch; at or above it, milliseconds. */

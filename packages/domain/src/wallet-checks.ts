@@ -1,4 +1,4 @@
-/** Balance checks before an on-chain action (spec section 5). */
+/** Balance checks before an on-chain action. */
 import { MIN_LAMPORTS_FOR_FEES } from './constants.ts';
 import { NEED_SOL_FOR_FEES, insufficientBalanceMessage } from './messages.ts';
 import { type Check, fail, pass } from './result.ts';

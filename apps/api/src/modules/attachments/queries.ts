@@ -57,7 +57,7 @@ export async function insertAttachmentMessageIfOpen(db: Database, input: NewAtta
       sizeBytes: input.sizeBytes,
       createdAt: input.createdAt,
     });
-    // Notifications (issue 5): the other party, unless viewing the deal (throttled), in this same transaction.
+    // Notifications: the other party, unless viewing the deal (throttled), in this same transaction.
     await notifyChatMessage(tx, { dealId: input.dealId, senderWallet: input.senderWallet, content: input.caption, hasFile: true, now: input.createdAt });
     return message.id;
   });

@@ -52,7 +52,7 @@ export function toCatalogueCurrency(
   };
 }
 
-/** Every ISO 4217 fiat currency, sorted by code; entries with an empty name are dropped (spec). */
+/** Every ISO 4217 fiat currency, sorted by code; entries with an empty name are dropped. */
 export function listCurrencies(hasFlag: (countryCode: string) => boolean): Currency[] {
   return currencyCodes.data
     .filter((entry) => !NON_FIAT_CODES.has(entry.code) && entry.currency.trim() !== '')

@@ -2,7 +2,7 @@ import type { Coin } from '@jelly/contracts';
 import type { Database } from '../../db/connect.ts';
 import { selectTokens } from './queries.ts';
 
-/** GET /platform/coins — the tokens table; entries with an empty symbol, name, mint or icon are dropped (spec). */
+/** GET /platform/coins — the tokens table; entries with an empty symbol, name, mint or icon are dropped. */
 export async function listCoins(db: Database): Promise<Coin[]> {
   const rows = await selectTokens(db);
   return rows

@@ -68,7 +68,7 @@ export async function insertChatMessageIfOpen(db: Database, message: NewChatMess
       .for('share');
     if (!deal || isChatClosed(deal.status)) return undefined;
     const [row] = await tx.insert(chatMessages).values(message).returning();
-    // Notifications (issue 5): the other party, unless viewing the deal (throttled), in this same transaction.
+    // Notifications: the other party, unless viewing the deal (throttled), in this same transaction.
     if (row) await notifyChatMessage(tx, { dealId: row.dealId, senderWallet: row.senderWallet, content: row.content, hasFile: row.fileUrl !== null, now: row.createdAt });
     return row;
   });

@@ -62,7 +62,7 @@ async function expireUnlockedRows(db: Database, now: Date): Promise<number[]> {
   return result.map((row) => Number(row.order_id));
 }
 
-/** Notifications (issue 5): the expiry and the parties' notifications commit together. */
+/** Notifications: the expiry and the parties' notifications commit together. */
 async function expireUnlocked(db: Database, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     const expired = await expireUnlockedRows(tx, now);

@@ -122,7 +122,7 @@ export async function moveDeal(
   }
   // The escrow accounts the admin funded for this deal are queued for closing in this same transaction.
   if (isFinalStatus(to)) await enqueueDealEnded(db, deal, now);
-  // Notifications (issue 5): the parties hear about the move in this same transaction.
+  // Notifications: the parties hear about the move in this same transaction.
   await notifyDealStatus(db, deal.orderId, now);
   return true;
 }

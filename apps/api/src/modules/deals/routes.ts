@@ -15,7 +15,7 @@ import { getAdminOrder } from './get-admin-order.ts';
 import { signAndSend } from './sign-and-send.ts';
 
 export interface DealRoutesOptions {
-  /** Confirmation time-out (the spec's 60 s by default). */
+  /** Confirmation time-out (60 s by default). */
   confirmTimeoutMs?: number;
 }
 

@@ -60,7 +60,7 @@ export async function cancelOrder(
     await tx.execute(sql`
       UPDATE orders SET amount = amount + ${row.amount}::numeric, updated_at = ${now}
       WHERE order_id = ${order.parentOrderId}`);
-    // Notifications (issue 5): the other party hears who cancelled, in this same transaction.
+    // Notifications: the other party hears who cancelled, in this same transaction.
     await notifyDealCancelledBy(tx, orderId, user.wallet, now);
     return { orderId, status: OrderStatus.Cancelled };
   });

@@ -140,7 +140,7 @@ export async function claimOffer(
       RETURNING order_id`);
     const row = inserted[0];
     if (!row) throw new AppError('INTERNAL_ERROR', 'The deal could not be created.');
-    // Notifications (issue 5): the offer's creator hears about the claim in this same transaction.
+    // Notifications: the offer's creator hears about the claim in this same transaction.
     await notifyOfferClaimed(tx, Number(row.order_id), now, ctx.claimLimits?.claimNotificationBatchMinutes);
     return { orderId: Number(row.order_id) };
   });

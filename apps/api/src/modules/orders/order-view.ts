@@ -20,7 +20,7 @@ export function trimDecimal(value: string): string {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The wire form of an order row (spec section 3 "Order"). */
+/** The wire form of an order row. */
 export function toOrder(row: OrderRow): Order {
   return {
     orderId: row.orderId,

@@ -1,7 +1,7 @@
 import type { Review } from '@jelly/contracts';
 import type { ReviewRow } from './queries.ts';
 
-/** The wire form of a review (spec "Review as read"). */
+/** The wire form of a review. */
 export function reviewView(row: ReviewRow): Review {
   return {
     id: row.id,

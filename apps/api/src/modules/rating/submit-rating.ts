@@ -64,7 +64,7 @@ export async function submitRating(db: Database, caller: string, input: RatingIn
       .values({ id, dealId: deal.orderId, fromWallet: caller, toWallet: input.toWallet, score: rating.value, comment: input.comment.trim(), createdAt: now })
       .onConflictDoNothing()
       .returning({ id: reviews.id });
-    // Notifications (issue 5): the reviewed party hears about it in this same transaction.
+    // Notifications: the reviewed party hears about it in this same transaction.
     if (rows.length > 0) {
       await notifyReviewReceived(tx, { dealId: deal.orderId, fromWallet: caller, toWallet: input.toWallet, score: rating.value, comment: input.comment, now });
     }

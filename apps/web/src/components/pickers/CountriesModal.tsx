@@ -28,7 +28,7 @@ export interface CountriesModalViewProps extends CountriesModalProps {
 }
 
 /**
- * Countries modal (spec section 2): 'Select Country', a case-insensitive search on the country name, a 300px list
+ * Countries modal: 'Select Country', a case-insensitive search on the country name, a 300px list
  * with 'All Countries' first, 10 more entries on scroll near the bottom (300 ms), toggle per country, ALL
  * selects or clears every country, 'No results found'.
  */

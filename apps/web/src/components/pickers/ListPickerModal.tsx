@@ -34,7 +34,7 @@ export interface ListPickerModalProps<T> {
 }
 
 /**
- * The picker every catalogue uses (spec section 2, "Pickers"): a search box, 10 entries first and 10 more when
+ * The picker every catalogue uses: a search box, 10 entries first and 10 more when
  * scrolled within 100px of the end (after 300 ms), 'No results found', and a default icon fallback.
  */
 export function ListPickerModal<T>({

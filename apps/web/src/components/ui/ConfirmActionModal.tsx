@@ -14,7 +14,7 @@ export interface ConfirmActionModalProps extends ConfirmActionProps {
   onCancel?: () => void;
 }
 
-/** Confirm-action modal (spec section 2): title, description, confirm/cancel texts, danger/warning/primary. */
+/** Confirm-action modal: title, description, confirm/cancel texts, danger/warning/primary. */
 export function ConfirmActionModal({
   title,
   description,

@@ -81,7 +81,7 @@ export function applyPremium(price: string, premiumPercent: string): string {
 }
 
 /**
- * The claim price (spec section 5): the live market price (cryptoPriceUsd × fiatToUsdRate) when the lookup
+ * The claim price: the live market price (cryptoPriceUsd × fiatToUsdRate) when the lookup
  * answered for this pair, else the listed price with the note. A floating offer follows the market with its
  * premium, so its live price carries the premium too.
  */

@@ -9,7 +9,7 @@ export interface RetryOptions {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs a dynamic import, retrying a failure up to 2 times, 800 ms apart (spec section 8). */
+/** Runs a dynamic import, retrying a failure up to 2 times, 800 ms apart. */
 export async function importWithRetry<T>(load: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const { retries = LAZY_SCREEN_RETRIES, delayMs = LAZY_SCREEN_RETRY_DELAY_MS, sleep = wait } = options;
   for (let attempt = 0; ; attempt += 1) {

@@ -3,7 +3,7 @@ import { api } from '../api/api.ts';
 import { keepValid } from './keepValid.ts';
 
 /**
- * Catalogues loaded once per session (spec section 4, "Initial data"): payment methods
+ * Catalogues loaded once per session: payment methods
  * (GET /payments?type=0), currencies (type=1) and coins (GET /platform/coins).
  */
 export const catalogueApi = api.injectEndpoints({

@@ -1,6 +1,6 @@
 /**
- * An on-chain action that failed for a reason the user can read; `message` is the exact text to show
- * (spec section 8: 'Wallet/program not ready', 'Error: {message}', 'Failed to submit transaction for admin co-sign', …).
+ * An on-chain action that failed for a reason the user can read; `message` is the exact text to show ('Wallet/program
+ * not ready', 'Error: {message}', 'Failed to submit transaction for admin co-sign', …).
  * Its own module (no Solana imports), so screens can recognise it without loading the wallet libraries.
  */
 export class EscrowActionError extends Error {

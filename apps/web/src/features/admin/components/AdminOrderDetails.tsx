@@ -2,7 +2,7 @@ import type { AdminOrderResponse } from '@jelly/contracts';
 import { adminSideLabel, formatCents, formatDisplayAmount, fromBaseUnits, orderStatusLabel } from '@jelly/domain';
 import styles from './Admin.module.css';
 
-/** The admin order chat's fields (spec section 2): order id, Fiat/Asset, Side, Buyer, Seller, Amount, Price, status. */
+/** The admin order chat's fields: order id, Fiat/Asset, Side, Buyer, Seller, Amount, Price, status. */
 export function AdminOrderDetails({ order }: { order: AdminOrderResponse }) {
   const amount = formatDisplayAmount(fromBaseUnits(BigInt(order.amount), order.tokenDecimal));
   const rows: [string, string, string?][] = [

@@ -8,7 +8,7 @@ export interface LogoutArgs {
   disconnectWallet?: () => Promise<void>;
 }
 
-/** Logout (spec section 4): POST /auth/logout, clear the tokens, disconnect the wallet. */
+/** Logout: POST /auth/logout, clear the tokens, disconnect the wallet. */
 export const logout = createAsyncThunk<void, LogoutArgs | undefined, AuthThunkConfig>(
   'session/logout',
   async (args, { dispatch, getState, extra }) => {

@@ -1,4 +1,4 @@
-/** What the session logic sees (spec section 4, "Session"). */
+/** What the session logic sees. */
 export interface SessionInputs {
   /** Address of the connected wallet, null when none is connected. */
   connectedWallet: string | null;

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { signIn } from './signIn.ts';
 
-/** Book-keeping of sign-in attempts (spec section 4: one at a time, no automatic repeat for the same wallet). */
+/** Book-keeping of sign-in attempts: one at a time, no automatic repeat for the same wallet. */
 export interface SessionState {
   signingIn: boolean;
   /** A wallet the app must not sign in automatically (its attempt failed, or it just logged out). */

@@ -18,7 +18,7 @@ export interface SignInArgs {
 }
 
 /**
- * Sign-in (spec section 4): nonce → the wallet signs the UTF-8 message → POST /auth with the
+ * Sign-in: nonce → the wallet signs the UTF-8 message → POST /auth with the
  * base58 signature → tokens stored. Only one attempt runs at a time; a failure shows
  * 'Sign-in failed: <reason>' and is not retried automatically for the same wallet.
  */

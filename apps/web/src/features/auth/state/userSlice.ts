@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readTokenClaims } from './tokenClaims.ts';
 
-/** The session user (spec section 3): wallet, nonce, error, token, isAdmin. */
+/** The session user: wallet, nonce, error, token, isAdmin. */
 export interface UserState {
   wallet: string | null;
   nonce: string | null;
@@ -51,7 +51,7 @@ export const userSlice = createSlice({
       state.nonce = null;
       state.token = null;
     },
-    /** Clearing resets wallet, nonce, error and token but not isAdmin (spec section 3). */
+    /** Clearing resets wallet, nonce, error and token but not isAdmin. */
     userCleared(state) {
       state.wallet = null;
       state.nonce = null;

@@ -82,7 +82,7 @@ export const chatApi = api.injectEndpoints({
         } catch {
           return;
         }
-        // Realtime (issue 5): while the socket is open new messages are pushed into this cache; the 5 s poll runs
+        // Realtime: while the socket is open new messages are pushed into this cache; the 5 s poll runs
         // only while it is down, plus once after each reconnect to catch up.
         let lastPollAt = Date.now();
         const timer = setInterval(() => {

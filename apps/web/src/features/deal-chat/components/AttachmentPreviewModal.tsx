@@ -13,7 +13,7 @@ export interface AttachmentPreviewModalProps {
   onClose: () => void;
 }
 
-/** Attachment preview (spec): a thumbnail or a PDF/FILE tile, name, size in MB, optional caption, Cancel / Send. */
+/** Attachment preview: a thumbnail or a PDF/FILE tile, name, size in MB, optional caption, Cancel / Send. */
 export function AttachmentPreviewModal({ uploadId, name, sizeBytes, kind, onClose }: AttachmentPreviewModalProps) {
   const captionId = useId();
   const [caption, setCaption] = useState('');

@@ -59,7 +59,7 @@ export function DealChat({ orderId, status, myWallet, isAdmin, signedIn = myWall
     try {
       await sendMessage({ dealId: orderId, accountId: myWallet, content: decision.text, createdAtUtc: new Date().toISOString() }).unwrap();
     } catch (error) {
-      // Sending failures stay quiet (spec); the text goes back into the input so nothing is lost.
+      // Sending failures stay quiet; the text goes back into the input so nothing is lost.
       setText((current) => current || typed);
       const message = chatErrorMessage(error);
       if (message) dispatch(showToast.error(message));

@@ -4,7 +4,7 @@ import type { PrepareAction } from './dealAction.ts';
 
 /**
  * Support Request: POST /platform/call-tg-bot with the spec's payload; the server notifies the admins and moves
- * the deal to Admin Resolving. Failures are silent (spec section 8).
+ * the deal to Admin Resolving. Failures are silent.
  */
 export const prepareSupportRequest: PrepareAction = async (deal, env) => ({
   confirm: {

@@ -30,7 +30,7 @@ export interface DealHeaderProps {
 }
 
 /**
- * The deal chat header (spec section 2, "Deal chat"): the counterparty (avatar, shortened wallet, 'N Trades | Mon
+ * The deal chat header: the counterparty (avatar, shortened wallet, 'N Trades | Mon
  * YYYY'), the deal's figures and status with the payment countdown, and the actions this viewer may take.
  */
 export function DealHeader({ deal, viewer, summary, actions, busy, onAction }: DealHeaderProps) {

@@ -25,7 +25,7 @@ export interface ClaimOfferModalProps {
 }
 
 /**
- * Claim Offer #{orderId} (spec sections 2 and 5): the available amount, the amount input (digits with one
+ * Claim Offer #{orderId}: the available amount, the amount input (digits with one
  * optional decimal point; above available → 'Amount exceeds available balance'), Max, the estimated fiat at the
  * live price (or the listed price with the note), the min/max rules and hints, and Confirm, which opens Confirm
  * Operation. The amount lives in this modal only, so leaving it resets amount and price.

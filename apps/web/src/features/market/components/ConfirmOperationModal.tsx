@@ -38,7 +38,7 @@ export interface ConfirmOperationModalProps {
 }
 
 /**
- * Confirm Operation (spec section 2): Type, Asset, Currency, Amount, Price, Order Limit, Estimated Fee (from the
+ * Confirm Operation: Type, Asset, Currency, Amount, Price, Order Limit, Estimated Fee (from the
  * escrow program's fee_bps on chain), Payment Time Limit; collapsible Payment Method, Available Region(s) and
  * Description (100-character preview); Cancel / Confirm Operation ('Processing...' while busy). Confirming
  * claims the offer (and, for a Buy offer, locks the claimer's tokens) and opens the deal chat.

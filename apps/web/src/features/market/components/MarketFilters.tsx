@@ -21,7 +21,7 @@ export interface MarketFiltersProps {
   paymentMethods: readonly PaymentMethod[];
 }
 
-/** The market's filters (spec section 2): type toggle, Transaction Price, Currency, All ways of payment, sorting. */
+/** The market's filters: type toggle, Transaction Price, Currency, All ways of payment, sorting. */
 export function MarketFilters({ state, dispatch, coins, currencies, paymentMethods }: MarketFiltersProps) {
   return (
     <div className={styles.filters}>

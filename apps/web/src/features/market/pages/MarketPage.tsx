@@ -16,7 +16,7 @@ import { initialListingState, listingReducer, toMarketQuery } from '../state/lis
 
 export const CONNECT_TO_CLAIM = 'Connect your wallet to claim an offer.';
 
-/** /buy-crypto: the market of offers (spec section 2, "Public offers page"). */
+/** /buy-crypto: the market of offers. */
 export default function MarketPage() {
   useDocumentTitle('Buy Crypto');
   const dispatch = useDispatch();

@@ -16,7 +16,7 @@ import {
 export const ALL = 'All';
 
 /**
- * The public listing state (spec section 3): page, size, sortBy, sortDir, side, priceFrom, currentCurrency,
+ * The public listing state: page, size, sortBy, sortDir, side, priceFrom, currentCurrency,
  * currentPayment, currentCoin.
  *
  * `side` is what the VISITOR wants to do — Buy (1, the default, 'I want to buy') or Sell (0, 'I want to sell').

@@ -11,7 +11,7 @@ import {
 import { NOTIFICATIONS_PAGE_SIZE } from '@jelly/domain';
 import type { ApiClient } from '../../../lib/api/apiClient.ts';
 
-/** The notification endpoints (spec section 7), validated with their contracts. */
+/** The notification endpoints, validated with their contracts. */
 export const notificationCalls = {
   page: (client: ApiClient, page: number): Promise<NotificationListResponse> =>
     client.json(`${notificationPaths.list}?Page=${page}&Size=${NOTIFICATIONS_PAGE_SIZE}`, notificationListResponse),

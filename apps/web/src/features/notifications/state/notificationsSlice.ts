@@ -32,7 +32,7 @@ const initialState: NotificationsState = {
 
 type Api = { extra: ThunkExtra; state: { user: { token: string | null }; notifications: NotificationsState } };
 
-/** Notification calls happen only with a token (spec section 5). */
+/** Notification calls happen only with a token. */
 const hasToken = (state: Api['state']) => Boolean(state.user.token);
 
 export const loadNextNotificationsPage = createAsyncThunk<{ page: number; items: Notification[] }, void, Api>(
@@ -45,7 +45,7 @@ export const loadNextNotificationsPage = createAsyncThunk<{ page: number; items:
   { condition: (_arg, { getState }) => hasToken(getState()) && getState().notifications.hasMore && !getState().notifications.loading },
 );
 
-/** GET /Notification/unread-count; 0 on error (spec section 7). */
+/** GET /Notification/unread-count; 0 on error. */
 export const refreshUnreadCount = createAsyncThunk<number, void, Api>(
   'notifications/refreshUnreadCount',
   async (_arg, { extra }) => notificationCalls.unreadCount(extra.apiClient).catch(() => 0),
@@ -119,7 +119,7 @@ export const notificationsSlice = createSlice({
       .addCase(loadNextNotificationsPage.rejected, (state, action) => {
         if (action.meta.condition) return;
         state.loading = false;
-        // A fetch failure sets hasMore false (spec section 8).
+        // A fetch failure sets hasMore false.
         state.hasMore = false;
       })
       .addCase(refreshUnreadCount.fulfilled, (state, action) => {

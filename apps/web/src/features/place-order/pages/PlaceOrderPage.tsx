@@ -55,7 +55,7 @@ export function holdingsProblem(draft: PlaceOrderDraft, balance: BalanceState): 
   return insufficientBalanceMessage(draft.asset.symbol, cleanDecimal(draft.totalAmount));
 }
 
-/** /p2p: create an offer (spec sections 2, 3, 5, 7). */
+/** /p2p: create an offer. */
 export default function PlaceOrderPage() {
   useDocumentTitle('Create order');
   const dispatch = useDispatch();

@@ -32,7 +32,7 @@ const PREMIUM_INPUT = /^-?\d{0,6}(\.\d{0,6})?$/;
 const FIAT_INPUT = /^\d*\.?\d{0,2}$/;
 
 /**
- * The place-order draft (spec section 3): side, asset, fiat, priceType, price, totalAmount, fiatMin, fiatMax,
+ * The place-order draft: side, asset, fiat, priceType, price, totalAmount, fiatMin, fiatMax,
  * paymentMethod list, paymentTimeLimit, tags, description, autoReply, regions, counterParty (minimum account age
  * in days) and the holdings flag — whether the wallet holds what a Sell offer sells (null = not checked / Buy).
  */
