@@ -220,6 +220,11 @@ export async function submitDealTransaction(
   const recorded = await reserve(ctx, tx, input);
   if (recorded) return recorded;
   try {
+    // The action was authorised on the deal as it was before the slot was taken; another transaction of this deal
+    // may have landed in between (its slot freed just before ours). Then the authorisation is stale: refuse, and the
+    // caller's retry is judged on the deal as it is now.
+    const now = await findDeal(ctx.db, input.deal.orderId);
+    if (now?.status !== input.deal.status) throw new AppError('CONFLICT', DEAL_BUSY);
     await simulateOrThrow(ctx.chain, tx);
     await sendRaw(ctx.chain, tx.serialize());
   } catch (error) {
