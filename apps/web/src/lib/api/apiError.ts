@@ -31,3 +31,25 @@ export function errorReason(error: unknown): string {
   if (typeof error === 'string' && error) return error;
   return 'Unknown error';
 }
+
+/**
+ * A failed RTK Query call (what `unwrap()` throws) as the ApiError the screens read: an HTTP failure keeps its status
+ * and the server's `{ error: { code, message } }`; a network failure or a malformed answer is passed on as it is.
+ */
+export function apiErrorFromQuery(error: unknown): unknown {
+  const failed = error as { status?: unknown; originalStatus?: unknown; data?: unknown } | null | undefined;
+  const status = typeof failed?.status === 'number' ? failed.status : typeof failed?.originalStatus === 'number' ? failed.originalStatus : null;
+  if (status === null) return error;
+  const parsed = errorResponse.safeParse(failed?.data);
+  if (parsed.success) return new ApiError(parsed.data.error.message, status, parsed.data.error.code);
+  return new ApiError(`Request failed with status ${status}`, status);
+}
+
+/** Awaits an endpoint dispatched outside a component (`dispatch(x.endpoints.y.initiate(args))`), throwing as ApiError. */
+export async function unwrapApi<T>(call: { unwrap: () => Promise<T> }): Promise<T> {
+  try {
+    return await call.unwrap();
+  } catch (error) {
+    throw apiErrorFromQuery(error);
+  }
+}

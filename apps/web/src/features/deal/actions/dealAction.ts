@@ -2,6 +2,7 @@ import type { OrderDetails, SignAndSendResponse } from '@jelly/contracts';
 import { type OrderStatus, WALLET_NOT_READY } from '@jelly/domain';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { PublicKey, type Connection } from '@solana/web3.js';
+import type { EndpointDispatch } from '../../../lib/api/api.ts';
 import type { ApiClient } from '../../../lib/api/apiClient.ts';
 import type { ConfirmActionProps } from '../../../lib/modals/modalKinds.ts';
 import { EscrowActionError } from '../../../lib/solana/escrowErrors.ts';
@@ -19,6 +20,8 @@ export interface DealActionEnv {
   /** From GET /platform/config; null values mean the server runs without a chain. */
   escrow: { programId: string | null; feePayer: string | null } | null;
   apiClient: Pick<ApiClient, 'json'>;
+  /** Runs the API's endpoints (the database cancel, the support request). */
+  dispatch: EndpointDispatch;
   /** Absolute URL of this deal's chat (support requests link it). */
   dealUrl: string;
 }

@@ -56,6 +56,7 @@ export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOpt
         connection,
         escrow,
         apiClient,
+        dispatch,
         dealUrl: new URL(`/swap-chat/${deal.orderId}`, window.location.origin).href,
       };
       const begin = () => {
