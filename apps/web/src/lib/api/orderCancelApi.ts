@@ -33,3 +33,5 @@ export const orderCancelApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers
     }),
   }),
 });
+
+export const { useCancelOrderInDatabaseMutation } = orderCancelApi;
