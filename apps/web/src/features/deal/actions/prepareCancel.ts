@@ -27,7 +27,7 @@ export const prepareCancel: PrepareAction = async (deal, env) => {
     },
     run: async () => {
       const args = { orderId: deal.orderId, parentOrderId: deal.parentOrderId };
-      const answer = await unwrapApi(env.dispatch(orderCancelApi.endpoints.cancelOrderInDatabase.initiate(args)));
+      const answer = await unwrapApi(env.dispatch(orderCancelApi.endpoints.cancelOrderInDatabase.initiate(args, { track: false })));
       return { status: answer.status };
     },
     successMessage: ORDER_CANCELLED,

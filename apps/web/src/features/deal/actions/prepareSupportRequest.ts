@@ -17,7 +17,7 @@ export const prepareSupportRequest: PrepareAction = async (deal, env) => ({
   },
   run: async () => {
     const body = supportRequestPayload(deal.orderId, deal, env.dealUrl);
-    const answer = await unwrapApi(env.dispatch(dealApi.endpoints.supportRequest.initiate(body)));
+    const answer = await unwrapApi(env.dispatch(dealApi.endpoints.supportRequest.initiate(body, { track: false })));
     return { status: answer.status };
   },
   successMessage: null,

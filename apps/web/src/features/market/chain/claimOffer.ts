@@ -10,7 +10,6 @@ import {
 } from '@jelly/domain';
 import { acceptOfferAndLockInstruction, dealInstructionArgs } from '@jelly/escrow';
 import { PublicKey, type Connection } from '@solana/web3.js';
-import type { ApiClient } from '../../../lib/api/apiClient.ts';
 import type { EndpointDispatch } from '../../../lib/api/api.ts';
 import { ApiError, unwrapApi } from '../../../lib/api/apiError.ts';
 import { orderCancelApi } from '../../../lib/api/orderCancelApi.ts';
@@ -26,8 +25,7 @@ export class ClaimError extends Error {
 }
 
 export interface ClaimContext {
-  apiClient: Pick<ApiClient, 'json'>;
-  /** Runs the API's endpoints (the claim, the deal's read, the cancel). */
+  /** Runs the API's endpoints (the claim, the deal's read, the co-signer, the cancel). */
   dispatch: EndpointDispatch;
   wallet: EscrowSubmitContext['wallet'];
   connection: (Pick<Connection, 'getBalance' | 'getAccountInfo'> & EscrowSubmitContext['connection']) | null;
@@ -75,7 +73,7 @@ export async function claimOffer(offer: OfferView, amountText: string, ctx: Clai
   });
 
   const claim = { parentOrderId: offer.orderId, amount: amount.toString(), acceptorWallet: ctx.signedInWallet };
-  const { orderId: dealId } = await userFacing(() => unwrapApi(ctx.dispatch(marketApi.endpoints.createDeal.initiate(claim))));
+  const { orderId: dealId } = await userFacing(() => unwrapApi(ctx.dispatch(marketApi.endpoints.createDeal.initiate(claim, { track: false }))));
   if (!claimerSells) return { dealId, locked: false };
 
   try {
@@ -85,7 +83,7 @@ export async function claimOffer(offer: OfferView, amountText: string, ctx: Clai
       wallet,
       connection,
       feePayer: ctx.feePayer,
-      apiClient: ctx.apiClient,
+      dispatch: ctx.dispatch,
     });
   } catch (error) {
     await cancelDeal(ctx.dispatch, dealId, offer.orderId);
@@ -116,7 +114,7 @@ export function lockInstruction(deal: OrderDetails, locker: PublicKey, ctx: Pick
 
 async function cancelDeal(dispatch: EndpointDispatch, dealId: number, offerId: number): Promise<void> {
   try {
-    await dispatch(orderCancelApi.endpoints.cancelOrderInDatabase.initiate({ orderId: dealId, parentOrderId: offerId })).unwrap();
+    await dispatch(orderCancelApi.endpoints.cancelOrderInDatabase.initiate({ orderId: dealId, parentOrderId: offerId }, { track: false })).unwrap();
   } catch {
     // The deal stays InProgress; the payment window expires it and gives the amount back.
   }

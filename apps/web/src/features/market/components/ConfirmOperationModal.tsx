@@ -23,7 +23,7 @@ import { useConnection, useWallet } from '../../../lib/wallet/walletBridge.ts';
 import { usePlatformConfigQuery } from '../../../lib/reference/platformApi.ts';
 import { claimOffer, ClaimError } from '../chain/claimOffer.ts';
 import { useEscrowFeeBps, type FeeState } from '../hooks/useEscrowFeeBps.ts';
-import { useApiClient, useSignedInWallet } from '../../../lib/session/session.ts';
+import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { availableTokens, limitsLabel, visitorActionLabel, type OfferView } from '../offerFigures.ts';
 import { Collapsible } from './Collapsible.tsx';
 import styles from './ConfirmOperationModal.module.css';
@@ -46,7 +46,6 @@ export interface ConfirmOperationModalProps {
 export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: ConfirmOperationModalProps) {
   const dispatch = useDispatch<EndpointDispatch>();
   const navigate = useNavigate();
-  const apiClient = useApiClient();
   const wallet = useWallet();
   const connection = useConnection();
   const signedInWallet = useSignedInWallet();
@@ -59,7 +58,6 @@ export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: 
     setBusy(true);
     try {
       const { dealId } = await claimOffer(offer, amount, {
-        apiClient,
         dispatch,
         wallet,
         connection,
