@@ -33,11 +33,13 @@ export function errorReason(error: unknown): string {
 }
 
 /**
- * A failed RTK Query call (what `unwrap()` throws) as the ApiError the screens read: an HTTP failure keeps its status
- * and the server's `{ error: { code, message } }`; a network failure or a malformed answer is passed on as it is.
+ * A failed RTK Query call (what `unwrap()` throws) as the error a direct call threw: an HTTP failure is an ApiError
+ * with its status and the server's `{ error: { code, message } }`; a network failure an Error with fetch's own reason
+ * (fetchBaseQuery keeps it as 'TypeError: …'); anything else (a malformed answer) is passed on as it is.
  */
 export function apiErrorFromQuery(error: unknown): unknown {
-  const failed = error as { status?: unknown; originalStatus?: unknown; data?: unknown } | null | undefined;
+  const failed = error as { status?: unknown; originalStatus?: unknown; data?: unknown; error?: unknown } | null | undefined;
+  if (failed?.status === 'FETCH_ERROR' && typeof failed.error === 'string') return new Error(failed.error.replace(/^\w*Error: /, ''));
   const status = typeof failed?.status === 'number' ? failed.status : typeof failed?.originalStatus === 'number' ? failed.originalStatus : null;
   if (status === null) return error;
   const parsed = errorResponse.safeParse(failed?.data);
