@@ -129,6 +129,8 @@ export const chatApi = api.injectEndpoints({
         if (args.caption.trim()) form.append(ATTACHMENT_FIELDS.caption, args.caption.trim());
         form.append(ATTACHMENT_FIELDS.file, args.file, args.fileName);
         form.append(ATTACHMENT_FIELDS.bucket, ATTACHMENT_BUCKET);
+        // The client's fetch, not the base query: a refusal without a JSON body (a proxy's 413 page) still reaches
+        // the user as its status text.
         try {
           const response = await apiClient.fetch(`${apiClient.baseUrl}${attachmentPaths.upload}`, {
             method: 'POST',
