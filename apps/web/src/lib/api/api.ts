@@ -1,3 +1,4 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { ThunkExtra } from './thunkExtra.ts';
 
@@ -14,3 +15,6 @@ export const api = createApi({
   tagTypes: [],
   endpoints: () => ({}),
 });
+
+/** A dispatch that runs endpoints outside components (`dispatch(x.endpoints.y.initiate(args))`), as actions do. */
+export type EndpointDispatch = ThunkDispatch<never, unknown, UnknownAction>;

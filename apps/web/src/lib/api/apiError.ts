@@ -31,3 +31,27 @@ export function errorReason(error: unknown): string {
   if (typeof error === 'string' && error) return error;
   return 'Unknown error';
 }
+
+/**
+ * A failed RTK Query call (what `unwrap()` throws) as the error a direct call threw: an HTTP failure is an ApiError
+ * with its status and the server's `{ error: { code, message } }`; a network failure an Error with fetch's own reason
+ * (fetchBaseQuery keeps it as 'TypeError: …'); anything else (a malformed answer) is passed on as it is.
+ */
+export function apiErrorFromQuery(error: unknown): unknown {
+  const failed = error as { status?: unknown; originalStatus?: unknown; data?: unknown; error?: unknown } | null | undefined;
+  if (failed?.status === 'FETCH_ERROR' && typeof failed.error === 'string') return new Error(failed.error.replace(/^\w*Error: /, ''));
+  const status = typeof failed?.status === 'number' ? failed.status : typeof failed?.originalStatus === 'number' ? failed.originalStatus : null;
+  if (status === null) return error;
+  const parsed = errorResponse.safeParse(failed?.data);
+  if (parsed.success) return new ApiError(parsed.data.error.message, status, parsed.data.error.code);
+  return new ApiError(`Request failed with status ${status}`, status);
+}
+
+/** Awaits an endpoint dispatched outside a component (`dispatch(x.endpoints.y.initiate(args))`), throwing as ApiError. */
+export async function unwrapApi<T>(call: { unwrap: () => Promise<T> }): Promise<T> {
+  try {
+    return await call.unwrap();
+  } catch (error) {
+    throw apiErrorFromQuery(error);
+  }
+}

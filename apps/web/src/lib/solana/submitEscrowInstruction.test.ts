@@ -30,7 +30,7 @@ function setup(handler?: (call: RecordedCall) => Response | Promise<Response>) {
     wallet: keypairWallet(user),
     connection,
     feePayer: admin.publicKey.toBase58(),
-    apiClient: store.extra.apiClient,
+    dispatch: store.dispatch,
   };
   const instruction = new TransactionInstruction({
     programId: Keypair.generate().publicKey,

@@ -2,9 +2,10 @@ import './buffer.ts';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { PublicKey, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js';
 import { TX_COMMITMENT, WALLET_NOT_READY } from '@jelly/domain';
-import type { ApiClient } from '../api/apiClient.ts';
+import type { EndpointDispatch } from '../api/api.ts';
+import { unwrapApi } from '../api/apiError.ts';
 import type { SignAndSendResponse } from '@jelly/contracts';
-import { postSignAndSend } from './coSignCall.ts';
+import { coSignApi } from './coSignApi.ts';
 import { coSignError, EscrowActionError, rpcError, walletSigningError } from './escrowErrors.ts';
 
 export interface EscrowSubmitContext {
@@ -14,7 +15,8 @@ export interface EscrowSubmitContext {
   connection: Pick<Connection, 'getLatestBlockhash'> | null;
   /** The platform's fee payer and co-signer (GET /platform/config `feePayer`), null until the config is loaded. */
   feePayer: PublicKey | string | null | undefined;
-  apiClient: Pick<ApiClient, 'json'>;
+  /** Runs the co-signer's endpoint. */
+  dispatch: EndpointDispatch;
 }
 
 /**
@@ -51,7 +53,8 @@ export async function submitEscrowInstruction(
 
   const serialized = signed.serialize({ requireAllSignatures: false, verifySignatures: false });
   try {
-    return await postSignAndSend(ctx.apiClient, Buffer.from(serialized).toString('base64'));
+    const transaction64 = Buffer.from(serialized).toString('base64');
+    return await unwrapApi(ctx.dispatch(coSignApi.endpoints.signAndSend.initiate(transaction64, { track: false })));
   } catch (error) {
     throw coSignError(error);
   }

@@ -1,12 +1,12 @@
 import type { ThunkExtra } from '../../../lib/api/thunkExtra.ts';
-import { postLogout } from '../api/authCalls.ts';
+import { authApi } from '../api/authApi.ts';
 import type { AuthDispatch } from './types.ts';
 import { userCleared } from './userSlice.ts';
 
 /** Revokes the session on the server (failures ignored: the local session ends regardless) and clears it here. */
-export async function endSession({ apiClient, tokens }: ThunkExtra, dispatch: AuthDispatch): Promise<void> {
+export async function endSession({ tokens }: ThunkExtra, dispatch: AuthDispatch): Promise<void> {
   try {
-    await postLogout(apiClient);
+    await dispatch(authApi.endpoints.logout.initiate(undefined, { track: false })).unwrap();
   } catch {
     // offline or already revoked: nothing left to do on the server side
   }

@@ -1,8 +1,10 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import bs58 from 'bs58';
-import { errorReason } from '../../../lib/api/apiError.ts';
+import { authRequest } from '@jelly/contracts';
+import { AUTH_NETWORK } from '@jelly/domain';
+import { errorReason, unwrapApi } from '../../../lib/api/apiError.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
-import { fetchNonce, postAuth } from '../api/authCalls.ts';
+import { assertSignInChallenge, authApi, freshNonce } from '../api/authApi.ts';
 import { endSession } from './endSession.ts';
 import type { AuthThunkConfig } from './types.ts';
 import { nonceReceived, signedIn, signInFailed, type SignedInPayload } from './userSlice.ts';
@@ -28,10 +30,12 @@ export const signIn = createAsyncThunk<SignedInPayload, SignInArgs, AuthThunkCon
     try {
       if (replacePrevious) await endSession(extra, dispatch);
       if (!signMessage) throw new Error('This wallet cannot sign messages');
-      const { nonce, message } = await fetchNonce(extra.apiClient, wallet);
+      const challenge = await unwrapApi(dispatch(authApi.endpoints.authNonce.initiate(wallet, freshNonce)));
+      const { nonce, message } = assertSignInChallenge(challenge, wallet);
       dispatch(nonceReceived(nonce));
       const signature = await signMessage(new TextEncoder().encode(message));
-      const tokens = await postAuth(extra.apiClient, wallet, nonce, bs58.encode(signature));
+      const body = authRequest.parse({ network: AUTH_NETWORK, wallet, nonce, signature: bs58.encode(signature) });
+      const tokens = await unwrapApi(dispatch(authApi.endpoints.signIn.initiate(body, { track: false })));
       extra.tokens.save(tokens);
       const payload: SignedInPayload = { wallet, token: tokens.accessToken, isAdmin: tokens.isAdmin };
       dispatch(signedIn(payload));

@@ -14,10 +14,9 @@ import {
 } from '@jelly/contracts';
 import { CHAT_POLL_INTERVAL_MS } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchArgs, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api } from '../../../lib/api/api.ts';
 import { fallbackPollDue } from '../../../lib/realtime/realtimeSlice.ts';
-import type { ApiClient } from '../../../lib/api/apiClient.ts';
 import { ApiError, apiErrorFrom, errorReason } from '../../../lib/api/apiError.ts';
 import type { ThunkExtra } from '../../../lib/api/thunkExtra.ts';
 import { mergeMessages } from '../model/groupMessages.ts';
@@ -36,18 +35,25 @@ export function chatErrorMessage(error: unknown): string | null {
   return parsed.success ? parsed.data.error.message : null;
 }
 
-/** Messages with id > after, following pages until a short one. */
-export async function fetchMessagesAfter(apiClient: ApiClient, orderId: number, after: number): Promise<ChatMessage[]> {
+type ChatBaseQuery = (args: FetchArgs) => QueryResult | PromiseLike<QueryResult>;
+type QueryResult = QueryReturnValue<unknown, FetchBaseQueryError, unknown>;
+
+/**
+ * GET /chat/{orderId}/messages: every message with id > after, following pages until a short one. One endpoint call
+ * reads all the pages: the caller (the first load, the poll) wants the whole gap at once, to merge into one list.
+ */
+async function messagesAfter(baseQuery: ChatBaseQuery, orderId: number, after: number): Promise<{ data: ChatMessage[] } | { error: FetchBaseQueryError }> {
   const all: ChatMessage[] = [];
   let cursor = after;
   for (;;) {
-    const page = await apiClient.json(
-      `${chatPaths.messages(orderId)}?after=${cursor}&limit=${CHAT_PAGE_MAX}`,
-      chatMessagesResponse,
-    );
+    const result = await baseQuery({ url: chatPaths.messages(orderId), params: { after: cursor, limit: CHAT_PAGE_MAX } });
+    if (result.error) return { error: result.error };
+    const parsed = chatMessagesResponse.safeParse(result.data);
+    if (!parsed.success) return { error: { status: 'CUSTOM_ERROR', error: parsed.error.message } };
+    const page = parsed.data;
     all.push(...page);
     const last = page[page.length - 1];
-    if (page.length < CHAT_PAGE_MAX || !last) return all;
+    if (page.length < CHAT_PAGE_MAX || !last) return { data: all };
     cursor = last.id;
   }
 }
@@ -67,13 +73,7 @@ export interface UploadAttachmentArgs {
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
     chatMessages: build.query<ChatMessage[], number>({
-      async queryFn(orderId, { extra }) {
-        try {
-          return { data: await fetchMessagesAfter((extra as ThunkExtra).apiClient, orderId, 0) };
-        } catch (error) {
-          return { error: toQueryError(error) };
-        }
-      },
+      queryFn: (orderId, _api, _extra, baseQuery) => messagesAfter(baseQuery, orderId, 0),
       // The poller lives as long as the cache entry: drop it as soon as no panel shows the chat.
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(orderId, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
@@ -93,6 +93,15 @@ export const chatApi = api.injectEndpoints({
         await cacheEntryRemoved;
         clearInterval(timer);
       },
+    }),
+
+    /**
+     * The messages after a known id (the poll's catch-up). Read once and dropped: the poll merges them into
+     * `chatMessages`, which is the list the screens show.
+     */
+    chatMessagesAfter: build.query<ChatMessage[], { orderId: number; after: number }>({
+      queryFn: ({ orderId, after }, _api, _extra, baseQuery) => messagesAfter(baseQuery, orderId, after),
+      keepUnusedDataFor: 0,
     }),
 
     /** POST /chat/add-messages; the answered message joins the list at once. */
@@ -120,6 +129,8 @@ export const chatApi = api.injectEndpoints({
         if (args.caption.trim()) form.append(ATTACHMENT_FIELDS.caption, args.caption.trim());
         form.append(ATTACHMENT_FIELDS.file, args.file, args.fileName);
         form.append(ATTACHMENT_FIELDS.bucket, ATTACHMENT_BUCKET);
+        // The client's fetch, not the base query: a refusal without a JSON body (a proxy's 413 page) still reaches
+        // the user as its status text.
         try {
           const response = await apiClient.fetch(`${apiClient.baseUrl}${attachmentPaths.upload}`, {
             method: 'POST',
@@ -145,12 +156,13 @@ type ChatDispatch = ThunkDispatch<ChatState, ThunkExtra, UnknownAction>;
 
 /** Fetches the messages after the last one in the cache and adds them (silent on failure: the next poll retries). */
 export function pollChatMessages(orderId: number) {
-  return async (dispatch: ChatDispatch, getState: () => ChatState, extra: ThunkExtra): Promise<void> => {
+  return async (dispatch: ChatDispatch, getState: () => ChatState): Promise<void> => {
     const cached = chatApi.endpoints.chatMessages.select(orderId)(getState()).data;
     if (!cached) return;
     const after = cached[cached.length - 1]?.id ?? 0;
     try {
-      const fresh = await fetchMessagesAfter(extra.apiClient, orderId, after);
+      const read = dispatch(chatApi.endpoints.chatMessagesAfter.initiate({ orderId, after }, { subscribe: false, forceRefetch: true }));
+      const fresh = await read.unwrap();
       if (fresh.length > 0) {
         dispatch(chatApi.util.updateQueryData('chatMessages', orderId, (draft) => mergeMessages(draft, fresh)));
       }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@jelly/contracts';
+import { CHAT_PAGE_MAX, type ChatMessage } from '@jelly/contracts';
 import {
   CHAT_CLOSED,
   CHAT_SEND_CONNECT_WALLET,
@@ -198,6 +198,25 @@ describe('<DealChat> message list', () => {
     expect(await screen.findByText('arrived later')).toBeInTheDocument();
     const gets = server.api.callsTo(MESSAGES_PATH).map((c: RecordedCall) => new URL(c.url).searchParams.get('after'));
     expect(gets).toEqual(['0', '1']);
+  });
+
+  it('reads a history longer than one page page by page, each after the last id it got', async () => {
+    const history = Array.from({ length: CHAT_PAGE_MAX + 1 }, (_, i) => message(THEM, `message ${i + 1}`, today(6, 0)));
+    const api = fakeApi({
+      [MESSAGES_PATH]: (call) => {
+        const query = new URL(call.url).searchParams;
+        const after = Number(query.get('after'));
+        return json(200, history.filter((m) => m.id > after).slice(0, Number(query.get('limit'))));
+      },
+    });
+    renderChat({}, api);
+    expect(await screen.findByText(`message ${CHAT_PAGE_MAX + 1}`)).toBeInTheDocument();
+    expect(screen.getAllByTestId('chat-message')).toHaveLength(CHAT_PAGE_MAX + 1);
+    const pages = api.callsTo(MESSAGES_PATH).map((c: RecordedCall) => Object.fromEntries(new URL(c.url).searchParams));
+    expect(pages).toEqual([
+      { after: '0', limit: String(CHAT_PAGE_MAX) },
+      { after: String(CHAT_PAGE_MAX), limit: String(CHAT_PAGE_MAX) },
+    ]);
   });
 
   it('lets an admin read a deal chat', async () => {

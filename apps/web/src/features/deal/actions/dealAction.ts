@@ -2,7 +2,7 @@ import type { OrderDetails, SignAndSendResponse } from '@jelly/contracts';
 import { type OrderStatus, WALLET_NOT_READY } from '@jelly/domain';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { PublicKey, type Connection } from '@solana/web3.js';
-import type { ApiClient } from '../../../lib/api/apiClient.ts';
+import type { EndpointDispatch } from '../../../lib/api/api.ts';
 import type { ConfirmActionProps } from '../../../lib/modals/modalKinds.ts';
 import { EscrowActionError } from '../../../lib/solana/escrowErrors.ts';
 import type { EscrowSubmitContext } from '../../../lib/solana/submitEscrowInstruction.ts';
@@ -10,7 +10,7 @@ import type { EscrowTarget } from '../chain/dealInstructions.ts';
 
 export type DealActionKind = 'lock' | 'markAsPaid' | 'cancel' | 'supportRequest';
 
-/** What an action needs from the page: who is looking, their wallet and connection, the escrow, the API. */
+/** What an action needs from the page: who is looking, their wallet and connection, the escrow, the API's endpoints. */
 export interface DealActionEnv {
   /** The signed-in wallet (the session's), null when signed out. */
   viewer: string | null;
@@ -18,7 +18,8 @@ export interface DealActionEnv {
   connection: Pick<Connection, 'getLatestBlockhash' | 'getBalance' | 'getAccountInfo'> | null;
   /** From GET /platform/config; null values mean the server runs without a chain. */
   escrow: { programId: string | null; feePayer: string | null } | null;
-  apiClient: Pick<ApiClient, 'json'>;
+  /** Runs the API's endpoints (the co-signer, the database cancel, the support request). */
+  dispatch: EndpointDispatch;
   /** Absolute URL of this deal's chat (support requests link it). */
   dealUrl: string;
 }
@@ -68,7 +69,7 @@ export function requireChain(env: DealActionEnv, notConnected: string = WALLET_N
     owner,
     connection,
     target,
-    submitContext: { wallet: env.wallet, connection, feePayer: target.admin, apiClient: env.apiClient },
+    submitContext: { wallet: env.wallet, connection, feePayer: target.admin, dispatch: env.dispatch },
   };
 }
 

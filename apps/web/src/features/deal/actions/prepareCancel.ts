@@ -1,5 +1,6 @@
-import { orderPaths, updateOfferResponse } from '@jelly/contracts';
 import { CANCEL_FAILED, checkCancel, checkCancelAfterLock, ORDER_CANCELLED, OrderStatus } from '@jelly/domain';
+import { unwrapApi } from '../../../lib/api/apiError.ts';
+import { orderCancelApi } from '../../../lib/api/orderCancelApi.ts';
 import { EscrowActionError } from '../../../lib/solana/escrowErrors.ts';
 import { submitEscrowInstruction } from '../../../lib/solana/submitEscrowInstruction.ts';
 import { assertFeeBalance } from '../../../lib/solana/walletChecks.ts';
@@ -25,8 +26,8 @@ export const prepareCancel: PrepareAction = async (deal, env) => {
       variant: 'danger',
     },
     run: async () => {
-      const query = new URLSearchParams({ orderId: String(deal.orderId), orderStatus: String(OrderStatus.Cancelled) });
-      const answer = await env.apiClient.json(`${orderPaths.updateOffers}?${query}`, updateOfferResponse, { method: 'PUT' });
+      const args = { orderId: deal.orderId, parentOrderId: deal.parentOrderId };
+      const answer = await unwrapApi(env.dispatch(orderCancelApi.endpoints.cancelOrderInDatabase.initiate(args, { track: false })));
       return { status: answer.status };
     },
     successMessage: ORDER_CANCELLED,

@@ -1,5 +1,6 @@
-import { supportPaths, supportRequestResponse } from '@jelly/contracts';
 import { supportRequestPayload } from '@jelly/domain';
+import { unwrapApi } from '../../../lib/api/apiError.ts';
+import { dealApi } from '../api/dealApi.ts';
 import type { PrepareAction } from './dealAction.ts';
 
 /**
@@ -16,7 +17,7 @@ export const prepareSupportRequest: PrepareAction = async (deal, env) => ({
   },
   run: async () => {
     const body = supportRequestPayload(deal.orderId, deal, env.dealUrl);
-    const answer = await env.apiClient.json(supportPaths.callTgBot, supportRequestResponse, { method: 'POST', body });
+    const answer = await unwrapApi(env.dispatch(dealApi.endpoints.supportRequest.initiate(body, { track: false })));
     return { status: answer.status };
   },
   successMessage: null,

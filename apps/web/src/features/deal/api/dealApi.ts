@@ -7,7 +7,6 @@ import {
   ratingSummaryResponse,
   supportPaths,
   supportRequestResponse,
-  updateOfferResponse,
   type OrderDetails,
   type OrderReviewStatusResponse,
   type RatingRequest,
@@ -15,12 +14,14 @@ import {
   type RatingSummary,
   type SupportRequest,
   type SupportRequestResponse,
-  type UpdateOfferResponse,
 } from '@jelly/contracts';
-import { OrderStatus } from '@jelly/domain';
+import type { OrderStatus } from '@jelly/domain';
 import { api } from '../../../lib/api/api.ts';
 
-/** The deal page's server data: the deal itself, the counterparty's summary, reviews, and the non-chain actions. */
+/**
+ * The deal page's server data: the deal itself, the counterparty's summary, reviews, and the Support Request (sent by
+ * its action). The database cancel is shared with the market: lib/api/orderCancelApi.
+ */
 export const dealApi = api.enhanceEndpoints({ addTagTypes: ['Deal', 'DealReviewStatus'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /orders/{orderId}: the deal with its offer (parties and admins only). */
@@ -46,15 +47,6 @@ export const dealApi = api.enhanceEndpoints({ addTagTypes: ['Deal', 'DealReviewS
       responseSchema: ratingResponse,
       invalidatesTags: (_result, _error, body) => (body.dealId == null ? [] : [{ type: 'DealReviewStatus', id: Number(body.dealId) }]),
     }),
-    /** PUT /orders/update-offers?orderId&orderStatus=4: the database cancel of a deal not locked yet. */
-    cancelDealInDatabase: build.mutation<UpdateOfferResponse, number>({
-      query: (orderId) => ({
-        url: orderPaths.updateOffers,
-        method: 'PUT',
-        params: { orderId, orderStatus: OrderStatus.Cancelled },
-      }),
-      responseSchema: updateOfferResponse,
-    }),
     /** POST /platform/call-tg-bot: the Support Request; the server moves the deal to AdminResolving. */
     supportRequest: build.mutation<SupportRequestResponse, SupportRequest>({
       query: (body) => ({ url: supportPaths.callTgBot, method: 'POST', body }),
@@ -68,8 +60,6 @@ export const {
   useRatingSummaryQuery,
   useOrderReviewStatusQuery,
   useSubmitRatingMutation,
-  useCancelDealInDatabaseMutation,
-  useSupportRequestMutation,
 } = dealApi;
 
 /** Shows a status the server reported at once (before the next poll brings the whole record). */

@@ -3,7 +3,6 @@ import { CANCEL_FAILED, FAILED_TO_LOCK_ORDER, FAILED_TO_SIGN_TICKET, UNEXPECTED_
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { useApiClient } from '../../../lib/session/session.ts';
 import { openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useConnection, useWallet } from '../../../lib/wallet/walletBridge.ts';
@@ -41,7 +40,6 @@ export interface DealActionsState {
  */
 export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOptions): DealActionsState {
   const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
-  const apiClient = useApiClient();
   const wallet = useWallet();
   const connection = useConnection();
   const [busy, setBusy] = useState<DealActionKind | null>(null);
@@ -55,7 +53,7 @@ export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOpt
         wallet,
         connection,
         escrow,
-        apiClient,
+        dispatch,
         dealUrl: new URL(`/swap-chat/${deal.orderId}`, window.location.origin).href,
       };
       const begin = () => {
@@ -97,7 +95,7 @@ export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOpt
         },
       );
     },
-    [deal, viewer, wallet, connection, escrow, apiClient, dispatch, refresh],
+    [deal, viewer, wallet, connection, escrow, dispatch, refresh],
   );
 
   return { busy, start };

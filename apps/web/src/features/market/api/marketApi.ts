@@ -1,8 +1,10 @@
 import {
+  createOrderResponse,
   marketResponse,
   orderDetailsResponse,
   orderPaths,
   priceValidationResponse,
+  type CreateOrderResponse,
   type MarketQuery,
   type MarketResponse,
   type OrderDetails,
@@ -16,12 +18,20 @@ export interface MarketOffersArgs {
   query: MarketQuery;
 }
 
+/** A claim: POST /orders/create-order with the offer as parent; the signed-in wallet becomes the acceptor. */
+export interface ClaimArgs {
+  parentOrderId: number;
+  /** Base units of the offer's token. */
+  amount: string;
+  acceptorWallet: string;
+}
+
 export interface PriceValidationArgs {
   fiatCode: string;
   cryptoSymbol: string;
 }
 
-/** The market's server data: the offer list, one order, and the live price used by the claim estimate. */
+/** The market's server data: the offer list, one order, the live price used by the claim estimate, and the claim. */
 export const marketApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers', 'Order'] }).injectEndpoints({
   endpoints: (build) => ({
     marketOffers: build.query<MarketResponse, MarketOffersArgs>({
@@ -47,11 +57,13 @@ export const marketApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers', 'O
       },
       keepUnusedDataFor: 30,
     }),
+    /** The claim creates the deal (InProgress); the offer's available amount drops, so the list and the offer refetch. */
+    createDeal: build.mutation<CreateOrderResponse, ClaimArgs>({
+      query: (body) => ({ url: orderPaths.createOrder, method: 'POST', body }),
+      responseSchema: createOrderResponse,
+      invalidatesTags: (_result, error, { parentOrderId }) => (error ? [] : ['MarketOffers', { type: 'Order', id: parentOrderId }]),
+    }),
   }),
 });
 
 export const { useMarketOffersQuery, useOrderDetailsQuery, usePriceValidationQuery } = marketApi;
-
-/** After a claim the offer's available amount changed: refetch the market and that offer. */
-export const invalidateAfterClaim = (offerId: number) =>
-  marketApi.util.invalidateTags(['MarketOffers', { type: 'Order', id: offerId }]);

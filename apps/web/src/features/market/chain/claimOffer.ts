@@ -1,27 +1,22 @@
 import '../../../lib/solana/buffer.ts';
-import {
-  createOrderResponse,
-  orderDetailsResponse,
-  orderPaths,
-  updateOfferResponse,
-  type OrderDetails,
-} from '@jelly/contracts';
+import type { OrderDetails } from '@jelly/contracts';
 import {
   checkConfirmAmount,
   FAILED_TO_LOCK_ORDER,
   OfferSide,
-  OrderStatus,
   toBaseUnits,
   UNEXPECTED_ERROR,
   WALLET_NOT_READY,
 } from '@jelly/domain';
 import { acceptOfferAndLockInstruction, dealInstructionArgs } from '@jelly/escrow';
 import { PublicKey, type Connection } from '@solana/web3.js';
-import type { ApiClient } from '../../../lib/api/apiClient.ts';
-import { ApiError } from '../../../lib/api/apiError.ts';
+import type { EndpointDispatch } from '../../../lib/api/api.ts';
+import { ApiError, unwrapApi } from '../../../lib/api/apiError.ts';
+import { orderCancelApi } from '../../../lib/api/orderCancelApi.ts';
 import { EscrowActionError } from '../../../lib/solana/escrowErrors.ts';
 import { submitEscrowInstruction, type EscrowSubmitContext } from '../../../lib/solana/submitEscrowInstruction.ts';
 import { assertCanSell, assertFeeBalance } from '../../../lib/solana/walletChecks.ts';
+import { marketApi } from '../api/marketApi.ts';
 import { availableTokens, type OfferView } from '../offerFigures.ts';
 
 /** A claim that could not be made; `message` is what to show the user. */
@@ -30,7 +25,8 @@ export class ClaimError extends Error {
 }
 
 export interface ClaimContext {
-  apiClient: Pick<ApiClient, 'json'>;
+  /** Runs the API's endpoints (the claim, the deal's read, the co-signer, the cancel). */
+  dispatch: EndpointDispatch;
   wallet: EscrowSubmitContext['wallet'];
   connection: (Pick<Connection, 'getBalance' | 'getAccountInfo'> & EscrowSubmitContext['connection']) | null;
   /** GET /platform/config: the admin key paying fees and the escrow program. */
@@ -76,24 +72,21 @@ export async function claimOffer(offer: OfferView, amountText: string, ctx: Clai
     }
   });
 
-  const { orderId: dealId } = await userFacing(() =>
-    ctx.apiClient.json(orderPaths.createOrder, createOrderResponse, {
-      method: 'POST',
-      body: { parentOrderId: offer.orderId, amount: amount.toString(), acceptorWallet: ctx.signedInWallet },
-    }),
-  );
+  const claim = { parentOrderId: offer.orderId, amount: amount.toString(), acceptorWallet: ctx.signedInWallet };
+  const { orderId: dealId } = await userFacing(() => unwrapApi(ctx.dispatch(marketApi.endpoints.createDeal.initiate(claim, { track: false }))));
   if (!claimerSells) return { dealId, locked: false };
 
   try {
-    const deal = await ctx.apiClient.json(orderPaths.order(dealId), orderDetailsResponse);
+    // The deal as the server created it (its ticket id and fiat amount), read fresh and not kept subscribed.
+    const deal = await unwrapApi(ctx.dispatch(marketApi.endpoints.orderDetails.initiate(dealId, { subscribe: false, forceRefetch: true })));
     await submitEscrowInstruction(lockInstruction(deal, owner, ctx), {
       wallet,
       connection,
       feePayer: ctx.feePayer,
-      apiClient: ctx.apiClient,
+      dispatch: ctx.dispatch,
     });
   } catch (error) {
-    await cancelDeal(ctx.apiClient, dealId);
+    await cancelDeal(ctx.dispatch, dealId, offer.orderId);
     throw new ClaimError(error instanceof EscrowActionError || error instanceof ClaimError ? error.message : FAILED_TO_LOCK_ORDER);
   }
   return { dealId, locked: true };
@@ -119,10 +112,9 @@ export function lockInstruction(deal: OrderDetails, locker: PublicKey, ctx: Pick
   return acceptOfferAndLockInstruction(dealInstructionArgs(escrowDeal, target));
 }
 
-async function cancelDeal(apiClient: Pick<ApiClient, 'json'>, dealId: number): Promise<void> {
-  const query = new URLSearchParams({ orderId: String(dealId), orderStatus: String(OrderStatus.Cancelled) });
+async function cancelDeal(dispatch: EndpointDispatch, dealId: number, offerId: number): Promise<void> {
   try {
-    await apiClient.json(`${orderPaths.updateOffers}?${query}`, updateOfferResponse, { method: 'PUT' });
+    await dispatch(orderCancelApi.endpoints.cancelOrderInDatabase.initiate({ orderId: dealId, parentOrderId: offerId }, { track: false })).unwrap();
   } catch {
     // The deal stays InProgress; the payment window expires it and gives the amount back.
   }

@@ -12,6 +12,7 @@ import {
 } from '@jelly/domain';
 import { useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
+import type { EndpointDispatch } from '../../../lib/api/api.ts';
 import { useNavigate } from 'react-router';
 import { useCountriesQuery } from '../../../components/pickers/countriesApi.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -20,10 +21,9 @@ import { modalClosed } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useConnection, useWallet } from '../../../lib/wallet/walletBridge.ts';
 import { usePlatformConfigQuery } from '../../../lib/reference/platformApi.ts';
-import { invalidateAfterClaim } from '../api/marketApi.ts';
 import { claimOffer, ClaimError } from '../chain/claimOffer.ts';
 import { useEscrowFeeBps, type FeeState } from '../hooks/useEscrowFeeBps.ts';
-import { useApiClient, useSignedInWallet } from '../../../lib/session/session.ts';
+import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { availableTokens, limitsLabel, visitorActionLabel, type OfferView } from '../offerFigures.ts';
 import { Collapsible } from './Collapsible.tsx';
 import styles from './ConfirmOperationModal.module.css';
@@ -44,9 +44,8 @@ export interface ConfirmOperationModalProps {
  * claims the offer (and, for a Buy offer, locks the claimer's tokens) and opens the deal chat.
  */
 export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: ConfirmOperationModalProps) {
-  const dispatch = useDispatch();
+  const dispatch = useDispatch<EndpointDispatch>();
   const navigate = useNavigate();
-  const apiClient = useApiClient();
   const wallet = useWallet();
   const connection = useConnection();
   const signedInWallet = useSignedInWallet();
@@ -59,14 +58,13 @@ export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: 
     setBusy(true);
     try {
       const { dealId } = await claimOffer(offer, amount, {
-        apiClient,
+        dispatch,
         wallet,
         connection,
         feePayer: config?.feePayer,
         escrowProgramId: config?.escrowProgramId,
         signedInWallet,
       });
-      dispatch(invalidateAfterClaim(offer.orderId));
       dispatch(showToast.success(OPERATION_CONFIRMED));
       dispatch(modalClosed(claimModalId));
       onClose();

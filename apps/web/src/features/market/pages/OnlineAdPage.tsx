@@ -1,4 +1,3 @@
-import { orderPaths, updateOfferResponse } from '@jelly/contracts';
 import {
   ALL_COUNTRIES,
   formatAvailableAmount,
@@ -18,12 +17,13 @@ import { Link, useParams } from 'react-router';
 import { useCountriesQuery } from '../../../components/pickers/countriesApi.ts';
 import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { ApiError } from '../../../lib/api/apiError.ts';
+import { ApiError, unwrapApi } from '../../../lib/api/apiError.ts';
+import { useCancelOrderInDatabaseMutation } from '../../../lib/api/orderCancelApi.ts';
 import { modalPushed, openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { marketApi, useOrderDetailsQuery } from '../api/marketApi.ts';
-import { useApiClient, useSignedInWallet } from '../../../lib/session/session.ts';
+import { useOrderDetailsQuery } from '../api/marketApi.ts';
+import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './OnlineAdPage.module.css';
 
@@ -34,7 +34,7 @@ export default function OnlineAdPage() {
   const valid = Number.isInteger(orderId) && orderId > 0;
   useDocumentTitle(valid ? `Offer #${orderId}` : 'Offer');
   const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
-  const apiClient = useApiClient();
+  const [cancelOffer] = useCancelOrderInDatabaseMutation();
   const me = useSignedInWallet();
   const [cancelling, setCancelling] = useState(false);
   const { data: offer, isLoading, error } = useOrderDetailsQuery(orderId, { skip: !valid || !me });
@@ -75,10 +75,8 @@ export default function OnlineAdPage() {
           onConfirm: async () => {
             setCancelling(true);
             try {
-              const query = new URLSearchParams({ orderId: String(offer.orderId), orderStatus: String(OrderStatus.Cancelled) });
-              await apiClient.json(`${orderPaths.updateOffers}?${query}`, updateOfferResponse, { method: 'PUT' });
+              await unwrapApi(cancelOffer({ orderId: offer.orderId }));
               dispatch(showToast.success(ORDER_CANCELLED));
-              dispatch(marketApi.util.invalidateTags([{ type: 'Order', id: offer.orderId }, 'MarketOffers']));
             } catch (e) {
               dispatch(showToast.error(e instanceof ApiError ? e.message : UNEXPECTED_ERROR));
               throw e;

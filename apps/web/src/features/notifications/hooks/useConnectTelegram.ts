@@ -1,9 +1,9 @@
 import { useStore } from 'react-redux';
-import { errorReason } from '../../../lib/api/apiError.ts';
+import { errorReason, unwrapApi } from '../../../lib/api/apiError.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
-import { notificationCalls } from '../api/notificationCalls.ts';
+import { notificationsApi, readOnce } from '../api/notificationsApi.ts';
 import { telegramLinkGaveUp, telegramLinkStarted } from '../state/notificationsSlice.ts';
-import { useNotificationsDispatch, useNotificationsSelector, useSignedInWallet, useStoreServices } from './useNotificationsStore.ts';
+import { useNotificationsDispatch, useNotificationsSelector, useSignedInWallet } from './useNotificationsStore.ts';
 
 export const TELEGRAM_UNAVAILABLE = 'Telegram is not available right now. Please try again later.';
 
@@ -24,7 +24,6 @@ export interface TelegramMenuState {
  */
 export function useConnectTelegram(): TelegramMenuState {
   const dispatch = useNotificationsDispatch();
-  const services = useStoreServices();
   const store = useStore();
   const wallet = useSignedInWallet();
   const linked = useNotificationsSelector((state) => state.notifications.telegram.linked);
@@ -32,8 +31,7 @@ export function useConnectTelegram(): TelegramMenuState {
   const connect = () => {
     if (!wallet || linked) return;
     const tab = window.open('', '_blank');
-    notificationCalls
-      .telegramCode(services.extra.apiClient, wallet)
+    unwrapApi(dispatch(notificationsApi.endpoints.telegramCode.initiate(wallet, readOnce)))
       .then(({ code, botUsername }) => {
         // The server names its bot (TELEGRAM_BOT_USERNAME); without one there is nothing to open.
         if (!botUsername) throw new Error(TELEGRAM_UNAVAILABLE);

@@ -3,7 +3,8 @@ import { decrementUnread, hasMoreNotifications, markNotificationRead, NOTIFICATI
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ThunkExtra } from '../../../lib/api/thunkExtra.ts';
 import { realtimeEventReceived } from '../../../lib/realtime/realtimeSlice.ts';
-import { notificationCalls } from '../api/notificationCalls.ts';
+import { unwrapApi } from '../../../lib/api/apiError.ts';
+import { notificationsApi, readOnce } from '../api/notificationsApi.ts';
 
 /** The notification list's client state: list, unreadCount, page, hasMore, loading (+ the Telegram link state). */
 export interface NotificationsState {
@@ -37,9 +38,9 @@ const hasToken = (state: Api['state']) => Boolean(state.user.token);
 
 export const loadNextNotificationsPage = createAsyncThunk<{ page: number; items: Notification[] }, void, Api>(
   'notifications/loadNextPage',
-  async (_arg, { extra, getState }) => {
+  async (_arg, { dispatch, getState }) => {
     const { page } = getState().notifications;
-    const response = await notificationCalls.page(extra.apiClient, page);
+    const response = await unwrapApi(dispatch(notificationsApi.endpoints.notificationPage.initiate(page, readOnce)));
     return { page, items: response.data };
   },
   { condition: (_arg, { getState }) => hasToken(getState()) && getState().notifications.hasMore && !getState().notifications.loading },
@@ -48,16 +49,21 @@ export const loadNextNotificationsPage = createAsyncThunk<{ page: number; items:
 /** GET /Notification/unread-count; 0 on error. */
 export const refreshUnreadCount = createAsyncThunk<number, void, Api>(
   'notifications/refreshUnreadCount',
-  async (_arg, { extra }) => notificationCalls.unreadCount(extra.apiClient).catch(() => 0),
+  async (_arg, { dispatch }) =>
+    dispatch(notificationsApi.endpoints.unreadNotificationCount.initiate(undefined, readOnce))
+      .unwrap()
+      .then(({ count }) => count, () => 0),
   { condition: (_arg, { getState }) => hasToken(getState()) },
 );
 
 /** Marks read at once in the list and the count, then tells the server (its failure is swallowed). */
 export const markRead = createAsyncThunk<void, number, Api>(
   'notifications/markRead',
-  async (id, { extra, dispatch }) => {
+  async (id, { dispatch }) => {
     dispatch(notificationMarkedRead({ id, at: new Date().toISOString() }));
-    await notificationCalls.markRead(extra.apiClient, id).catch(() => undefined);
+    await dispatch(notificationsApi.endpoints.markNotificationRead.initiate(id, { track: false }))
+      .unwrap()
+      .catch(() => undefined);
   },
   {
     condition: (id, { getState }) => {
@@ -70,7 +76,10 @@ export const markRead = createAsyncThunk<void, number, Api>(
 export const checkTelegramLink = createAsyncThunk<boolean | null, string, Api>(
   'notifications/checkTelegram',
   // has-telegram failures are swallowed (null: unknown).
-  async (wallet, { extra }) => notificationCalls.hasTelegram(extra.apiClient, wallet).catch(() => null),
+  async (wallet, { dispatch }) =>
+    dispatch(notificationsApi.endpoints.hasTelegram.initiate(wallet, readOnce))
+      .unwrap()
+      .catch(() => null),
   { condition: (_wallet, { getState }) => hasToken(getState()) },
 );
 

@@ -9,11 +9,11 @@ import {
   type PriceValidationResponse,
 } from '@jelly/contracts';
 import { api } from '../../../lib/api/api.ts';
-import type { ApiClient } from '../../../lib/api/apiClient.ts';
 
-/** The live market price a floating offer follows (GET /platform/price-validation); null when unavailable. */
+/** The live market price a floating offer follows, the new offer, and the localnet's test funds. */
 export const placeOrderApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /platform/price-validation; null when unavailable. */
     offerMarketPrice: build.query<PriceValidationResponse | null, { fiatCode: string; cryptoSymbol: string }>({
       async queryFn(args, _api, _extra, baseQuery) {
         const result = await baseQuery({ url: orderPaths.priceValidation, params: { ...args } });
@@ -23,17 +23,17 @@ export const placeOrderApi = api.injectEndpoints({
       },
       keepUnusedDataFor: 60,
     }),
+    /** POST /orders/create-order for a new offer → { orderId }. */
+    createOffer: build.mutation<CreateOrderResponse, CreateOrderRequest>({
+      query: (body) => ({ url: orderPaths.createOrder, method: 'POST', body }),
+      responseSchema: createOrderResponse,
+    }),
+    /** POST /platform/dev/faucet (embedded localnet only): SOL, USDC and USDT for the wallet. */
+    requestTestFunds: build.mutation<DevFaucetResponse, string>({
+      query: (wallet) => ({ url: orderPaths.devFaucet, method: 'POST', body: { wallet } }),
+      responseSchema: devFaucetResponse,
+    }),
   }),
 });
 
-export const { useOfferMarketPriceQuery } = placeOrderApi;
-
-/** POST /orders/create-order for a new offer → { orderId }. */
-export function createOffer(client: Pick<ApiClient, 'json'>, body: CreateOrderRequest): Promise<CreateOrderResponse> {
-  return client.json(orderPaths.createOrder, createOrderResponse, { method: 'POST', body });
-}
-
-/** POST /platform/dev/faucet (embedded localnet only): SOL, USDC and USDT for the wallet. */
-export function requestTestFunds(client: Pick<ApiClient, 'json'>, wallet: string): Promise<DevFaucetResponse> {
-  return client.json(orderPaths.devFaucet, devFaucetResponse, { method: 'POST', body: { wallet } });
-}
+export const { useOfferMarketPriceQuery, useCreateOfferMutation, useRequestTestFundsMutation } = placeOrderApi;

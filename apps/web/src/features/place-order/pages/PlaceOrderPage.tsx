@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api/apiError.ts';
+import { ApiError, unwrapApi } from '../../../lib/api/apiError.ts';
 import {
   fromBaseUnits,
   insufficientBalanceMessage,
@@ -17,10 +17,10 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { useWallet } from '../../../lib/wallet/walletBridge.ts';
 import { useCoinsQuery, useCurrenciesQuery, usePaymentMethodsQuery } from '../../../lib/reference/catalogueApi.ts';
 import { usePlatformConfigQuery } from '../../../lib/reference/platformApi.ts';
-import { createOffer, requestTestFunds, useOfferMarketPriceQuery } from '../api/placeOrderApi.ts';
+import { useCreateOfferMutation, useOfferMarketPriceQuery, useRequestTestFundsMutation } from '../api/placeOrderApi.ts';
 import { PlaceOrderForm } from '../components/PlaceOrderForm.tsx';
 import styles from '../components/PlaceOrderForm.module.css';
-import { useApiClient, useSignedInWallet } from '../../../lib/session/session.ts';
+import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { useTokenBalance, type BalanceState } from '../hooks/useTokenBalance.ts';
 import {
   cleanDecimal,
@@ -60,7 +60,8 @@ export default function PlaceOrderPage() {
   useDocumentTitle('Create order');
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const apiClient = useApiClient();
+  const [createOffer] = useCreateOfferMutation();
+  const [requestTestFunds] = useRequestTestFundsMutation();
   const me = useSignedInWallet();
   const { publicKey } = useWallet();
   const [draft, change] = useReducer(draftReducer, initialDraft);
@@ -101,7 +102,7 @@ export default function PlaceOrderPage() {
     }
     setSubmitting(true);
     try {
-      const { orderId } = await createOffer(apiClient, createOfferBody(draft, me, visibleIn(draft.regions, allCodes)));
+      const { orderId } = await unwrapApi(createOffer(createOfferBody(draft, me, visibleIn(draft.regions, allCodes))));
       dispatch(showToast.success(`Offer #${orderId} created`));
       void navigate(`/online-ads/${orderId}`);
     } catch (error) {
@@ -113,7 +114,7 @@ export default function PlaceOrderPage() {
   const getTestFunds = async () => {
     setFunding(true);
     try {
-      const funds = await requestTestFunds(apiClient, me);
+      const funds = await unwrapApi(requestTestFunds(me));
       const decimalsOf = (symbol: string) => coins.data?.find((coin) => coin.symbol === symbol)?.decimals;
       const tokens = Object.entries(funds.tokens).map(([symbol, units]) => {
         const decimals = decimalsOf(symbol);
