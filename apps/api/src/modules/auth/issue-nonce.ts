@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
 import { isPublicKey } from '../../lib/base58.ts';
-import { deleteNoncesExpiredBefore, insertNonce } from './queries.ts';
+import { deleteNoncesExpiredBefore, insertNonce } from './auth-writes.ts';
 
 const NONCE_BYTES = 16; // 128 bits
 const NONCE_RETENTION_MS = 24 * 60 * 60 * 1000;

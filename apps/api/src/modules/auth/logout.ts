@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
-import { findRefreshToken, revokeRefreshTokenFamily } from './queries.ts';
+import { revokeRefreshTokenFamily } from './auth-writes.ts';
+import { findRefreshToken } from './queries.ts';
 import { hashRefreshToken } from './refresh-token.ts';
 
 /** POST /auth/logout — revokes the presented refresh token's family; unknown or missing tokens are a no-op. */

@@ -1,7 +1,8 @@
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
-import { findActiveBan, findRefreshToken, markRefreshTokenUsed, revokeRefreshTokenFamily } from './queries.ts';
+import { markRefreshTokenUsed, revokeRefreshTokenFamily } from './auth-writes.ts';
+import { findActiveBan, findRefreshToken } from './queries.ts';
 import { hashRefreshToken } from './refresh-token.ts';
 import { issueSession, type Session } from './session.ts';
 import { walletBannedError } from './wallet-banned.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { signAccessToken } from './access-token.ts';
-import { insertRefreshToken } from './queries.ts';
+import { insertRefreshToken } from './auth-writes.ts';
 import { generateRefreshToken } from './refresh-token.ts';
 
 export interface Session {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { assertCanPostChat, chatClosed, loadChatDeal } from './chat-access.ts';
-import { insertChatMessageIfOpen } from './queries.ts';
+import { insertChatMessageIfOpen } from './chat-writes.ts';
 import { toChatMessage } from './to-wire.ts';
 
 export const NOT_YOUR_ACCOUNT = 'accountId must be your own (signed-in) wallet.';

@@ -8,7 +8,8 @@ import { audit } from './audit.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import { DEAL_BUSY, type DealTxContext } from './deal-transactions.ts';
-import { findDeal, findPendingTransactionOfDeal, moveDeal, orderExists } from './queries.ts';
+import { moveDeal } from './deal-writes.ts';
+import { findDeal, findPendingTransactionOfDeal, orderExists } from './queries.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
 import { syncDealFromChain } from './sync-deal-from-chain.ts';
 

@@ -16,7 +16,8 @@ import {
   type DealTxContext,
   type DealTxResult,
 } from './deal-transactions.ts';
-import { findDeal, finishTransaction, insertPendingTransaction } from './queries.ts';
+import { finishTransaction, insertPendingTransaction } from './deal-writes.ts';
+import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
 import { syncDealFromChain } from './sync-deal-from-chain.ts';
 

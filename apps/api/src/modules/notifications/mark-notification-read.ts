@@ -1,7 +1,7 @@
 import type { Notification } from '@jelly/contracts';
 import type { Database } from '../../db/connect.ts';
 import { notFound } from '../../errors.ts';
-import { markReadIfOwned } from './queries.ts';
+import { markReadIfOwned } from './notification-writes.ts';
 import { toNotification } from './to-wire.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
