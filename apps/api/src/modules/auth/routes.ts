@@ -1,7 +1,6 @@
 import {
   authRequest,
   authResponse,
-  errorResponse,
   logoutRequest,
   meResponse,
   nonceQuery,
@@ -12,7 +11,7 @@ import {
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { getCurrentUser } from './get-current-user.ts';
 import { issueNonce } from './issue-nonce.ts';
 import { logout } from './logout.ts';
@@ -22,7 +21,7 @@ import type { Session } from './session.ts';
 import { signIn } from './sign-in.ts';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 429);
 
 /** Wallet sign-in: nonce → signed message → access + refresh tokens; refresh rotation; logout; me. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -119,13 +118,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in account',
-        security: [{ bearerAuth: [] }],
-        response: { 200: meResponse, 401: errorResponse },
+        security: bearer,
+        response: { 200: meResponse, ...errorResponses(401) },
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      return getCurrentUser(db, request.user);
+      return getCurrentUser(db, signedIn(request));
     },
   );
 };

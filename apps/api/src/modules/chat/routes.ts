@@ -5,7 +5,6 @@ import {
   chatMessagesResponse,
   chatPaths,
   chatRoomParams,
-  errorResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
@@ -57,7 +56,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         summary: "Post a text message to a deal's chat as the signed-in wallet",
         security: bearer,
         body: addChatMessageRequest,
-        response: { 201: addChatMessageResponse, ...errors, 409: errorResponse },
+        response: { 201: addChatMessageResponse, ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => {

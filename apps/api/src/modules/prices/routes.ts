@@ -1,5 +1,6 @@
-import { errorResponse, orderPaths, priceValidationQuery, priceValidationResponse } from '@jelly/contracts';
+import { orderPaths, priceValidationQuery, priceValidationResponse } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/route-preamble.ts';
 import type { PriceFeed } from './price-feed.ts';
 import { priceValidation } from './price-validation.ts';
 import { refreshFloatingPrices } from './refresh-floating-prices.ts';
@@ -19,7 +20,7 @@ export const priceRoutes: FastifyPluginAsyncZod<PriceRoutesOptions> = async (app
         tags: ['prices'],
         summary: 'Live USD price of a token and the USD→fiat rate (price = cryptoPriceUsd × fiatToUsdRate)',
         querystring: priceValidationQuery,
-        response: { 200: priceValidationResponse, 400: errorResponse, 404: errorResponse, 503: errorResponse },
+        response: { 200: priceValidationResponse, ...errorResponses(400, 404, 503) },
       },
     },
     async (request, reply) => {

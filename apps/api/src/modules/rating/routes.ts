@@ -1,7 +1,6 @@
 import {
   blockUserRequest,
   blockUserResponse,
-  errorResponse,
   orderParams,
   orderReviewStatusResponse,
   ratingRequest,
@@ -53,7 +52,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reviews a wallet received, newest first (skip, take ≤ 50, default 20)',
         params: walletParams,
         querystring: reviewsQuery,
-        response: { 200: reviewsResponse, 400: errorResponse },
+        response: { 200: reviewsResponse, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -73,7 +72,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['rating'],
         summary: "The deal header's 'N Trades | Mon YYYY': completed deals and the account creation date",
         params: walletParams,
-        response: { 200: ratingSummaryResponse, 400: errorResponse },
+        response: { 200: ratingSummaryResponse, ...errorResponses(400) },
       },
     },
     async (request) => ratingSummary(db, request.params.wallet),

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
-  errorResponse,
   hasTelegramParams,
   hasTelegramResponse,
   notificationPaths,
@@ -11,6 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Bot } from 'grammy';
 import { z } from 'zod';
 import { AppError, forbidden, unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { hasLinkedChat, issueLinkCode } from './link-codes.ts';
 
 const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -24,8 +25,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async 
   const { db, config } = app;
   const telegram = config.telegram;
 
-  const requireSelf = (user: { wallet: string; isAdmin: boolean } | null, wallet: string, allowAdmin: boolean) => {
-    if (!user) throw unauthorized();
+  const requireSelf = (user: AuthUser, wallet: string, allowAdmin: boolean) => {
     if (user.wallet !== wallet && !(allowAdmin && user.isAdmin)) throw forbidden('You can only do this for your own wallet.');
   };
 
@@ -37,13 +37,13 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async 
       schema: {
         tags: ['telegram'],
         summary: 'A single-use code (10 minutes) to link a Telegram chat: open https://t.me/<bot>?start=<code>',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         querystring: telegramCodeQuery,
-        response: { 200: telegramCodeResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse, 503: errorResponse },
+        response: { 200: telegramCodeResponse, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request, reply) => {
-      requireSelf(request.user, request.query.wallet, false);
+      requireSelf(signedIn(request), request.query.wallet, false);
       if (!telegram) throw new AppError('SERVICE_UNAVAILABLE', 'Telegram notifications are not configured on this server.');
       const issued = await issueLinkCode(db, request.query.wallet, config.now());
       reply.header('cache-control', 'no-store');
@@ -58,13 +58,13 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async 
       schema: {
         tags: ['telegram'],
         summary: 'Whether the wallet has a linked Telegram chat (the wallet itself or an admin)',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: hasTelegramParams,
-        response: { 200: hasTelegramResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: hasTelegramResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      requireSelf(request.user, request.params.wallet, true);
+      requireSelf(signedIn(request), request.params.wallet, true);
       reply.header('cache-control', 'no-store');
       return hasLinkedChat(db, request.params.wallet);
     },
@@ -81,7 +81,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async 
           tags: ['telegram'],
           summary: 'Telegram Bot API webhook (X-Telegram-Bot-Api-Secret-Token required)',
           body: z.looseObject({ update_id: z.number().int() }),
-          response: { 200: z.object({ ok: z.literal(true) }), 401: errorResponse },
+          response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(401) },
         },
       },
       async (request) => {
