@@ -3,7 +3,7 @@ export { readDealsConfig } from './deals-config.ts';
 export type { DealsConfig } from './deals-config.ts';
 export { expireDeals } from './expire-deals.ts';
 export { openDispute } from './open-dispute.ts';
-export { startPaymentWindowService } from './payment-window-job.ts';
+export { paymentWindowJob } from './payment-window-job.ts';
 export { moveDeal } from './deal-writes.ts';
 export { findDeal, orderExists } from './queries.ts';
 export { enqueueReclaim } from './reclaim-rent/queue.ts';

@@ -10,28 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { listNotifications } from './list-notifications.ts';
 import { markNotificationRead } from './mark-notification-read.ts';
-import { PAYMENT_REMINDER_INTERVAL_MS, sendPaymentWindowReminders } from './payment-window-reminders.ts';
 import { unreadCount } from './unread-count.ts';
 
 /** GET /Notification, PUT /Notification/{id}/read, GET /Notification/unread-count — the caller's own only. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
-
-  // The payment-window reminder job (each process runs it; a reminder goes out once across all of them).
-  let running: Promise<void> | null = null;
-  const reminders = setInterval(() => {
-    running ??= sendPaymentWindowReminders(db, config.now())
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.error({ err: error }, 'payment window reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, PAYMENT_REMINDER_INTERVAL_MS);
-  reminders.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(reminders);
-    await running;
-  });
 
   app.get(
     notificationPaths.list,

@@ -7,7 +7,6 @@ import {
   telegramCodeResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Bot } from 'grammy';
 import { z } from 'zod';
 import { AppError, forbidden, unauthorized } from '../../errors.ts';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
@@ -18,11 +17,11 @@ const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
 /**
  * Telegram: link codes and the link check (GET /platform/telegram-code, GET /platform/has-telegram/{wallet}), and
- * POST /telegram/webhook for the bot (started by startTelegramService) in webhook mode. Without TELEGRAM_BOT_TOKEN
+ * POST /telegram/webhook for the bot (started by the telegram service plugin) in webhook mode. Without TELEGRAM_BOT_TOKEN
  * only the link check works (always false) and the code endpoint answers 503.
  */
-export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async (app, { bot }) => {
-  const { db, config } = app;
+export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, telegramBot: bot } = app;
   const telegram = config.telegram;
 
   const requireSelf = (user: AuthUser, wallet: string, allowAdmin: boolean) => {
