@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { attachmentPaths, attachmentUploadResponse } from '@jelly/contracts';
 import { VIDEO_MAX_BYTES } from '@jelly/domain';
@@ -7,15 +8,14 @@ import { AppError } from '../../errors.ts';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { storageConfigFromEnv } from '../../storage/storage-config.ts';
 import { perUserPerMinute } from '../chat/index.ts';
 import { downloadAttachment, inlineDisposition } from './download-attachment.ts';
 import { uploadAttachment } from './upload-attachment.ts';
 
 export interface AttachmentRoutesOptions {
   /**
-   * Where files go. Default: from the S3_* environment variables (S3 when S3_BUCKET is set), else local disk
-   * under DATA_DIR/attachments. See storage/storage-config.ts.
+   * Where files go. Default: the configured storage (`config.attachments`, read from the S3_* environment
+   * variables by storage-config.ts: S3 when S3_BUCKET is set), else local disk under DATA_DIR/attachments.
    */
   storage?: ObjectStorage;
   /** Uploads per wallet per minute (default 10). */
@@ -26,7 +26,9 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 /** Chat attachments: upload (type by content, size capped while streaming) and authorised download. */
 export const attachmentRoutes: FastifyPluginAsyncZod<AttachmentRoutesOptions> = async (app, options) => {
-  const storage = options.storage ?? createStorage(storageConfigFromEnv(process.env, app.config.dataDir));
+  const storage =
+    options.storage ??
+    createStorage(app.config.attachments?.storage ?? { kind: 'local', root: join(app.config.dataDir, 'attachments') });
   if (!options.storage) app.addHook('onClose', () => storage.close());
   app.log.info({ storage: storage.kind }, 'chat attachments storage');
 

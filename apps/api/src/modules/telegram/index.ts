@@ -2,3 +2,5 @@
 export { DEAL_BUTTON_TEXT, telegramTextOf } from './message-text.ts';
 export { telegramSupportNotifier } from './support-notifier.ts';
 export { telegramService } from './service.ts';
+export { readTelegramConfig } from './telegram-config.ts';
+export type { TelegramConfig } from './telegram-config.ts';
