@@ -26,6 +26,7 @@ const errors = errorResponses(400, 401, 403, 429);
 /** Wallet sign-in: nonce → signed message → access + refresh tokens; refresh rotation; logout; me. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app;
+  const deps = { db, config };
 
   const toResponse = (session: Session): AuthResponse => ({
     accessToken: session.accessToken,
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return issueNonce(db, config, request.query.wallet);
+      return issueNonce(deps, request.query.wallet);
     },
   );
 
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await signIn(db, config, request.body);
+      const session = await signIn(deps, request.body);
       setRefreshCookie(reply, config, session.refreshToken, session.refreshExpiresAt);
       reply.header('cache-control', 'no-store');
       return toResponse(session);
@@ -82,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const session = await refreshSession(db, config, presentedRefreshToken(request, config));
+        const session = await refreshSession(deps, presentedRefreshToken(request, config));
         setRefreshCookie(reply, config, session.refreshToken, session.refreshExpiresAt);
         reply.header('cache-control', 'no-store');
         return toResponse(session);
@@ -105,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await logout(db, config, presentedRefreshToken(request, config));
+      await logout(deps, presentedRefreshToken(request, config));
       clearRefreshCookie(reply, config);
       return reply.status(204).send(null);
     },

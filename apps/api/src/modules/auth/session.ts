@@ -5,6 +5,12 @@ import { signAccessToken } from './access-token.ts';
 import { insertRefreshToken } from './auth-writes.ts';
 import { generateRefreshToken } from './refresh-token.ts';
 
+/** What the sign-in and session use cases need: the database and the configuration (clock, secrets, lifetimes). */
+export interface AuthDeps {
+  db: Database;
+  config: AppConfig;
+}
+
 export interface Session {
   accessToken: string;
   accessExpiresAt: Date;

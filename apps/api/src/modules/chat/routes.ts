@@ -61,7 +61,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const user = signedIn(request);
-      const message = await addMessage(db, config, user, request.body);
+      const message = await addMessage({ db, now: config.now }, user, request.body);
       return reply.status(201).send(message);
     },
   );

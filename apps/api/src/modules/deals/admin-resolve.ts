@@ -4,6 +4,7 @@ import { ADMIN_RESOLVE_REFUSALS, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, a
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { audit } from './audit.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { readTicket } from './chain/read-ticket.ts';
@@ -40,10 +41,10 @@ export interface AdminResolveContext extends Pick<DealTxContext, 'feePayer' | 'i
  */
 export async function adminResolve(
   ctx: AdminResolveContext,
-  adminWallet: string,
-  dealId: number,
-  releaseTo: 'buyer' | 'seller',
+  admin: AuthUser,
+  { dealId, releaseTo }: { dealId: number; releaseTo: 'buyer' | 'seller' },
 ): Promise<AdminResolveResponse> {
+  const adminWallet = admin.wallet;
   const deal = await findDeal(ctx.db, dealId);
   if (!deal) {
     if ((await orderExists(ctx.db, dealId)) !== undefined) throw conflict('Only deals can be resolved, not offers.');

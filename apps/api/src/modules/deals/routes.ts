@@ -48,7 +48,7 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
       const user = signedIn(request);
       const chain = requireChain(app.chain);
       const ctx = { db, chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, ...timeout };
-      return signAndSend(ctx, user.wallet, request.body.transaction);
+      return signAndSend(ctx, user, request.body.transaction);
     },
   );
 
@@ -64,7 +64,7 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
         response: { 200: adminOrderResponse, ...errors },
       },
     },
-    async (request) => getAdminOrder(db, app.chain, request.params.orderId),
+    async (request) => getAdminOrder({ db, chain: app.chain }, request.params.orderId),
   );
 
   app.post(
@@ -81,12 +81,10 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const admin = signedIn(request);
       return adminResolve(
         { db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, ...timeout },
-        admin.wallet,
-        request.params.orderId,
-        request.body.releaseTo,
+        signedIn(request),
+        { dealId: request.params.orderId, releaseTo: request.body.releaseTo },
       );
     },
   );

@@ -40,8 +40,8 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const viewer = { wallet: signedIn(request).wallet, country: callerCountry(request) };
-      return sendJson(reply, await listMarket(app.db, caches, request.query, viewer));
+      const caller = { wallet: signedIn(request).wallet, country: callerCountry(request) };
+      return sendJson(reply, await listMarket({ db: app.db, caches }, caller, request.query));
     },
   );
 
@@ -55,6 +55,9 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
         response: { 200: marketResponse, ...errorResponses(400) },
       },
     },
-    async (request, reply) => sendJson(reply, await listMarket(app.db, caches, request.query, null, callerCountry(request))),
+    async (request, reply) => {
+      const caller = { wallet: null, country: callerCountry(request) };
+      return sendJson(reply, await listMarket({ db: app.db, caches }, caller, request.query));
+    },
   );
 };

@@ -30,7 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listNotifications(db, signedIn(request).wallet, request.query.Page, request.query.Size);
+      return listNotifications(db, signedIn(request), request.query);
     },
   );
 
@@ -47,7 +47,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return unreadCount(db, signedIn(request).wallet);
+      return unreadCount(db, signedIn(request));
     },
   );
 
@@ -63,6 +63,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: markNotificationReadResponse, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => markNotificationRead(db, signedIn(request).wallet, request.params.id, config.now()),
+    async (request) => markNotificationRead({ db, now: config.now }, signedIn(request), request.params.id),
   );
 };

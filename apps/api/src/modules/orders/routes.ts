@@ -64,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       const { parentOrderId } = request.body;
       return parentOrderId == null
         ? createOffer(ctx, user, request.body)
-        : claimOffer(ctx, user, request.body, parentOrderId, callerCountry(request));
+        : claimOffer(ctx, { ...user, country: callerCountry(request) }, { ...request.body, parentOrderId });
     },
   );
 
@@ -80,8 +80,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         response: { 200: updateOfferResponse, ...errors },
       },
     },
-    async (request) =>
-      cancelOrder(app.db, signedIn(request), request.query.orderId, request.query.orderStatus, app.config.now()),
+    async (request) => cancelOrder(ctx, signedIn(request), request.query),
   );
 
   app.get(

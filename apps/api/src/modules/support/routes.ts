@@ -26,8 +26,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       },
     },
     async (request) => {
-      const user = signedIn(request);
-      return submitSupportRequest(app.db, notifier, request.log, user.wallet, request.body, app.config.now());
+      return submitSupportRequest({ db: app.db, notifier, log: request.log, now: app.config.now }, signedIn(request), request.body);
     },
   );
 };

@@ -8,10 +8,9 @@ import {
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden, unauthorized } from '../../errors.ts';
+import { unauthorized } from '../../errors.ts';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
-import type { AuthUser } from '../auth/index.ts';
-import { hasLinkedChat, issueLinkCode } from './link-codes.ts';
+import { hasTelegram, telegramLinkCode } from './link-telegram.ts';
 
 const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
@@ -23,10 +22,6 @@ const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, telegramBot: bot } = app;
   const telegram = config.telegram;
-
-  const requireSelf = (user: AuthUser, wallet: string, allowAdmin: boolean) => {
-    if (user.wallet !== wallet && !(allowAdmin && user.isAdmin)) throw forbidden('You can only do this for your own wallet.');
-  };
 
   app.get(
     notificationPaths.telegramCode,
@@ -42,11 +37,9 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireSelf(signedIn(request), request.query.wallet, false);
-      if (!telegram) throw new AppError('SERVICE_UNAVAILABLE', 'Telegram notifications are not configured on this server.');
-      const issued = await issueLinkCode(db, request.query.wallet, config.now());
+      const code = await telegramLinkCode({ db, config }, signedIn(request), request.query.wallet);
       reply.header('cache-control', 'no-store');
-      return { code: issued.code, expiresAt: issued.expiresAt.toISOString(), botUsername: config.telegramBotUsername };
+      return code;
     },
   );
 
@@ -63,9 +56,9 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireSelf(signedIn(request), request.params.wallet, true);
+      const linked = await hasTelegram(db, signedIn(request), request.params.wallet);
       reply.header('cache-control', 'no-store');
-      return hasLinkedChat(db, request.params.wallet);
+      return linked;
     },
   );
 
