@@ -12,7 +12,11 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { lenientJsonBody } from './plugins/json-body.ts';
 import { generateRequestId, loggerOptions, requestIdHeader } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
+import { paymentWindowJob, rentReclaimJob } from './modules/deals/index.ts';
 import { runwayWatch } from './modules/fee-payer/index.ts';
+import { paymentReminderJob } from './modules/notifications/index.ts';
+import { priceService } from './modules/prices/index.ts';
+import { telegramService } from './modules/telegram/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
@@ -54,7 +58,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(realtime);
     await app.register(rateLimits);
     await app.register(docs);
+    // The modules' services: what the routes use (the price feed, the Telegram bot) and the jobs; each stops on close.
+    await app.register(telegramService);
+    await app.register(priceService);
     await app.register(apiRoutes, { prefix: '/api' });
+    await app.register(paymentReminderJob);
+    await app.register(rentReclaimJob, { pollMs: config.deals?.rentReclaimPollMs ?? 0, sweepMs: config.deals?.rentReclaimSweepMs ?? 0 });
+    await app.register(paymentWindowJob);
     await app.register(runwayWatch);
     await app.register(staticWeb, { webDist: config.webDist });
   } catch (error) {

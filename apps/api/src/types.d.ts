@@ -3,6 +3,8 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/connect.ts';
 import type { AuthUser, BanGuard } from './modules/auth/index.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Bot } from 'grammy';
+import type { PriceFeed } from './modules/prices/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +19,10 @@ declare module 'fastify' {
     bans: BanGuard;
     /** preHandler (after authenticate): requires an admin. */
     requireAdmin: preHandlerAsyncHookHandler;
+    /** The configured price feed (modules/prices price service). */
+    priceFeed: PriceFeed;
+    /** The Telegram bot behind the webhook route; null without TELEGRAM_BOT_TOKEN (modules/telegram service). */
+    telegramBot: Bot | null;
   }
   interface FastifyRequest {
     /** Set by app.authenticate; null on public routes. */

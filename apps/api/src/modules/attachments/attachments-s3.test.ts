@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AttachmentUploadResponse } from '@jelly/contracts';
 import { CHAT_CLOSED, FILE_TOO_LARGE, MEGABYTE, OrderStatus } from '@jelly/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDeal, setDealStatus } from '../../../test/helpers/chat-deals.ts';
 import { startLocalS3, type LocalS3 } from '../../../test/helpers/local-s3.ts';
 import { multipartBody } from '../../../test/helpers/multipart.ts';
@@ -13,6 +14,7 @@ import { createWallet, type TestWallet } from '../../../test/helpers/wallet.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { createS3Storage } from '../../storage/s3-storage.ts';
 import { attachmentRoutes } from './routes.ts';
+import { readAttachmentsConfig } from './storage-config.ts';
 
 let s3: LocalS3;
 let t: TestApp;
@@ -41,29 +43,25 @@ async function upload(wallet: TestWallet, data: Uint8Array, roomId = dealId, fil
 
 beforeAll(async () => {
   s3 = await startLocalS3();
-  // The server picks S3 from these variables (storage/storage-config.ts), as in production.
-  for (const [name, value] of Object.entries(s3.env)) vi.stubEnv(name, value);
-  try {
-    t = await createTestApp({
-      // The same routes again under /race, on S3 storage that completes the deal right after storing its file.
-      extend: async (app) => {
-        const real = createS3Storage(s3.config);
-        const racing: ObjectStorage = {
-          ...real,
-          put: async (key, body, metadata) => {
-            const stored = await real.put(key, body, metadata);
-            const dealOfKey = Number(key.split('/')[0]);
-            if (closeWhileUploading.has(dealOfKey)) await setDealStatus(app.db, dealOfKey, OrderStatus.Completed);
-            return stored;
-          },
-        };
-        app.addHook('onClose', () => real.close());
-        await app.register(attachmentRoutes, { prefix: '/race', storage: racing });
-      },
-    });
-  } finally {
-    vi.unstubAllEnvs();
-  }
+  // The server picks S3 from these variables through the reader loadConfig uses (storage-config.ts), as in production.
+  t = await createTestApp({
+    config: { attachments: readAttachmentsConfig(s3.env, tmpdir()) },
+    // The same routes again under /race, on S3 storage that completes the deal right after storing its file.
+    extend: async (app) => {
+      const real = createS3Storage(s3.config);
+      const racing: ObjectStorage = {
+        ...real,
+        put: async (key, body, metadata) => {
+          const stored = await real.put(key, body, metadata);
+          const dealOfKey = Number(key.split('/')[0]);
+          if (closeWhileUploading.has(dealOfKey)) await setDealStatus(app.db, dealOfKey, OrderStatus.Completed);
+          return stored;
+        },
+      };
+      app.addHook('onClose', () => real.close());
+      await app.register(attachmentRoutes, { prefix: '/race', storage: racing });
+    },
+  });
   for (const wallet of [alice, bob]) tokens.set(wallet, (await signIn(t.app, wallet)).body.accessToken);
   ({ dealId } = await insertDeal(t.app.db, { creator: alice.address, acceptor: bob.address }));
 });

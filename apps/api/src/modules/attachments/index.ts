@@ -1,2 +1,3 @@
-/** The attachments module's public surface: other modules use nothing of it yet (the app registers its routes.ts). */
-export {};
+/** The attachments module's public surface: other modules and the app import it from here, never from its other files. */
+export { readAttachmentsConfig } from './storage-config.ts';
+export type { AttachmentsConfig } from './storage-config.ts';

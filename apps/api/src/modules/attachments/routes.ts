@@ -1,40 +1,34 @@
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import { attachmentPaths, attachmentUploadResponse, errorResponse } from '@jelly/contracts';
+import { attachmentPaths, attachmentUploadResponse } from '@jelly/contracts';
 import { VIDEO_MAX_BYTES } from '@jelly/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, unauthorized } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { createStorage } from '../../storage/create-storage.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { storageConfigFromEnv } from '../../storage/storage-config.ts';
 import { perUserPerMinute } from '../chat/index.ts';
 import { downloadAttachment, inlineDisposition } from './download-attachment.ts';
 import { uploadAttachment } from './upload-attachment.ts';
 
 export interface AttachmentRoutesOptions {
   /**
-   * Where files go. Default: from the S3_* environment variables (S3 when S3_BUCKET is set), else local disk
-   * under DATA_DIR/attachments. See storage/storage-config.ts.
+   * Where files go. Default: the configured storage (`config.attachments`, read from the S3_* environment
+   * variables by storage-config.ts: S3 when S3_BUCKET is set), else local disk under DATA_DIR/attachments.
    */
   storage?: ObjectStorage;
   /** Uploads per wallet per minute (default 10). */
   uploadsPerMinute?: number;
 }
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  413: errorResponse,
-  415: errorResponse,
-  429: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 /** Chat attachments: upload (type by content, size capped while streaming) and authorised download. */
 export const attachmentRoutes: FastifyPluginAsyncZod<AttachmentRoutesOptions> = async (app, options) => {
-  const storage = options.storage ?? createStorage(storageConfigFromEnv(process.env, app.config.dataDir));
+  const storage =
+    options.storage ??
+    createStorage(app.config.attachments?.storage ?? { kind: 'local', root: join(app.config.dataDir, 'attachments') });
   if (!options.storage) app.addHook('onClose', () => storage.close());
   app.log.info({ storage: storage.kind }, 'chat attachments storage');
 
@@ -56,18 +50,18 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AttachmentRoutesOptions> = 
         description:
           'RoomId and UserId must come before File. The type is decided from the first bytes (images jpeg/png/gif/webp ' +
           'up to 5 MB, pdf up to 10 MB, videos mp4/webm/mov up to 30 MB); the file becomes a chat message.',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         consumes: ['multipart/form-data'],
         response: { 201: attachmentUploadResponse, ...errors },
       },
     },
     async (request, reply) => {
-      if (!request.user) throw unauthorized();
+      const user = signedIn(request);
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the upload as multipart/form-data.');
       }
       try {
-        const result = await uploadAttachment({ db, storage, now: config.now, log: request.log }, request.user, request.parts());
+        const result = await uploadAttachment({ db, storage, now: config.now, log: request.log }, user, request.parts());
         return await reply.status(201).send(result);
       } catch (error) {
         // The rest of the body may still be on its way: answer now and drop the connection instead of reading it.
@@ -84,15 +78,14 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AttachmentRoutesOptions> = 
       schema: {
         tags: ['chat'],
         summary: "Download a chat attachment (the deal's parties and admins)",
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: z.object({ key: z.string() }),
         // A stream: Fastify pipes it without serialising.
         response: { 200: z.unknown().describe('The file bytes, with the type sniffed at upload'), ...errors },
       },
     },
     async (request, reply) => {
-      if (!request.user) throw unauthorized();
-      const { attachment, object } = await downloadAttachment({ db, storage, log: request.log }, request.user, request.params.key);
+      const { attachment, object } = await downloadAttachment({ db, storage, log: request.log }, signedIn(request), request.params.key);
       return reply
         .header('content-type', attachment.contentType)
         .header('content-length', String(object.size))

@@ -15,7 +15,7 @@ import type { ObjectStorage } from '../../storage/object-storage.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { assertCanPostChat, chatClosed, type ChatDeal, loadChatDeal } from '../chat/index.ts';
 import { EXTENSION_OF } from './file-extensions.ts';
-import { insertAttachmentMessageIfOpen } from './queries.ts';
+import { insertAttachmentMessageIfOpen } from './attachment-writes.ts';
 import { FileTooLargeError, sniffAndLimit } from './sniffed-stream.ts';
 
 export interface UploadDeps {

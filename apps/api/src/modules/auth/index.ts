@@ -5,3 +5,5 @@ export { findActiveBan } from './queries.ts';
 export { walletBannedError } from './wallet-banned.ts';
 export { applyBan, BanGuard, bannedCloseReason } from './ban-guard.ts';
 export { refreshCookieName } from './refresh-cookie.ts';
+export { readAuthConfig } from './auth-config.ts';
+export type { AuthConfig, RateLimitConfig } from './auth-config.ts';

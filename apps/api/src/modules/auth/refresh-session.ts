@@ -1,9 +1,8 @@
-import type { AppConfig } from '../../config.ts';
-import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
-import { findActiveBan, findRefreshToken, markRefreshTokenUsed, revokeRefreshTokenFamily } from './queries.ts';
+import { markRefreshTokenUsed, revokeRefreshTokenFamily } from './auth-writes.ts';
+import { findActiveBan, findRefreshToken } from './queries.ts';
 import { hashRefreshToken } from './refresh-token.ts';
-import { issueSession, type Session } from './session.ts';
+import { issueSession, type AuthDeps, type Session } from './session.ts';
 import { walletBannedError } from './wallet-banned.ts';
 
 export const REFRESH_ERRORS = {
@@ -19,7 +18,7 @@ const refreshError = (message: string) => new AppError('REFRESH_TOKEN_INVALID', 
  * POST /auth/refresh — rotates the refresh token inside its family. A token presented a second time
  * means it leaked (or a client replayed it): the whole family is revoked.
  */
-export async function refreshSession(db: Database, config: AppConfig, token: string | undefined): Promise<Session> {
+export async function refreshSession({ db, config }: AuthDeps, token: string | undefined): Promise<Session> {
   if (!token) throw refreshError(REFRESH_ERRORS.missing);
   const now = config.now();
   const hash = hashRefreshToken(token);

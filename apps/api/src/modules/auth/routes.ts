@@ -1,7 +1,6 @@
 import {
   authRequest,
   authResponse,
-  errorResponse,
   logoutRequest,
   meResponse,
   nonceQuery,
@@ -12,7 +11,7 @@ import {
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { getCurrentUser } from './get-current-user.ts';
 import { issueNonce } from './issue-nonce.ts';
 import { logout } from './logout.ts';
@@ -22,11 +21,12 @@ import type { Session } from './session.ts';
 import { signIn } from './sign-in.ts';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 429);
 
 /** Wallet sign-in: nonce → signed message → access + refresh tokens; refresh rotation; logout; me. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app;
+  const deps = { db, config };
 
   const toResponse = (session: Session): AuthResponse => ({
     accessToken: session.accessToken,
@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return issueNonce(db, config, request.query.wallet);
+      return issueNonce(deps, request.query.wallet);
     },
   );
 
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await signIn(db, config, request.body);
+      const session = await signIn(deps, request.body);
       setRefreshCookie(reply, config, session.refreshToken, session.refreshExpiresAt);
       reply.header('cache-control', 'no-store');
       return toResponse(session);
@@ -83,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const session = await refreshSession(db, config, presentedRefreshToken(request, config));
+        const session = await refreshSession(deps, presentedRefreshToken(request, config));
         setRefreshCookie(reply, config, session.refreshToken, session.refreshExpiresAt);
         reply.header('cache-control', 'no-store');
         return toResponse(session);
@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await logout(db, config, presentedRefreshToken(request, config));
+      await logout(deps, presentedRefreshToken(request, config));
       clearRefreshCookie(reply, config);
       return reply.status(204).send(null);
     },
@@ -119,13 +119,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in account',
-        security: [{ bearerAuth: [] }],
-        response: { 200: meResponse, 401: errorResponse },
+        security: bearer,
+        response: { 200: meResponse, ...errorResponses(401) },
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      return getCurrentUser(db, request.user);
+      return getCurrentUser(db, signedIn(request));
     },
   );
 };

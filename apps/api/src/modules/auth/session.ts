@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { signAccessToken } from './access-token.ts';
-import { insertRefreshToken } from './queries.ts';
+import { insertRefreshToken } from './auth-writes.ts';
 import { generateRefreshToken } from './refresh-token.ts';
+
+/** What the sign-in and session use cases need: the database and the configuration (clock, secrets, lifetimes). */
+export interface AuthDeps {
+  db: Database;
+  config: AppConfig;
+}
 
 export interface Session {
   accessToken: string;

@@ -1,11 +1,10 @@
 import { buildSignInMessage, type AuthRequest } from '@jelly/contracts';
-import type { AppConfig } from '../../config.ts';
-import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
 import { decodeBase58 } from '../../lib/base58.ts';
 import { INVALID_WALLET_MESSAGE } from './issue-nonce.ts';
-import { consumeNonce, findActiveBan, findNonce, recordSignIn } from './queries.ts';
-import { issueSession, type Session } from './session.ts';
+import { consumeNonce, recordSignIn } from './auth-writes.ts';
+import { findActiveBan, findNonce } from './queries.ts';
+import { issueSession, type AuthDeps, type Session } from './session.ts';
 import { walletBannedError } from './wallet-banned.ts';
 import { isValidWalletSignature } from './wallet-signature.ts';
 
@@ -24,7 +23,7 @@ const nonceError = (message: string) => new AppError('NONCE_INVALID', message);
  * POST /auth — verifies the wallet's signature over the message rebuilt from the server's own nonce record,
  * consumes the nonce exactly once, refuses banned wallets, creates the user on first sign-in, opens a session.
  */
-export async function signIn(db: Database, config: AppConfig, request: AuthRequest): Promise<Session> {
+export async function signIn({ db, config }: AuthDeps, request: AuthRequest): Promise<Session> {
   const publicKey = decodeBase58(request.wallet);
   if (publicKey?.length !== 32) throw new AppError('VALIDATION_ERROR', INVALID_WALLET_MESSAGE);
   const signature = decodeBase58(request.signature);

@@ -1,19 +1,17 @@
 import type { AddChatMessageRequest, ChatMessage } from '@jelly/contracts';
 import { CHAT_SEND_ORDER_NOT_FOUND } from '@jelly/domain';
-import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { assertCanPostChat, chatClosed, loadChatDeal } from './chat-access.ts';
-import { insertChatMessageIfOpen } from './queries.ts';
+import { insertChatMessageIfOpen } from './chat-writes.ts';
 import { toChatMessage } from './to-wire.ts';
 
 export const NOT_YOUR_ACCOUNT = 'accountId must be your own (signed-in) wallet.';
 
 /** Posts a text message to a deal's chat as the signed-in wallet. */
 export async function addMessage(
-  db: Database,
-  config: Pick<AppConfig, 'now'>,
+  { db, now }: { db: Database; now: () => Date },
   user: AuthUser,
   request: AddChatMessageRequest,
 ): Promise<ChatMessage> {
@@ -26,7 +24,7 @@ export async function addMessage(
     content: request.content,
     fileUrl: null,
     clientCreatedAt: new Date(request.createdAtUtc),
-    createdAt: config.now(),
+    createdAt: now(),
   });
   if (!row) throw chatClosed();
   return toChatMessage(row);

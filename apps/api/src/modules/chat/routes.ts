@@ -5,7 +5,6 @@ import {
   chatMessagesResponse,
   chatPaths,
   chatRoomParams,
-  errorResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
@@ -57,12 +56,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         summary: "Post a text message to a deal's chat as the signed-in wallet",
         security: bearer,
         body: addChatMessageRequest,
-        response: { 201: addChatMessageResponse, ...errors, 409: errorResponse },
+        response: { 201: addChatMessageResponse, ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
       const user = signedIn(request);
-      const message = await addMessage(db, config, user, request.body);
+      const message = await addMessage({ db, now: config.now }, user, request.body);
       return reply.status(201).send(message);
     },
   );

@@ -4,11 +4,13 @@ import { ADMIN_RESOLVE_REFUSALS, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, a
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { audit } from './audit.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import { DEAL_BUSY, type DealTxContext } from './deal-transactions.ts';
-import { findDeal, findPendingTransactionOfDeal, moveDeal, orderExists } from './queries.ts';
+import { moveDeal } from './deal-writes.ts';
+import { findDeal, findPendingTransactionOfDeal, orderExists } from './queries.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
 import { syncDealFromChain } from './sync-deal-from-chain.ts';
 
@@ -39,10 +41,10 @@ export interface AdminResolveContext extends Pick<DealTxContext, 'feePayer' | 'i
  */
 export async function adminResolve(
   ctx: AdminResolveContext,
-  adminWallet: string,
-  dealId: number,
-  releaseTo: 'buyer' | 'seller',
+  admin: AuthUser,
+  { dealId, releaseTo }: { dealId: number; releaseTo: 'buyer' | 'seller' },
 ): Promise<AdminResolveResponse> {
+  const adminWallet = admin.wallet;
   const deal = await findDeal(ctx.db, dealId);
   if (!deal) {
     if ((await orderExists(ctx.db, dealId)) !== undefined) throw conflict('Only deals can be resolved, not offers.');

@@ -18,14 +18,12 @@ import {
   simulateOrThrow,
 } from './chain/submit-transaction.ts';
 import type { DealRecord } from './deal-record.ts';
+import { deletePendingTransaction, finishTransaction, insertPendingTransaction } from './deal-writes.ts';
 import {
-  deletePendingTransaction,
   findDeal,
   findDealTransaction,
   findPendingTransactionOfDeal,
   findStalePendingTransactions,
-  finishTransaction,
-  insertPendingTransaction,
   type DealTransactionRow,
 } from './queries.ts';
 import { syncDealFromChain, type SyncOptions } from './sync-deal-from-chain.ts';

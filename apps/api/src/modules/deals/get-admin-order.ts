@@ -22,7 +22,10 @@ import { findDeal, orderExists } from './queries.ts';
  * buyer (fiat side), seller (crypto side), amount, price, status; whether 'Send to Buyer' / 'Send to Seller' are
  * possible; the on-chain ticket; the support requests.
  */
-export async function getAdminOrder(db: Database, chain: Chain | null, dealId: number): Promise<AdminOrderResponse> {
+export async function getAdminOrder(
+  { db, chain }: { db: Database; chain: Chain | null },
+  dealId: number,
+): Promise<AdminOrderResponse> {
   const deal = await findDeal(db, dealId);
   if (!deal) {
     if (await orderExists(db, dealId)) throw new AppError('CONFLICT', 'This is an offer: the admin order chat shows deals.');

@@ -3,7 +3,8 @@ import { DISPUTE_NOT_POSSIBLE, NOT_A_PARTY, OrderStatus, actionAllowedFrom, isDe
 import type { Database } from '../../db/connect.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import type { DealRecord } from './deal-record.ts';
-import { findDeal, moveDeal, orderExists, type Queryable } from './queries.ts';
+import { moveDeal } from './deal-writes.ts';
+import { findDeal, orderExists, type Queryable } from './queries.ts';
 
 
 export interface OpenedDispute {

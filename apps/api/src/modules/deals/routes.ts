@@ -3,12 +3,11 @@ import {
   adminOrderResponse,
   adminResolveRequest,
   adminResolveResponse,
-  errorResponse,
   signAndSendRequest,
   signAndSendResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { adminResolve } from './admin-resolve.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { getAdminOrder } from './get-admin-order.ts';
@@ -19,16 +18,7 @@ export interface DealRoutesOptions {
   confirmTimeoutMs?: number;
 }
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  429: errorResponse,
-  503: errorResponse,
-  504: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 503, 504);
 
 /** The co-signer, and the admin's dispute screen and resolution. */
 export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, options) => {
@@ -49,16 +39,16 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
           'that matches one of your deals in the state it needs, plus optional compute-budget settings and idempotent ' +
           "creation of this action's recipients' token accounts. Simulates, sends, confirms (60 s), then moves the deal " +
           'from what the chain shows. The same transaction sent twice returns the first result (alreadyProcessed).',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         body: signAndSendRequest,
         response: { 200: signAndSendResponse, ...errors },
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
+      const user = signedIn(request);
       const chain = requireChain(app.chain);
       const ctx = { db, chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, ...timeout };
-      return signAndSend(ctx, request.user.wallet, request.body.transaction);
+      return signAndSend(ctx, user, request.body.transaction);
     },
   );
 
@@ -69,12 +59,12 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
       schema: {
         tags: ['admin'],
         summary: 'A deal as the admin order chat shows it',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: adminOrderParams,
         response: { 200: adminOrderResponse, ...errors },
       },
     },
-    async (request) => getAdminOrder(db, app.chain, request.params.orderId),
+    async (request) => getAdminOrder({ db, chain: app.chain }, request.params.orderId),
   );
 
   app.post(
@@ -84,19 +74,17 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
       schema: {
         tags: ['admin'],
         summary: "Resolve a deal: release the escrow to the buyer (fiat side) or refund the seller (crypto side)",
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: adminOrderParams,
         body: adminResolveRequest,
         response: { 200: adminResolveResponse, ...errors },
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
       return adminResolve(
         { db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, ...timeout },
-        request.user.wallet,
-        request.params.orderId,
-        request.body.releaseTo,
+        signedIn(request),
+        { dealId: request.params.orderId, releaseTo: request.body.releaseTo },
       );
     },
   );

@@ -16,9 +16,11 @@ import {
   type DealTxContext,
   type DealTxResult,
 } from './deal-transactions.ts';
-import { findDeal, finishTransaction, insertPendingTransaction } from './queries.ts';
+import { finishTransaction, insertPendingTransaction } from './deal-writes.ts';
+import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
 import { syncDealFromChain } from './sync-deal-from-chain.ts';
+import type { AuthUser } from '../auth/index.ts';
 
 /**
  * The deal moved on: perhaps this very transaction already landed and its record is gone. When the chain knows
@@ -50,8 +52,9 @@ async function answerIfLanded(
  * and whose escrow instruction is exactly the one the deal in the database allows for the caller in its current
  * state. Then it simulates, sends, confirms and moves the deal from what the chain shows. Idempotent per signature.
  */
-export async function signAndSend(ctx: DealTxContext, caller: string, base64: string): Promise<SignAndSendResponse> {
+export async function signAndSend(ctx: DealTxContext, user: AuthUser, base64: string): Promise<SignAndSendResponse> {
   const { chain } = ctx;
+  const caller = user.wallet;
   const proposed = readTransaction(base64);
   checkSigners(proposed, chain.admin.publicKey, new PublicKey(caller));
   const classified = classifyInstructions(proposed, chain.programId);

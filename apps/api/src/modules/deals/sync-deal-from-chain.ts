@@ -4,7 +4,8 @@ import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import type { DealRecord } from './deal-record.ts';
-import { findDeal, moveDeal } from './queries.ts';
+import { moveDeal } from './deal-writes.ts';
+import { findDeal } from './queries.ts';
 
 /** A deal may leave any unfinished status when the chain shows its ticket finished. */
 const OPEN_STATUSES = UNDERWAY_STATUSES;

@@ -4,7 +4,8 @@ import { adminSpend } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { budgetWindow, formatResetTime } from './budget-window.ts';
 import { DEFAULT_FEE_PAYER_CONFIG, type FeePayerConfig } from './fee-payer-config.ts';
-import { claimPlatformAlert, spentSince } from './spend-queries.ts';
+import { claimPlatformAlert } from './spend-writes.ts';
+import { spentSince } from './spend-queries.ts';
 
 /** Solana's base fee per signature; anything the transaction paid above it is priority fee. */
 export const LAMPORTS_PER_SIGNATURE = 5_000n;

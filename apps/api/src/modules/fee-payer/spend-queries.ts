@@ -1,6 +1,6 @@
 import { OrderStatus } from '@jelly/domain';
 import { and, count, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { adminSpend, adminSpendAlerts, orders } from '../../db/schema/index.ts';
+import { adminSpend, orders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 
 export interface SpendTotals {
@@ -43,14 +43,4 @@ export async function unearnedLocksSince(db: Queryable, wallet: string, since: D
       ),
     );
   return row?.n ?? 0;
-}
-
-/** Claims the once-per-window alert for a crossed platform budget; true for the one caller that should alert. */
-export async function claimPlatformAlert(db: Queryable, windowStart: Date, budget: string): Promise<boolean> {
-  const inserted = await db
-    .insert(adminSpendAlerts)
-    .values({ windowStart, budget })
-    .onConflictDoNothing()
-    .returning({ budget: adminSpendAlerts.budget });
-  return inserted.length > 0;
 }

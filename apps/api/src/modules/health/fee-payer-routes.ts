@@ -1,6 +1,6 @@
-import { errorResponse } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/route-preamble.ts';
 import { requireChain } from '../deals/index.ts';
 import { feePayerStatus } from '../fee-payer/index.ts';
 
@@ -25,8 +25,8 @@ export const feePayerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "The fee payer's balance, last 24 hours' spend and runway",
-        security: [{ bearerAuth: [] }],
-        response: { 200: feePayerStatusResponse, 401: errorResponse, 403: errorResponse, 503: errorResponse },
+        security: bearer,
+        response: { 200: feePayerStatusResponse, ...errorResponses(401, 403, 503) },
       },
     },
     async () => {

@@ -11,6 +11,12 @@ import type { SwrCache } from './swr-cache.ts';
 
 export type { MarketViewer } from './market-sql.ts';
 
+/** Who asks: a signed-in wallet or nobody (null), and the country the request comes from (null when unknown). */
+export interface MarketCaller {
+  wallet: string | null;
+  country: string | null;
+}
+
 export interface MarketCaches {
   /** Capped totals per filter combination (and a viewer's own matching offers). */
   totals: SwrCache<number>;
@@ -93,12 +99,12 @@ async function hasActiveOffers(db: Database, wallet: string): Promise<boolean> {
  *   matching offers (cached per wallet).
  */
 export async function listMarket(
-  db: Database,
-  caches: MarketCaches,
+  { db, caches }: { db: Database; caches: MarketCaches },
+  caller: MarketCaller,
   filters: MarketFilters,
-  viewer: MarketViewer | null,
-  country: string | null = viewer?.country ?? null,
 ): Promise<MarketResult> {
+  const { country } = caller;
+  const viewer: MarketViewer | null = caller.wallet === null ? null : { wallet: caller.wallet, country };
   const p = marketPage(filters);
   const side = filters.Side ?? null;
   const filterKey = JSON.stringify([side, filters.Fiat, filters.PriceFrom, filters.PaymentMethod, filters.TokenMint, country]);

@@ -1,7 +1,7 @@
-import { errorResponse, marketQuery, marketResponse, orderPaths } from '@jelly/contracts';
+import { marketQuery, marketResponse, orderPaths } from '@jelly/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { listMarket, marketResponseJson, type MarketCaches, type MarketResult } from './list-market.ts';
 import { createNoCache, createSwrCache } from './swr-cache.ts';
 
@@ -34,15 +34,14 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       schema: {
         tags: ['market'],
         summary: "Active offers for a signed-in user (without the caller's own offers)",
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         querystring: marketQuery,
-        response: { 200: marketResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: marketResponse, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      if (!request.user) throw unauthorized();
-      const viewer = { wallet: request.user.wallet, country: callerCountry(request) };
-      return sendJson(reply, await listMarket(app.db, caches, request.query, viewer));
+      const caller = { wallet: signedIn(request).wallet, country: callerCountry(request) };
+      return sendJson(reply, await listMarket({ db: app.db, caches }, caller, request.query));
     },
   );
 
@@ -53,9 +52,12 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
         tags: ['market'],
         summary: 'Active offers (signed out)',
         querystring: marketQuery,
-        response: { 200: marketResponse, 400: errorResponse },
+        response: { 200: marketResponse, ...errorResponses(400) },
       },
     },
-    async (request, reply) => sendJson(reply, await listMarket(app.db, caches, request.query, null, callerCountry(request))),
+    async (request, reply) => {
+      const caller = { wallet: null, country: callerCountry(request) };
+      return sendJson(reply, await listMarket({ db: app.db, caches }, caller, request.query));
+    },
   );
 };

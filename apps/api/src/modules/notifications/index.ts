@@ -3,3 +3,4 @@ export { notifyChatMessage, notifyDealCancelledBy, notifyDealStatus, notifyOffer
 export { notify } from './notify.ts';
 export { findNotificationsByIds } from './queries.ts';
 export { toNotification } from './to-wire.ts';
+export { paymentReminderJob } from './payment-reminder-job.ts';

@@ -30,29 +30,6 @@ export async function countUnreadOf(db: Database, wallet: string): Promise<numbe
   return row?.unread ?? 0;
 }
 
-/**
- * Marks the wallet's own notification read (readAt is kept from the first time). Undefined when there is no such
- * notification for this wallet, so another wallet's id is indistinguishable from a missing one.
- */
-export async function markReadIfOwned(
-  db: Database,
-  wallet: string,
-  id: number,
-  now: Date,
-): Promise<NotificationRow | undefined> {
-  const [updated] = await db
-    .update(notifications)
-    .set({ isRead: true, readAt: now })
-    .where(and(eq(notifications.id, id), eq(notifications.wallet, wallet), eq(notifications.isRead, false)))
-    .returning();
-  if (updated) return updated;
-  const [existing] = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.wallet, wallet)));
-  return existing;
-}
-
 export async function findNotificationsByIds(db: Database, ids: readonly number[]): Promise<NotificationRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(notifications).where(inArray(notifications.id, [...ids]));

@@ -1,10 +1,11 @@
+import type { UpdateOfferQuery } from '@jelly/contracts';
 import { OrderStatus, isDealParty } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/connect.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { enqueueReclaim } from '../deals/index.ts';
 import { notifyDealCancelledBy } from '../notifications/index.ts';
+import type { OrderContext } from './create-offer.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { findOrder } from './queries.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -18,12 +19,12 @@ import { queryRows } from '../../db/rows.ts';
  * Each change is one conditional UPDATE on the expected status, so a racing lock or claim cannot be overwritten.
  */
 export async function cancelOrder(
-  db: Database,
+  ctx: Pick<OrderContext, 'db' | 'now'>,
   user: AuthUser,
-  orderId: number,
-  requestedStatus: number,
-  now: Date,
+  { orderId, orderStatus: requestedStatus }: UpdateOfferQuery,
 ): Promise<{ orderId: number; status: OrderStatus }> {
+  const { db } = ctx;
+  const now = ctx.now();
   const order = await findOrder(db, orderId);
   if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
   if (requestedStatus !== OrderStatus.Cancelled) throw conflict(ORDER_MESSAGES.onlyCancel);

@@ -50,6 +50,9 @@ function checkEchoedFields(body: CreateOrderInput, offer: OrderRow, caller: stri
   if (mismatches.length > 0) throw badRequest(`${ORDER_MESSAGES.claimMismatch}: ${mismatches.join(', ')}.`);
 }
 
+/** The signed-in caller of a claim, with the country its request comes from (null when unknown). */
+export type Claimant = AuthUser & { country: string | null };
+
 /**
  * A claim (parentOrderId set): creates the deal, In Progress, with the caller as acceptor. The offer's available
  * amount is taken with one conditional UPDATE (status still Active and enough left), so concurrent claims can
@@ -57,11 +60,11 @@ function checkEchoedFields(body: CreateOrderInput, offer: OrderRow, caller: stri
  */
 export async function claimOffer(
   ctx: OrderContext,
-  user: AuthUser,
-  body: CreateOrderInput,
-  parentOrderId: number,
-  callerCountry: string | null,
+  user: Claimant,
+  body: CreateOrderInput & { parentOrderId: number },
 ): Promise<{ orderId: number }> {
+  const { parentOrderId } = body;
+  const callerCountry = user.country;
   const now = ctx.now();
   const ban = await findActiveBan(ctx.db, user.wallet, now);
   if (ban) throw walletBannedError(ban);

@@ -16,7 +16,8 @@ import type { ClaimLimitsConfig } from './claim-limits-config.ts';
 import { enforceOfferLimit } from './claim-limits.ts';
 import { isKnownCountry, isKnownFiat, isKnownPaymentMethod } from './catalogue-checks.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
-import { findToken, insertOrder } from './queries.ts';
+import { insertOrder } from './order-writes.ts';
+import { findToken } from './queries.ts';
 import { assertSellCovered } from './sell-coverage.ts';
 
 export interface OrderContext {

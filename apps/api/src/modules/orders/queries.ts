@@ -17,11 +17,3 @@ export async function findOrder(db: Database, orderId: number): Promise<OrderRow
   const [row] = await db.select().from(orders).where(eq(orders.orderId, orderId));
   return row;
 }
-
-export type NewOrderRow = Omit<typeof orders.$inferInsert, 'orderId' | 'amountTokens'>;
-
-export async function insertOrder(db: Database, row: NewOrderRow): Promise<number> {
-  const [inserted] = await db.insert(orders).values(row).returning({ orderId: orders.orderId });
-  if (!inserted) throw new Error('insert into orders returned no row');
-  return inserted.orderId;
-}

@@ -3,7 +3,6 @@ import {
   createOrderResponse,
   devFaucetRequest,
   devFaucetResponse,
-  errorResponse,
   orderDetailsResponse,
   orderParams,
   orderPaths,
@@ -65,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       const { parentOrderId } = request.body;
       return parentOrderId == null
         ? createOffer(ctx, user, request.body)
-        : claimOffer(ctx, user, request.body, parentOrderId, callerCountry(request));
+        : claimOffer(ctx, { ...user, country: callerCountry(request) }, { ...request.body, parentOrderId });
     },
   );
 
@@ -81,8 +80,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         response: { 200: updateOfferResponse, ...errors },
       },
     },
-    async (request) =>
-      cancelOrder(app.db, signedIn(request), request.query.orderId, request.query.orderStatus, app.config.now()),
+    async (request) => cancelOrder(ctx, signedIn(request), request.query),
   );
 
   app.get(
@@ -123,7 +121,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         tags: ['orders'],
         summary: "A wallet's deal statistics (public)",
         params: tradingStatsParams,
-        response: { 200: tradingStatsResponse, 400: errorResponse },
+        response: { 200: tradingStatsResponse, ...errorResponses(400) },
       },
     },
     async (request) => tradingStats(app.db, request.params.walletAddress),

@@ -1,2 +1,3 @@
-/** The platform module's public surface: other modules use nothing of it yet (the app registers its routes.ts). */
-export {};
+/** The platform module's public surface: other modules and the app import it from here, never from its other files. */
+export { readPlatformConfig } from './platform-config.ts';
+export type { PlatformConfig } from './platform-config.ts';

@@ -1,17 +1,10 @@
-import { errorResponse, orderPaths, priceValidationQuery, priceValidationResponse } from '@jelly/contracts';
+import { orderPaths, priceValidationQuery, priceValidationResponse } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PriceFeed } from './price-feed.ts';
+import { errorResponses } from '../../lib/route-preamble.ts';
 import { priceValidation } from './price-validation.ts';
-import { refreshFloatingPrices } from './refresh-floating-prices.ts';
 
-export interface PriceRoutesOptions {
-  priceFeed: PriceFeed;
-  /** How often floating offers are repriced; 0 = never (tests call refreshFloatingPrices themselves). */
-  floatingRefreshMs: number;
-}
-
-/** Live prices for the Claim Offer estimate, and the timer that reprices floating offers. */
-export const priceRoutes: FastifyPluginAsyncZod<PriceRoutesOptions> = async (app, { priceFeed, floatingRefreshMs }) => {
+/** Live prices for the Claim Offer estimate (the feed and the repricing timer are the price service's). */
+export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     orderPaths.priceValidation,
     {
@@ -19,30 +12,13 @@ export const priceRoutes: FastifyPluginAsyncZod<PriceRoutesOptions> = async (app
         tags: ['prices'],
         summary: 'Live USD price of a token and the USD→fiat rate (price = cryptoPriceUsd × fiatToUsdRate)',
         querystring: priceValidationQuery,
-        response: { 200: priceValidationResponse, 400: errorResponse, 404: errorResponse, 503: errorResponse },
+        response: { 200: priceValidationResponse, ...errorResponses(400, 404, 503) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=10');
-      return priceValidation(priceFeed, request.query.fiatCode, request.query.cryptoSymbol);
+      return priceValidation(app.priceFeed, request.query.fiatCode, request.query.cryptoSymbol);
     },
   );
 
-  if (floatingRefreshMs > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      refreshFloatingPrices(app.db, priceFeed)
-        .then((result) => {
-          if (result.unpriced.length > 0) app.log.warn({ unpriced: result.unpriced }, 'floating offers left unpriced');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'refreshing floating prices failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, floatingRefreshMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 };

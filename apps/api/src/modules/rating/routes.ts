@@ -1,7 +1,6 @@
 import {
   blockUserRequest,
   blockUserResponse,
-  errorResponse,
   orderParams,
   orderReviewStatusResponse,
   ratingRequest,
@@ -15,9 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { blockUser } from './block-user.ts';
 import { orderReviewStatus } from './order-review-status.ts';
-import { reviewTotals, reviewsOf } from './queries.ts';
+import { listReviews } from './list-reviews.ts';
 import { ratingSummary } from './rating-summary.ts';
-import { reviewView } from './review-view.ts';
 import { submitRating } from './submit-rating.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -40,8 +38,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = signedIn(request);
-      return submitRating(db, user.wallet, request.body, config.now());
+      return submitRating({ db, now: config.now }, signedIn(request), request.body);
     },
   );
 
@@ -53,17 +50,10 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reviews a wallet received, newest first (skip, take ≤ 50, default 20)',
         params: walletParams,
         querystring: reviewsQuery,
-        response: { 200: reviewsResponse, 400: errorResponse },
+        response: { 200: reviewsResponse, ...errorResponses(400) },
       },
     },
-    async (request) => {
-      const { wallet } = request.params;
-      const [rows, totals] = await Promise.all([
-        reviewsOf(db, wallet, request.query.skip, request.query.take),
-        reviewTotals(db, wallet),
-      ]);
-      return { reviews: rows.map(reviewView), total: totals.total, averageScore: totals.average };
-    },
+    async (request) => listReviews(db, request.params.wallet, request.query),
   );
 
   app.get(
@@ -73,7 +63,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['rating'],
         summary: "The deal header's 'N Trades | Mon YYYY': completed deals and the account creation date",
         params: walletParams,
-        response: { 200: ratingSummaryResponse, 400: errorResponse },
+        response: { 200: ratingSummaryResponse, ...errorResponses(400) },
       },
     },
     async (request) => ratingSummary(db, request.params.wallet),
@@ -111,8 +101,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = signedIn(request);
-      return blockUser(db, user.wallet, request.body.bannedWallet, request.body.reason, config.now());
+      return blockUser({ db, now: config.now }, signedIn(request), request.body);
     },
   );
 };

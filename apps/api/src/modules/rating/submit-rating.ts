@@ -4,6 +4,7 @@ import { OrderStatus, checkRating, checkReason, counterpartyWallet, isDealParty 
 import type { Database } from '../../db/connect.ts';
 import { reviews, userReports } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { findDeal, orderExists } from '../deals/index.ts';
 import { notifyReviewReceived } from '../notifications/index.ts';
 
@@ -21,6 +22,12 @@ export const RATING_MESSAGES = {
 
 const bad = (message: string) => new AppError('VALIDATION_ERROR', message);
 
+/** What rating a user needs: the database and the clock. */
+export interface RatingDeps {
+  db: Database;
+  now: () => Date;
+}
+
 export interface RatingInput {
   toWallet: string;
   score: number;
@@ -33,7 +40,9 @@ export interface RatingInput {
  * reason'); score 1–5 with a dealId is a review: only by a party of that Completed deal, about the counterparty,
  * once per party.
  */
-export async function submitRating(db: Database, caller: string, input: RatingInput, now: Date): Promise<RatingResponse> {
+export async function submitRating({ db, now: clock }: RatingDeps, user: AuthUser, input: RatingInput): Promise<RatingResponse> {
+  const caller = user.wallet;
+  const now = clock();
   if (input.toWallet === caller) throw bad(RATING_MESSAGES.notYourself);
 
   if (input.score === 0) {

@@ -1,6 +1,6 @@
-import { errorResponse, supportRequest, supportRequestResponse } from '@jelly/contracts';
+import { supportRequest, supportRequestResponse } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { submitSupportRequest } from './submit-support-request.ts';
 import { storeOnlySupportNotifier, type SupportNotifier } from './support-notifier.ts';
 
@@ -20,22 +20,13 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       schema: {
         tags: ['deals'],
         summary: "Support Request: ask the admins to resolve a deal (the deal moves to Admin Resolving)",
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         body: supportRequest,
-        response: {
-          200: supportRequestResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-          429: errorResponse,
-        },
+        response: { 200: supportRequestResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      return submitSupportRequest(app.db, notifier, request.log, request.user.wallet, request.body, app.config.now());
+      return submitSupportRequest({ db: app.db, notifier, log: request.log, now: app.config.now }, signedIn(request), request.body);
     },
   );
 };

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { supportRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { openDispute } from '../deals/index.ts';
 import type { SupportNotifier } from './support-notifier.ts';
 
@@ -15,19 +16,26 @@ interface NotifierLog {
   warn(data: object, message: string): void;
 }
 
+/** The database, who tells the admins, where a failed notification is logged, and the clock. */
+export interface SupportDeps {
+  db: Database;
+  notifier: SupportNotifier;
+  log: NotifierLog;
+  now: () => Date;
+}
+
 /**
  * POST /platform/call-tg-bot — a party of the deal asks for help: the deal moves to Admin Resolving (from In
  * Progress, Locked or Signed By One Party), the request is stored with the server's view of buyer and seller, and
  * the admins are notified (a failed notification is logged, never the user's problem).
  */
 export async function submitSupportRequest(
-  db: Database,
-  notifier: SupportNotifier,
-  log: NotifierLog,
-  caller: string,
+  { db, notifier, log, now: clock }: SupportDeps,
+  user: AuthUser,
   body: Omit<SupportRequestPayload, 'dealId'> & { dealId: number },
-  now: Date,
 ): Promise<SupportRequestResponse> {
+  const caller = user.wallet;
+  const now = clock();
   const { id, notice, changed } = await db.transaction(async (tx) => {
     const dispute = await openDispute(tx, body.dealId, caller, now);
     const { buyerWallet, sellerWallet } = buyerAndSeller(dispute.deal);

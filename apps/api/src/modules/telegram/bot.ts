@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Bot } from 'grammy';
-import type { TelegramConfig } from '../../config.ts';
+import type { TelegramConfig } from './telegram-config.ts';
 import type { Database } from '../../db/connect.ts';
 import { botReplies } from './bot-replies.ts';
 import { linkChatWithCode, unlinkChat } from './link-codes.ts';

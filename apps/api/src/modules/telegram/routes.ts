@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
-  errorResponse,
   hasTelegramParams,
   hasTelegramResponse,
   notificationPaths,
@@ -8,26 +7,21 @@ import {
   telegramCodeResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Bot } from 'grammy';
 import { z } from 'zod';
-import { AppError, forbidden, unauthorized } from '../../errors.ts';
-import { hasLinkedChat, issueLinkCode } from './link-codes.ts';
+import { unauthorized } from '../../errors.ts';
+import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
+import { hasTelegram, telegramLinkCode } from './link-telegram.ts';
 
 const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
 /**
  * Telegram: link codes and the link check (GET /platform/telegram-code, GET /platform/has-telegram/{wallet}), and
- * POST /telegram/webhook for the bot (started by startTelegramService) in webhook mode. Without TELEGRAM_BOT_TOKEN
+ * POST /telegram/webhook for the bot (started by the telegram service plugin) in webhook mode. Without TELEGRAM_BOT_TOKEN
  * only the link check works (always false) and the code endpoint answers 503.
  */
-export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async (app, { bot }) => {
-  const { db, config } = app;
+export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, telegramBot: bot } = app;
   const telegram = config.telegram;
-
-  const requireSelf = (user: { wallet: string; isAdmin: boolean } | null, wallet: string, allowAdmin: boolean) => {
-    if (!user) throw unauthorized();
-    if (user.wallet !== wallet && !(allowAdmin && user.isAdmin)) throw forbidden('You can only do this for your own wallet.');
-  };
 
   app.get(
     notificationPaths.telegramCode,
@@ -37,17 +31,15 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async 
       schema: {
         tags: ['telegram'],
         summary: 'A single-use code (10 minutes) to link a Telegram chat: open https://t.me/<bot>?start=<code>',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         querystring: telegramCodeQuery,
-        response: { 200: telegramCodeResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse, 503: errorResponse },
+        response: { 200: telegramCodeResponse, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request, reply) => {
-      requireSelf(request.user, request.query.wallet, false);
-      if (!telegram) throw new AppError('SERVICE_UNAVAILABLE', 'Telegram notifications are not configured on this server.');
-      const issued = await issueLinkCode(db, request.query.wallet, config.now());
+      const code = await telegramLinkCode({ db, config }, signedIn(request), request.query.wallet);
       reply.header('cache-control', 'no-store');
-      return { code: issued.code, expiresAt: issued.expiresAt.toISOString(), botUsername: config.telegramBotUsername };
+      return code;
     },
   );
 
@@ -58,15 +50,15 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async 
       schema: {
         tags: ['telegram'],
         summary: 'Whether the wallet has a linked Telegram chat (the wallet itself or an admin)',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: hasTelegramParams,
-        response: { 200: hasTelegramResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: hasTelegramResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      requireSelf(request.user, request.params.wallet, true);
+      const linked = await hasTelegram(db, signedIn(request), request.params.wallet);
       reply.header('cache-control', 'no-store');
-      return hasLinkedChat(db, request.params.wallet);
+      return linked;
     },
   );
 
@@ -81,7 +73,7 @@ export const telegramRoutes: FastifyPluginAsyncZod<{ bot: Bot | null }> = async 
           tags: ['telegram'],
           summary: 'Telegram Bot API webhook (X-Telegram-Bot-Api-Secret-Token required)',
           body: z.looseObject({ update_id: z.number().int() }),
-          response: { 200: z.object({ ok: z.literal(true) }), 401: errorResponse },
+          response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(401) },
         },
       },
       async (request) => {

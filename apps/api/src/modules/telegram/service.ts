@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Api, type Bot } from 'grammy';
 import { notificationPaths } from '@jelly/contracts';
 import { createBot } from './bot.ts';
@@ -8,12 +9,7 @@ const POLLING_RETRY_MS = 5000;
 /** Outgoing calls give up after this long (the outbox retries them). */
 const SEND_TIMEOUT_SECONDS = 20;
 
-/**
- * The Telegram bot (long polling, or the handler behind POST /telegram/webhook) and the outbox worker that delivers
- * notifications to linked chats: they start when the app is ready and stop when it closes. Returns the bot for the
- * webhook route, or null without TELEGRAM_BOT_TOKEN (nothing runs then).
- */
-export function startTelegramService(app: FastifyInstance): Bot | null {
+function startTelegram(app: FastifyInstance): Bot | null {
   const { db, config } = app;
   const telegram = config.telegram;
   if (!telegram) return null;
@@ -70,3 +66,15 @@ export function startTelegramService(app: FastifyInstance): Bot | null {
   });
   return bot;
 }
+
+/**
+ * The Telegram bot (long polling, or the handler behind POST /telegram/webhook) and the outbox worker that delivers
+ * notifications to linked chats: they start when the app is ready and stop when it closes. Decorates the app with
+ * the bot for the webhook route (`app.telegramBot`), null without TELEGRAM_BOT_TOKEN (nothing runs then).
+ */
+export const telegramService = fp(
+  async (app) => {
+    app.decorate('telegramBot', startTelegram(app));
+  },
+  { name: 'telegram-service' },
+);

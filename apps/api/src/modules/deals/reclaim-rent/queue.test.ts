@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, rentReclaims } from '../../../db/schema/index.ts';
 import { insertDeal } from '../../../../test/helpers/chat-deals.ts';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { moveDeal } from '../queries.ts';
+import { moveDeal } from '../deal-writes.ts';
 import { claimDueReclaims, enqueueReclaim, markDone, RECLAIM_LEASE_MS, scheduleRetry, sweepUnqueued } from './queue.ts';
 
 let t: TestApp;

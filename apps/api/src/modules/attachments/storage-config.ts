@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { S3StorageConfig } from './s3-storage.ts';
+import type { StorageConfig } from '../../storage/create-storage.ts';
 
-export type StorageConfig = { kind: 'local'; root: string } | ({ kind: 's3' } & S3StorageConfig);
+/** The attachments module's settings. */
+export interface AttachmentsConfig {
+  storage: StorageConfig;
+}
 
 export class StorageConfigError extends Error {
   override name = 'StorageConfigError';
@@ -63,4 +66,9 @@ export function storageConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string): S
     // Self-hosted S3-compatible servers usually need path-style URLs; AWS itself prefers virtual-hosted ones.
     forcePathStyle: e.S3_FORCE_PATH_STYLE ? ['true', '1'].includes(e.S3_FORCE_PATH_STYLE) : e.S3_ENDPOINT !== undefined,
   };
+}
+
+/** The attachments' settings from the environment (S3_*; see storageConfigFromEnv). Throws a StorageConfigError. */
+export function readAttachmentsConfig(env: NodeJS.ProcessEnv, dataDir: string): AttachmentsConfig {
+  return { storage: storageConfigFromEnv(env, dataDir) };
 }

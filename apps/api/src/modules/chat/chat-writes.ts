@@ -1,0 +1,35 @@
+import { isChatClosed } from '@jelly/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { chatMessages, orders } from '../../db/schema/index.ts';
+import { notifyChatMessage } from '../notifications/index.ts';
+import type { ChatMessageRow } from './queries.ts';
+
+export interface NewChatMessage {
+  dealId: number;
+  senderWallet: string;
+  content: string;
+  fileUrl: string | null;
+  clientCreatedAt: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * Inserts the message only while the deal's chat is still open. The deal row is read FOR SHARE, so a status change
+ * running at the same moment waits for this insert (or this insert sees the new status): no message can land after
+ * the chat closed. Undefined when the chat is closed (or the deal is gone).
+ */
+export async function insertChatMessageIfOpen(db: Database, message: NewChatMessage): Promise<ChatMessageRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [deal] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.orderId, message.dealId))
+      .for('share');
+    if (!deal || isChatClosed(deal.status)) return undefined;
+    const [row] = await tx.insert(chatMessages).values(message).returning();
+    // Notifications: the other party, unless viewing the deal (throttled), in this same transaction.
+    if (row) await notifyChatMessage(tx, { dealId: row.dealId, senderWallet: row.senderWallet, content: row.content, hasFile: row.fileUrl !== null, now: row.createdAt });
+    return row;
+  });
+}

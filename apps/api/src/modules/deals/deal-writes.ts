@@ -1,0 +1,94 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isFinalStatus, type OrderStatus } from '@jelly/domain';
+import type { Queryable } from '../../db/rows.ts';
+import { dealTransactions, orders } from '../../db/schema/index.ts';
+import { notifyDealStatus } from '../notifications/index.ts';
+import type { DealRecord } from './deal-record.ts';
+import { enqueueDealEnded } from './reclaim-rent/queue.ts';
+
+/**
+ * Moves a deal from one of `from` to `to` (conditional: only one writer wins) and keeps the offer's books:
+ * `returnToOffer` gives the deal's amount back to the offer's available amount (cancel, expiry, refund),
+ * `fillOffer` adds it to the offer's filled quantity (settlement, release). Returns false when the deal was not
+ * in `from` any more (someone else moved it first): nothing is changed then.
+ */
+export async function moveDeal(
+  db: Queryable,
+  deal: Pick<DealRecord, 'orderId' | 'offerId' | 'amount'>,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  now: Date,
+  books: { returnToOffer?: boolean; fillOffer?: boolean; lockSignature?: string } = {},
+): Promise<boolean> {
+  const moved = await db
+    .update(orders)
+    .set({
+      status: to,
+      updatedAt: now,
+      ...(books.fillOffer ? { filledQuantity: sql`${orders.amount}` } : {}),
+      ...(books.lockSignature ? { lockedAt: now, lockSignature: books.lockSignature } : {}),
+    })
+    .where(and(eq(orders.orderId, deal.orderId), inArray(orders.status, [...from])))
+    .returning({ orderId: orders.orderId });
+  if (moved.length === 0) return false;
+  const amount = deal.amount.toString();
+  if (books.returnToOffer) {
+    await db
+      .update(orders)
+      .set({ amount: sql`${orders.amount} + ${amount}::numeric`, updatedAt: now })
+      .where(eq(orders.orderId, deal.offerId));
+  }
+  if (books.fillOffer) {
+    await db
+      .update(orders)
+      .set({ filledQuantity: sql`${orders.filledQuantity} + ${amount}::numeric`, updatedAt: now })
+      .where(eq(orders.orderId, deal.offerId));
+  }
+  // The escrow accounts the admin funded for this deal are queued for closing in this same transaction.
+  if (isFinalStatus(to)) await enqueueDealEnded(db, deal, now);
+  // Notifications: the parties hear about the move in this same transaction.
+  await notifyDealStatus(db, deal.orderId, now);
+  return true;
+}
+
+/**
+ * Records a transaction as pending; false when this signature is already recorded or the deal already has a
+ * pending transaction (the partial unique index), so exactly one action per deal is in flight.
+ */
+export async function insertPendingTransaction(
+  db: Queryable,
+  row: Omit<typeof dealTransactions.$inferInsert, 'state' | 'updatedAt'>,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(dealTransactions)
+    .values({ ...row, state: 'pending', updatedAt: row.createdAt })
+    .onConflictDoNothing()
+    .returning({ signature: dealTransactions.signature });
+  return inserted.length === 1;
+}
+
+export async function finishTransaction(
+  db: Queryable,
+  signature: string,
+  now: Date,
+  outcome: { state: 'confirmed'; resultStatus: OrderStatus } | { state: 'failed'; errorCode: string | null; errorMessage: string },
+): Promise<void> {
+  await db
+    .update(dealTransactions)
+    .set({
+      state: outcome.state,
+      updatedAt: now,
+      rawTransaction: null,
+      ...(outcome.state === 'confirmed'
+        ? { resultStatus: outcome.resultStatus }
+        : { errorCode: outcome.errorCode, errorMessage: outcome.errorMessage }),
+    })
+    .where(eq(dealTransactions.signature, signature));
+}
+
+/** Forgets a pending transaction that never reached the chain (refused by simulation or by the node). */
+export async function deletePendingTransaction(db: Queryable, signature: string): Promise<void> {
+  await db
+    .delete(dealTransactions)
+    .where(and(eq(dealTransactions.signature, signature), eq(dealTransactions.state, 'pending')));
+}
