@@ -32,6 +32,11 @@ export interface LocalnetOptions {
   logger?: Logger;
   /** How many processed transactions getTransaction remembers (default 5,000). */
   historyLimit?: number;
+  /**
+   * The wall clock (ms since the epoch) the Clock sysvar and block times follow; default Date.now. Tests pass one
+   * they can move forward, to pass on-chain waits such as the lock cooldown without sleeping through them.
+   */
+  now?: () => number;
 }
 
 export interface Localnet {
@@ -134,7 +139,11 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
   try {
     const stateFile = path.join(dir, STATE_FILE_NAME);
     const state = loadState(stateFile);
-    const chain = new LocalnetChain({ historyLimit: options.historyLimit ?? DEFAULT_HISTORY_LIMIT, ...(state ? { state: state.chain } : {}) });
+    const chain = new LocalnetChain({
+      historyLimit: options.historyLimit ?? DEFAULT_HISTORY_LIMIT,
+      ...(state ? { state: state.chain } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    });
     if (state) {
       restoreAccounts(chain, state.accounts);
       log('restored localnet state', { slot: chain.ledger.slot, accounts: state.accounts.length });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getAccount, getAssociatedTokenAddressSync, getMint } from '@solana/spl-token';
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, SYSVAR_CLOCK_PUBKEY } from '@solana/web3.js';
 import { decodeConfig, DEFAULT_CONFIG, findConfigPda, parseEvents, PROGRAM_ID } from '@jelly/escrow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAUCET_KEYPAIR_FILE } from '../src/index.ts';
 import { rpc, startTestLocalnet, type TestLocalnet } from './helpers.ts';
 
@@ -12,8 +12,12 @@ const USDT = new PublicKey('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB');
 
 describe('bootstrap', () => {
   let test: TestLocalnet;
+  /** Wall time (unix seconds) just before and just after the localnet started and initialised the escrow. */
+  let startedBetween: [number, number];
   beforeAll(async () => {
+    const before = Math.floor(Date.now() / 1000);
     test = await startTestLocalnet();
+    startedBetween = [before, Math.ceil(Date.now() / 1000)];
   });
   afterAll(async () => {
     await test.dispose();
@@ -70,20 +74,46 @@ describe('bootstrap', () => {
     const configUpdated = events.find((event) => event.name === 'ConfigUpdated');
     if (configUpdated?.name !== 'ConfigUpdated') throw new Error('no ConfigUpdated event in the initialisation logs');
     const seen = Number(configUpdated.data.timestamp);
-    expect(seen).toBeGreaterThan(Date.now() / 1000 - 30);
-    expect(seen).toBeLessThanOrEqual(Date.now() / 1000 + 1);
+    expect(seen).toBeGreaterThanOrEqual(startedBetween[0]);
+    expect(seen).toBeLessThanOrEqual(startedBetween[1]);
     expect(seen).toBe(tx?.blockTime);
 
-    // the Clock sysvar as of the latest transaction: slot and unix time
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const before = Math.floor(Date.now() / 1000);
-    await test.localnet.faucet(Keypair.generate().publicKey, { sol: BigInt(LAMPORTS_PER_SOL) });
+    // The Clock sysvar as of the latest transaction: slot and unix time, read from the system clock as it lands.
+    // The system clock is set an hour ahead (nothing else is faked), so the time cannot be left from before.
+    const later = (seen + 3600) * 1000 + 500;
+    vi.useFakeTimers({ toFake: ['Date'], now: later });
+    try {
+      await test.localnet.faucet(Keypair.generate().publicKey, { sol: BigInt(LAMPORTS_PER_SOL) });
+    } finally {
+      vi.useRealTimers();
+    }
     const clock = await test.connection.getAccountInfo(SYSVAR_CLOCK_PUBKEY);
     const view = new DataView(clock!.data.buffer, clock!.data.byteOffset, clock!.data.byteLength);
     expect(Number(view.getBigUint64(0, true))).toBe(await test.connection.getSlot());
-    const unixTimestamp = Number(view.getBigInt64(32, true));
-    expect(unixTimestamp).toBeGreaterThanOrEqual(before);
-    expect(unixTimestamp).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    expect(Number(view.getBigInt64(32, true))).toBe(seen + 3600);
+  });
+});
+
+describe('a clock given to the localnet', () => {
+  it('is the time programs see, and moving it forward moves their clock', async () => {
+    let nowMs = Date.UTC(2030, 0, 1, 12, 0, 0, 250);
+    const test = await startTestLocalnet({ now: () => nowMs });
+    try {
+      const clockTime = async () => {
+        const clock = await test.connection.getAccountInfo(SYSVAR_CLOCK_PUBKEY);
+        return Number(Buffer.from(clock!.data).readBigInt64LE(32));
+      };
+      await test.localnet.faucet(Keypair.generate().publicKey, { sol: BigInt(LAMPORTS_PER_SOL) });
+      expect(await clockTime()).toBe(Date.UTC(2030, 0, 1, 12, 0, 0) / 1000);
+      nowMs += 90_000;
+      const signature = await test.localnet.faucet(Keypair.generate().publicKey, { sol: BigInt(LAMPORTS_PER_SOL) });
+      expect(await clockTime()).toBe(Date.UTC(2030, 0, 1, 12, 1, 30) / 1000);
+      expect((await test.connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))?.blockTime).toBe(
+        Date.UTC(2030, 0, 1, 12, 1, 30) / 1000,
+      );
+    } finally {
+      await test.dispose();
+    }
   });
 });
 

@@ -19,10 +19,10 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'jelly-localnet-test-'));
 }
 
-export async function startTestLocalnet(options: { dataDir?: string; admin?: Keypair } = {}): Promise<TestLocalnet> {
+export async function startTestLocalnet(options: { dataDir?: string; admin?: Keypair; now?: () => number } = {}): Promise<TestLocalnet> {
   const dataDir = options.dataDir ?? tempDataDir();
   const admin = options.admin ?? Keypair.generate();
-  const localnet = await startLocalnet({ dataDir, admin, port: 0 });
+  const localnet = await startLocalnet({ dataDir, admin, port: 0, ...(options.now ? { now: options.now } : {}) });
   const connection = new Connection(localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: localnet.wsUrl });
   let closed = false;
   const close = async (): Promise<void> => {

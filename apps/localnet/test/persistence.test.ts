@@ -75,13 +75,14 @@ describe('persistence across restarts', () => {
     try {
       const wallet = Keypair.generate().publicKey;
       const signature = await test.localnet.faucet(wallet, { sol: 3n * BigInt(LAMPORTS_PER_SOL) });
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      const saved = JSON.parse(readFileSync(path.join(test.dataDir, 'localnet', 'state.json'), 'utf8')) as {
-        accounts: { address: string; lamports: string }[];
-        chain: { transactions: { signature: string }[] };
-      };
-      expect(saved.accounts.find((account) => account.address === wallet.toBase58())?.lamports).toBe(String(3 * LAMPORTS_PER_SOL));
-      expect(saved.chain.transactions.at(-1)?.signature).toBe(signature);
+      const stateFile = path.join(test.dataDir, 'localnet', 'state.json');
+      type Saved = { accounts: { address: string; lamports: string }[]; chain: { transactions: { signature: string }[] } };
+      const readSaved = () => (existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Saved) : null);
+      // The localnet stays open: the file catches up on its own (the save is debounced, so it is waited for).
+      await expect
+        .poll(() => readSaved()?.chain.transactions.at(-1)?.signature, { timeout: 10_000, message: 'the state file never recorded the transaction' })
+        .toBe(signature);
+      expect(readSaved()?.accounts.find((account) => account.address === wallet.toBase58())?.lamports).toBe(String(3 * LAMPORTS_PER_SOL));
     } finally {
       await test.dispose();
     }

@@ -7,6 +7,7 @@ import {
   serverSideWallet,
   signInThroughChooser,
 } from '../../fixtures/app.ts';
+import { installPageTrace, pageTrace } from '../../fixtures/page-trace.ts';
 import { shortAddress, testKeys } from '../../wallet/keys.ts';
 
 test.describe('wallet sign-in', () => {
@@ -38,13 +39,17 @@ test.describe('wallet sign-in', () => {
   });
 
   test('a reload keeps the session without asking for a second signature', async ({ page, request, wallet }) => {
+    await installPageTrace(page);
     await page.goto('/');
     await signInThroughChooser(page, wallet);
 
     await page.reload();
     await expect(accountMenu(page)).toContainText(shortAddress(testKeys.alice.address));
-    // Give a misbehaving app time to start a sign-in it should not start.
-    await page.waitForTimeout(1_500);
+    // The wallet reconnects on its own after the reload, and the app remembers it in the same render in which it
+    // decides whether to sign in: once that write is recorded, a sign-in it should not start would have asked for
+    // a nonce already.
+    await page.waitForFunction(() => (window as unknown as { __e2eTrace: string[] }).__e2eTrace.includes('store lastWalletName'));
+    expect((await pageTrace(page)).filter((entry) => entry.startsWith('fetch /api/auth/nonce'))).toEqual([]);
     await expect(accountMenu(page)).toContainText(shortAddress(testKeys.alice.address));
     await expect(connectWalletButton(page)).toHaveCount(0);
     expect(wallet.signMessageRequests).toHaveLength(1);
@@ -58,19 +63,26 @@ test.describe('wallet sign-in', () => {
     wallet,
   }) => {
     wallet.rejectNextSignMessage();
+    await installPageTrace(page);
     await page.goto('/');
     await connectWalletButton(page).click();
     await page.getByRole('button', { name: /Jelly Test Wallet/ }).click();
 
     await expect(page.getByRole('alert').filter({ hasText: /sign-?in/i })).toBeVisible();
-    // No loop: over three seconds the wallet is asked exactly once.
-    await page.waitForTimeout(3_000);
     expect(wallet.signMessageRequests.map((r) => r.rejected)).toEqual([true]);
     await expect(accountMenu(page)).toHaveCount(0);
     expect((await readStoredSession(page)).accessToken).toBeNull();
 
     // The user decides to try again.
+    const before = await pageTrace(page);
     await connectWalletButton(page).click();
+    // No loop: React runs what the failure set off before it handles this click, and up to the click the app
+    // asked for exactly one nonce (the one the wallet refused to sign).
+    const trace = await pageTrace(page);
+    const retry = trace.indexOf('click', before.length);
+    expect(retry, 'the retry click is recorded').toBeGreaterThanOrEqual(before.length);
+    expect(trace.slice(0, retry).filter((entry) => entry === 'fetch /api/auth/nonce')).toEqual(['fetch /api/auth/nonce']);
+    expect(wallet.signMessageRequests.map((r) => r.rejected)).toEqual([true]);
     await page.getByRole('button', { name: /Jelly Test Wallet/ }).click();
     await expect(accountMenu(page)).toContainText(shortAddress(testKeys.alice.address));
     expect(wallet.signMessageRequests.map((r) => r.rejected)).toEqual([true, false]);

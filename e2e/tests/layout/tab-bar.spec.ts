@@ -58,11 +58,18 @@ test.describe('mobile tab bar', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await expect.poll(() => tabBarOnScreen(page)).toBe(false);
 
-    // A small move back (under 8px) is not a scroll up.
+    // A small move back (under 8px) is not a scroll up. The page scrolls, its scroll event reaches the app (whose
+    // listener, added first, runs before this one), and two frames later React has rendered what the app decided.
     const before = await page.evaluate(() => window.scrollY);
-    await page.evaluate(() => window.scrollBy(0, -4));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before - 4);
-    await page.waitForTimeout(300);
+    const decided = await page.evaluate(async () => {
+      await new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => resolve(), { once: true });
+        window.scrollBy(0, -4);
+      });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return { scrollY: window.scrollY, visible: document.querySelector('nav[aria-label="Tab bar"]')?.getAttribute('data-visible') };
+    });
+    expect(decided).toEqual({ scrollY: before - 4, visible: 'false' });
     expect(await tabBarOnScreen(page)).toBe(false);
 
     await scrollBy(page, -100);

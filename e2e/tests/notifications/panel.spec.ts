@@ -41,11 +41,23 @@ test('the panel pages by scrolling and marks what the user sees as read', async 
 
   // Scroll down in steps (as a user would): page 2 loads at the end, everything passes through the view.
   const scroller = list.getByTestId('notifications-scroll');
+  // Unread items well inside the list's view (70%; the app reads at 60%): each step waits until the app read them.
+  const unreadInView = () =>
+    scroller.evaluate((el) => {
+      const view = el.getBoundingClientRect();
+      return [...el.querySelectorAll<HTMLElement>('[data-testid="notification-item"][data-unread="true"]')].filter((item) => {
+        const box = item.getBoundingClientRect();
+        const shown = Math.min(box.bottom, view.bottom) - Math.max(box.top, view.top);
+        return box.height > 0 && shown / box.height >= 0.7;
+      }).length;
+    });
   for (let step = 0; step < 60; step += 1) {
     await scroller.evaluate((el) => el.scrollBy(0, 60));
-    await page.waitForTimeout(50);
+    await expect.poll(unreadInView, { message: 'items in view are marked read' }).toBe(0);
     const atEnd = await scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 1);
     if (atEnd && (await items.count()) === 12) break;
+    // At the end of the first page the second one loads: wait for it instead of scrolling on the spot.
+    if (atEnd) await expect(items).toHaveCount(12);
   }
   await expect(items).toHaveCount(12);
   await expect(list.locator('[data-unread="true"]')).toHaveCount(0);

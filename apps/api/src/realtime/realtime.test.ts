@@ -85,11 +85,10 @@ describe('authentication', () => {
     expect((await client.closed).code).toBe(realtimeCloseCodes.unauthorized);
   });
 
-  it('closes with 4408 when no auth arrives within 5 seconds', { timeout: 10_000 }, async () => {
-    const started = Date.now();
+  // connection.test.ts proves on a fake clock that this happens exactly at the 5 s deadline, not before.
+  it('closes with 4408 when no auth arrives within 5 seconds', { timeout: 15_000 }, async () => {
     const client = await RealtimeTestClient.connect(baseUrl);
     expect(await client.closed).toEqual({ code: realtimeCloseCodes.authTimeout, reason: 'Authentication timed out' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
   });
 
   it('answers ping with pong', async () => {

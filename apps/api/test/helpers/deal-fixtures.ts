@@ -9,6 +9,7 @@ import {
   cancelUniversalTicketInstruction,
   dealInstructionArgs,
   decodeConfig,
+  DEFAULT_CONFIG,
   ensureTokenAccountsInstructions,
   findConfigPda,
   signUniversalTicketInstruction,
@@ -197,5 +198,7 @@ export function cancelInstructions(t: ChainTestApp, deal: OrderDetails, fiatGuy:
   ];
 }
 
-/** The escrow's cooldown between two locks on one offer is 1 s (on-chain clock = wall clock). */
-export const waitForLockCooldown = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+/** The escrow refuses a second lock on one offer within its cooldown (on-chain clock): move the chain's clock past it. */
+export function passLockCooldown(t: ChainTestApp): void {
+  t.chain.advanceClock(DEFAULT_CONFIG.cooldownSeconds * 1000);
+}

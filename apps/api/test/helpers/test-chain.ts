@@ -20,6 +20,8 @@ import type { TestWallet } from './wallet.ts';
 export interface TestChain extends Chain {
   /** The localnet itself (mints, escrow deployment). */
   localnet: Localnet;
+  /** Moves the chain's clock (the Clock sysvar of the next transactions) forward; it follows wall time otherwise. */
+  advanceClock: (ms: number) => void;
 }
 
 /**
@@ -30,8 +32,9 @@ export async function startTestChain(): Promise<TestChain> {
   const dataDir = await mkdtemp(join(tmpdir(), 'jelly-test-chain-'));
   const admin = Keypair.generate();
   let localnet: Localnet;
+  let clockOffsetMs = 0;
   try {
-    localnet = await startLocalnet({ dataDir, admin, port: 0, host: '127.0.0.1' });
+    localnet = await startLocalnet({ dataDir, admin, port: 0, host: '127.0.0.1', now: () => Date.now() + clockOffsetMs });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
@@ -45,6 +48,10 @@ export async function startTestChain(): Promise<TestChain> {
     wsUrl: localnet.wsUrl,
     cluster: 'localnet',
     faucet: (wallet, amounts) => localnet.faucet(wallet, amounts),
+    advanceClock: (ms) => {
+      if (ms < 0) throw new Error('the chain clock only moves forward');
+      clockOffsetMs += ms;
+    },
     close: async () => {
       await localnet.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -58,8 +58,11 @@ export class LocalnetChain {
   /** Every address ever written by a transaction or by the ledger itself: what persistence saves. */
   readonly touched = new Set<string>();
   private readonly listeners = new Set<Listener>();
+  private readonly now: () => number;
 
-  constructor(options: { historyLimit: number; state?: ChainState }) {
+  /** `now`: the wall clock in ms (default Date.now); the Clock sysvar follows it. */
+  constructor(options: { historyLimit: number; state?: ChainState; now?: () => number }) {
+    this.now = options.now ?? (() => Date.now());
     // Signatures and blockhash ages are checked here (the runtime would accept only its single latest
     // blockhash); LiteSVM still refuses replays from its own history.
     this.svm = new LiteSvm();
@@ -111,7 +114,7 @@ export class LocalnetChain {
 
   /** Sets the clock sysvar for a transaction landing in `slot` now; returns the unix timestamp used. */
   private syncClock(slot: number): number {
-    const unixTimestamp = Math.floor(Date.now() / 1000);
+    const unixTimestamp = Math.floor(this.now() / 1000);
     const clock = this.svm.getClock();
     const epoch = BigInt(Math.floor(slot / SLOTS_PER_EPOCH));
     clock.slot = BigInt(slot);

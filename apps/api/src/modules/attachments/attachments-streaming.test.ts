@@ -59,12 +59,18 @@ function streamUpload(fileSize: number): Promise<Outcome> {
     let sent = 0;
     let answered = false;
     let finished = false;
+    // Settles once writing is pointless: the answer arrived or the connection went away. A write waiting for a
+    // 'drain' that will never come (the server stopped reading) gives up on it instead of on a timer.
+    let stop = () => {};
+    const stopped = new Promise<'stopped'>((done) => (stop = () => done('stopped')));
     const req = httpRequest(`${origin}/api/attachments/upload`, {
       method: 'POST',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
     });
+    req.on('close', stop);
     req.on('response', (res) => {
       answered = true;
+      stop();
       const sentWhenAnswered = sent;
       let body = '';
       res.setEncoding('utf8');
@@ -73,13 +79,14 @@ function streamUpload(fileSize: number): Promise<Outcome> {
     });
     // The server drops the connection after answering: writes may fail with EPIPE / ECONNRESET then.
     req.on('error', (error) => {
+      stop();
       if (!answered) reject(error);
     });
 
     const write = (data: Buffer) =>
-      new Promise<void>((done) => {
-        if (req.write(data)) done();
-        else req.once('drain', done);
+      new Promise<'written'>((done) => {
+        if (req.write(data)) done('written');
+        else req.once('drain', () => done('written'));
       });
 
     void (async () => {
@@ -87,8 +94,7 @@ function streamUpload(fileSize: number): Promise<Outcome> {
       await write(firstBytes);
       sent = firstBytes.length;
       while (!answered && !req.destroyed && sent < fileSize) {
-        await Promise.race([write(chunk), new Promise((r) => setTimeout(r, 200))]);
-        sent += chunk.length;
+        if ((await Promise.race([write(chunk), stopped])) === 'written') sent += chunk.length;
       }
       if (!answered && !req.destroyed) {
         finished = true;

@@ -19,7 +19,7 @@ import {
   submit,
   trader,
   userTransaction,
-  waitForLockCooldown,
+  passLockCooldown,
   type Trader,
 } from '../../../test/helpers/deal-fixtures.ts';
 import { markLedger, ledgerSince } from '../../../test/helpers/admin-ledger.ts';
@@ -93,7 +93,7 @@ async function settleAndCloseAccount(seller: Trader, buyer: Trader): Promise<big
   );
   const signature = await sendAndConfirmTransaction(t.chain.connection, close, [buyer.keypair], { commitment: 'confirmed' });
   const fee = (await t.chain.connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))?.meta?.fee;
-  await waitForLockCooldown();
+  passLockCooldown(t);
   return BigInt(fee ?? 0);
 }
 

@@ -256,10 +256,13 @@ describe('idempotency', () => {
     const offerId = await offer(t, seller, 0, 6_000_000n);
     const dealId = await claim(t, buyer, offerId, 3_000_000n);
     const deal = await getOrder(t.app, seller, dealId);
-    await submit(t, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
-    // a new blockhash makes a new transaction (another signature) for the same action
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const again = await postTransaction(t.app, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
+    const first = await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]);
+    await submit(t, seller, first);
+    // The landed lock produced a block, so the latest blockhash moved on: the same action is another transaction
+    // (another signature), not a replay of the first.
+    const second = await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]);
+    expect(second).not.toBe(first);
+    const again = await postTransaction(t.app, seller, second);
     expect(errorOf(again)).toMatchObject({ status: 409, message: 'Lock not available for this order' });
     expect(await usdcOf(t, seller.key)).toBe(3_000_000n);
   });

@@ -133,8 +133,11 @@ describe('cancel (PUT /orders/update-offers), order details, user orders and tra
     const done = await claim(trader, sellOffer, '20000000');
     const cancelled = await claim(trader, sellOffer, '20000000');
     const open = await claim(trader, sellOffer, '20000000');
-    await setStatus(done, 8, sql`, locked_at = now() - interval '90 seconds'`);
-    await setStatus(done, 3, sql`, updated_at = now()`);
+    // Fixed lock and release moments (90 s apart), so the average release time is exact.
+    const lockedAt = t.clock.now();
+    const releasedAt = new Date(lockedAt.getTime() + 90_000);
+    await setStatus(done, 8, sql`, locked_at = ${lockedAt.toISOString()}`);
+    await setStatus(done, 3, sql`, updated_at = ${releasedAt.toISOString()}`);
     expect((await put(trader, cancelled, 4)).statusCode).toBe(200);
     await setStatus(cancelled, 4); // no double count
     expect(open).toBeGreaterThan(0);
@@ -152,7 +155,7 @@ describe('cancel (PUT /orders/update-offers), order details, user orders and tra
       volume: [{ tokenMint: buyOfferBody().tokenMint, tokenName: 'USDC', tokenDecimal: 6, amount: '20000000' }],
       activeOffers: 0,
     });
-    expect(stats.avgReleaseSeconds).toBeGreaterThanOrEqual(89);
+    expect(stats.avgReleaseSeconds).toBe(90);
     expect(stats.accountCreatedAt).toBe(t.clock.now().toISOString());
 
     const counters = await t.app.db.execute(sql`SELECT wallet, trades, completed, cancelled FROM trader_stats WHERE wallet = ${trader.wallet.address}`);

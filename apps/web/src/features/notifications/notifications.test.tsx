@@ -8,6 +8,7 @@ import { realtimeEventReceived, realtimeStatusChanged } from '../../lib/realtime
 import { memoryStorage } from '../../lib/storage.ts';
 import { fakeApi, fakeJwt, json, WALLET_A, type RecordedCall } from '../../test/fakeApi.ts';
 import { connectedWallet } from '../../test/fakeWallet.ts';
+import { eventually, useFakeClock } from '../../test/fakeClock.ts';
 import { renderRoutes } from '../../test/renderApp.tsx';
 import { ConnectTelegramItem } from './components/ConnectTelegramItem.tsx';
 import { NotificationBell } from './components/NotificationBell.tsx';
@@ -305,11 +306,11 @@ describe('pushed notifications', () => {
   });
 
   it('polls the unread count only while the socket is down (and once after it reconnects)', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useFakeClock();
     try {
       const { api } = server({ unread: 2 });
       const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
-      await screen.findByRole('button', { name: 'Notifications (2 unread)' });
+      await eventually(() => screen.getByRole('button', { name: 'Notifications (2 unread)' }));
       const calls = () => api.callsTo('GET /api/Notification/unread-count').length;
       const initial = calls();
       // The socket opens: one catch-up poll, then none while it stays open.
@@ -331,7 +332,7 @@ describe('pushed notifications', () => {
 
 describe('Connect Telegram', () => {
   it('gets a code, opens the bot with ?start=<code> in a new tab, polls until linked, then shows Connected (disabled)', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useFakeClock();
     try {
       let linked = false;
       const { api } = server();
@@ -343,11 +344,11 @@ describe('Connect Telegram', () => {
       const open = vi.fn(() => tab as unknown as Window);
       vi.stubGlobal('open', open);
       renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
-      const item = await screen.findByRole('menuitem', { name: 'Connect Telegram' });
-      await waitFor(() => expect(api.callsTo(`GET /api/platform/has-telegram/${WALLET_A}`)).toHaveLength(1));
+      const item = await eventually(() => screen.getByRole('menuitem', { name: 'Connect Telegram' }));
+      await eventually(() => expect(api.callsTo(`GET /api/platform/has-telegram/${WALLET_A}`)).toHaveLength(1));
       fireEvent.click(item);
       expect(open).toHaveBeenCalledWith('', '_blank');
-      await waitFor(() => expect(tab.location.href).toBe('https://t.me/jelly_bot?start=A1b2C3d4E5f6G7h8I9j0K1l2'));
+      await eventually(() => expect(tab.location.href).toBe('https://t.me/jelly_bot?start=A1b2C3d4E5f6G7h8I9j0K1l2'));
       expect(tab.opener).toBeNull();
       expect(new URL(api.callsTo('GET /api/platform/telegram-code')[0]?.url ?? '').searchParams.get('wallet')).toBe(WALLET_A);
 
@@ -356,7 +357,7 @@ describe('Connect Telegram', () => {
       expect(screen.getByRole('menuitem', { name: 'Connect Telegram' })).toBeEnabled();
       linked = true;
       await act(() => vi.advanceTimersByTimeAsync(3000));
-      const connected = await screen.findByRole('menuitem', { name: 'Connected' });
+      const connected = await eventually(() => screen.getByRole('menuitem', { name: 'Connected' }));
       expect(connected).toBeDisabled();
       const polls = api.callsTo(`GET /api/platform/has-telegram/${WALLET_A}`).length;
       await act(() => vi.advanceTimersByTimeAsync(9000));

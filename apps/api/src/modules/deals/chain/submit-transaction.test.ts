@@ -3,7 +3,7 @@
 import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
 import { EscrowError, escrowMessage } from '@jelly/escrow';
 import { Keypair, PublicKey, type Connection } from '@solana/web3.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Chain } from '../../../chain/chain.ts';
 import { AppError } from '../../../errors.ts';
 import { BLOCKHASH_EXPIRED_MESSAGE, chainFailure, confirmOrThrow } from './submit-transaction.ts';
@@ -33,13 +33,27 @@ function chainAnswering(statuses: (object | null)[]): { chain: Chain; calls: () 
 
 describe('confirmOrThrow', () => {
   it("gives up with 504 'Transaction failed to confirm in 60s' when the node never confirms", async () => {
-    const { chain, calls } = chainAnswering([null]);
-    const started = Date.now();
-    const error = await confirmOrThrow(chain, 'sig', 900).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'CHAIN_TIMEOUT', statusCode: 504, message: TX_CONFIRM_TIMEOUT, details: { signature: 'sig' } });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(850);
-    expect(calls()).toBeGreaterThan(1);
+    // A fake clock: the loop's waits and its deadline are both read from it, so the test controls time exactly.
+    vi.useFakeTimers();
+    try {
+      const { chain, calls } = chainAnswering([null]);
+      let settled = false;
+      const outcome = confirmOrThrow(chain, 'sig', 900).then(
+        () => { settled = true; return null; },
+        (e: unknown) => { settled = true; return e; },
+      );
+      await vi.advanceTimersByTimeAsync(899);
+      expect(settled, 'still polling before the time-out').toBe(false);
+      // It asks at 0, 400 and 800 ms, then once more at the deadline before giving up.
+      expect(calls()).toBe(3);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await outcome;
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: 'CHAIN_TIMEOUT', statusCode: 504, message: TX_CONFIRM_TIMEOUT, details: { signature: 'sig' } });
+      expect(calls()).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('returns once the signature is confirmed (processed does not count)', async () => {

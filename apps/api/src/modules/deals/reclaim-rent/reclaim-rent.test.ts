@@ -22,7 +22,7 @@ import {
   submit,
   trader,
   userTransaction,
-  waitForLockCooldown,
+  passLockCooldown,
   type Trader,
 } from '../../../../test/helpers/deal-fixtures.ts';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../../test/helpers/test-chain.ts';
@@ -58,7 +58,7 @@ async function reclaimAll(): Promise<ReclaimReport> {
 async function lock(seller: Trader, dealId: number): Promise<void> {
   const deal = await getOrder(t.app, seller, dealId);
   await submit(t, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
-  await waitForLockCooldown();
+  passLockCooldown(t);
 }
 
 async function complete(seller: Trader, buyer: Trader, dealId: number): Promise<void> {

@@ -43,6 +43,8 @@ export class FakeBotApi {
   private nextMessageId = 1;
   private readonly polls = new Set<PendingPoll>();
   private readonly failures = new Map<string, FailureSpec[]>();
+  private readonly holds = new Map<string, Promise<void>[]>();
+  private readonly releases = new Set<() => void>();
   private webhook: { url: string; secret: string | null } | null = null;
   private readonly callWaiters = new Set<{ match: (c: RecordedBotCall) => boolean; resolve: (c: RecordedBotCall) => void }>();
 
@@ -68,6 +70,7 @@ export class FakeBotApi {
   }
 
   async stop(): Promise<void> {
+    for (const release of [...this.releases]) release();
     for (const poll of this.polls) poll.respond([]);
     this.polls.clear();
     const server = this.server;
@@ -82,6 +85,23 @@ export class FakeBotApi {
     const queue = this.failures.get(method) ?? [];
     for (let i = 0; i < times; i += 1) queue.push(failure);
     this.failures.set(method, queue);
+  }
+
+  /**
+   * The next call of `method` is recorded at once but answered only after the returned release function runs, so a
+   * test can prove that something finished while the Bot API had not answered yet.
+   */
+  holdNext(method: string): () => void {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = () => {
+        this.releases.delete(release);
+        resolve();
+      };
+    });
+    this.releases.add(release);
+    this.holds.set(method, [...(this.holds.get(method) ?? []), held]);
+    return release;
   }
 
   /** A user writes `text` in a private chat with the bot: queued for getUpdates, or posted to the webhook. */
@@ -175,6 +195,8 @@ export class FakeBotApi {
       }
     }
     if (token !== this.token) return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    const held = this.holds.get(method)?.shift();
+    if (held) await held;
     const failure = this.failures.get(method)?.shift();
     if (failure) {
       const { retry_after, ...rest } = failure;

@@ -231,13 +231,17 @@ describe('<DealChat> sending', () => {
     const user = userEvent.setup();
     const server = chatServer([]);
     renderChat({}, server.api);
+    const typedFrom = Math.floor(Date.now() / 1000) * 1000;
     await user.type(screen.getByRole('textbox', { name: 'Message' }), '  I have paid  {Enter}');
 
     expect(await screen.findByText('I have paid')).toBeInTheDocument();
     const [post] = server.api.callsTo('POST /api/chat/add-messages');
     const body = JSON.parse(post?.body ?? '{}') as Record<string, unknown>;
     expect(body).toMatchObject({ dealId: DEAL, accountId: ME, content: 'I have paid' });
-    expect(new Date(String(body.createdAtUtc)).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // Stamped with the time it was sent: between the typing and now.
+    const stamped = new Date(String(body.createdAtUtc)).getTime();
+    expect(stamped).toBeGreaterThanOrEqual(typedFrom);
+    expect(stamped).toBeLessThanOrEqual(Date.now());
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   });
 
