@@ -298,18 +298,28 @@ describe('deal page: loading', () => {
   });
 });
 
+/**
+ * Timers that move only when the test moves them. `settle` waits for a condition while stepping the fake clock 1 ms
+ * per check, so the clock drifts by the number of checks (a few dozen), never by however long a loaded machine
+ * takes: a poll due at 5 s cannot slip in before the test's own `advanceTimersByTimeAsync`.
+ */
+function useFrozenTimers() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+}
+const settle = (check: () => void) => vi.waitFor(check, { interval: 1, timeout: 10_000 });
+
 describe('deal page: refresh', () => {
   it('polls GET /orders/{id} every 5 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    useFrozenTimers();
     try {
       const view = renderDeal({ deal: sellDeal(), viewer: BUYER });
-      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(1));
+      await settle(() => expect(view.api.callsTo(ORDER)).toHaveLength(1));
       view.setDeal(sellDeal({ status: OrderStatus.CryptoGuyLockedCrypto }));
       await vi.advanceTimersByTimeAsync(4_000);
       expect(view.api.callsTo(ORDER)).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1_100);
-      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(2));
-      await vi.waitFor(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Locked'));
+      await settle(() => expect(view.api.callsTo(ORDER)).toHaveLength(2));
+      await settle(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Locked'));
       expect(screen.getByRole('button', { name: 'Mark as Paid' })).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
@@ -321,15 +331,15 @@ describe('deal page: live status through the app-wide realtime client', () => {
   const open = (at: number) => realtimeStatusChanged({ status: 'open', at });
 
   it('does not poll while the socket is open, and shows a pushed status change at once', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    useFrozenTimers();
     try {
       const view = renderDeal({ deal: sellDeal(), viewer: BUYER });
-      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(1));
+      await settle(() => expect(view.api.callsTo(ORDER)).toHaveLength(1));
       act(() => {
         view.store.dispatch(open(1));
       });
       // Opening the socket is a catch-up point (events before it were not pushed): one refetch, then no polling.
-      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(2));
+      await settle(() => expect(view.api.callsTo(ORDER)).toHaveLength(2));
       await vi.advanceTimersByTimeAsync(12_000);
       expect(view.api.callsTo(ORDER)).toHaveLength(2);
 
@@ -337,7 +347,7 @@ describe('deal page: live status through the app-wide realtime client', () => {
       act(() => {
         applyOrderStatus(view.store.dispatch, { type: 'order.status', orderId: DEAL_ID, parentOrderId: OFFER_ID, status: 8, changedAt: new Date().toISOString() });
       });
-      await vi.waitFor(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Locked'));
+      await settle(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Locked'));
       expect(view.api.callsTo(ORDER)).toHaveLength(3);
       expect(screen.getByRole('button', { name: 'Mark as Paid' })).toBeInTheDocument();
     } finally {
@@ -360,24 +370,24 @@ describe('deal page: live status through the app-wide realtime client', () => {
   });
 
   it('polls again while the socket is down, and catches up once after a reconnect', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    useFrozenTimers();
     try {
       const view = renderDeal({ deal: sellDeal(), viewer: BUYER });
-      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(1));
+      await settle(() => expect(view.api.callsTo(ORDER)).toHaveLength(1));
       act(() => {
         view.store.dispatch(open(1));
       });
-      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(2));
+      await settle(() => expect(view.api.callsTo(ORDER)).toHaveLength(2));
       act(() => {
         view.store.dispatch(realtimeStatusChanged({ status: 'down', at: 2 }));
       });
       await vi.advanceTimersByTimeAsync(5_100);
-      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(3));
+      await settle(() => expect(view.api.callsTo(ORDER)).toHaveLength(3));
 
       act(() => {
         view.store.dispatch(open(3));
       });
-      await vi.waitFor(() => expect(view.api.callsTo(ORDER)).toHaveLength(4));
+      await settle(() => expect(view.api.callsTo(ORDER)).toHaveLength(4));
       await vi.advanceTimersByTimeAsync(12_000);
       expect(view.api.callsTo(ORDER)).toHaveLength(4);
     } finally {
