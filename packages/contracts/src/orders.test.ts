@@ -78,6 +78,19 @@ describe('query contracts', () => {
     expect(updateOfferQuery.safeParse({ orderId: '0', orderStatus: '4' }).success).toBe(false);
     expect(userOffersQuery.parse({ Status: '', Side: '1', From: '2026-01-01', Page: '2' })).toEqual({ Side: 1, From: '2026-01-01', Page: 2 });
     expect(userOffersQuery.safeParse({ From: 'yesterday' }).success).toBe(false);
+    expect(userOffersQuery.parse({ StatusGroup: 'completed', Kind: 'offers', OfferStatus: 'filled', Dir: '0' })).toEqual({
+      StatusGroup: 'completed',
+      Kind: 'offers',
+      OfferStatus: 'filled',
+      Dir: 0,
+    });
+    expect(userOffersQuery.parse({ StatusGroup: '', Kind: '', OfferStatus: '' })).toEqual({});
+    for (const bad of [{ StatusGroup: 'done' }, { Kind: 'trades' }, { OfferStatus: 'open' }, { Dir: '2' }, { Side: '3' }, { Page: 'x' }]) {
+      expect(userOffersQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    // looks like a date but is none: refused instead of rolling over into March
+    expect(userOffersQuery.safeParse({ To: '2026-02-30' }).success).toBe(false);
+    expect(userOffersQuery.safeParse({ To: '2026-02-28T23:59:59Z' }).success).toBe(true);
     expect(priceValidationQuery.parse({ fiatCode: 'eur', cryptoSymbol: 'sol' })).toEqual({ fiatCode: 'EUR', cryptoSymbol: 'SOL' });
   });
 });

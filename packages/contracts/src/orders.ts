@@ -1,4 +1,10 @@
-import { MAX_PAYMENT_METHODS, MAX_PAYMENT_WINDOW_MINUTES, MIN_PAYMENT_WINDOW_MINUTES, ORDER_STATUSES } from '@jelly/domain';
+import {
+  DEAL_STATUS_GROUP_NAMES,
+  MAX_PAYMENT_METHODS,
+  MAX_PAYMENT_WINDOW_MINUTES,
+  MIN_PAYMENT_WINDOW_MINUTES,
+  ORDER_STATUSES,
+} from '@jelly/domain';
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 
@@ -193,37 +199,106 @@ export const orderDetailsResponse = order.extend({
 });
 export type OrderDetails = z.infer<typeof orderDetailsResponse>;
 
-/** GET /platform/all-user-offers/{walletAddress} (bearer; the wallet itself or an admin). */
+/**
+ * GET /platform/all-user-offers/{walletAddress} (bearer; the wallet itself or an admin, anyone else 403).
+ *
+ * Rows: the wallet's OFFERS (parentOrderId null, creatorWallet = the wallet: its ad history) and its DEALS
+ * (parentOrderId set, the wallet is either party: creatorWallet is copied from the offer, acceptorWallet is the
+ * claimer). Each filter applies only when set; together they all apply. From > To → 400
+ * 'The start date cannot be after the end date.'; unreadable values → 400.
+ */
 export const userOffersParams = z.object({ walletAddress });
-const optionalQueryNumber = z.preprocess(
-  (v) => (v === '' || v === undefined ? undefined : v),
-  z.coerce.number().int().optional(),
-);
+const emptyAsUnset = (v: unknown) => (v === '' || v === undefined ? undefined : v);
+const optionalQueryNumber = z.preprocess(emptyAsUnset, z.coerce.number().int().optional());
 const optionalQueryText = z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional());
-/** yyyy-MM-dd or an ISO date-time. `To` is inclusive (a date covers its whole day, UTC). */
+const optionalQueryEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(emptyAsUnset, z.enum(values, { error: message }).optional());
+/** yyyy-MM-dd or an ISO date-time. `To` is inclusive (a plain date covers its whole day, UTC). */
 const queryDate = z.preprocess(
-  (v) => (v === '' ? undefined : v),
+  emptyAsUnset,
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Must be a date (yyyy-MM-dd) or ISO date-time')
+    .refine((text) => !Number.isNaN(new Date(/T/.test(text) ? text : `${text}T00:00:00.000Z`).getTime()) && realCalendarDay(text), 'Must be a real date')
     .optional(),
 );
+/** 2024-02-30 parses in JavaScript (as March 1st); the listed day must exist. */
+function realCalendarDay(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Which rows: `deals` (the wallet's deals in either role) or `offers` (its own offers); unset = both. */
+export const USER_ORDER_KINDS = ['deals', 'offers'] as const;
+/** The listed wallet's side of a row: buyer = fiat side (pays, receives the tokens), seller = crypto side. */
+export const USER_ORDER_ROLES = ['buyer', 'seller'] as const;
+export type UserOrderKind = (typeof USER_ORDER_KINDS)[number];
+/**
+ * An offer's state in the ad history: `active` = Active with something left to claim; `filled` = Active with nothing
+ * left (all of it is claimed: in running or completed deals — it is active again if a deal is cancelled and the amount
+ * returns); `cancelled` = withdrawn by its creator (any status other than Active).
+ */
+export const OFFER_STATES = ['active', 'filled', 'cancelled'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+
+/** Page size of the owner list: default 8, clamped to 1..50. */
+export const USER_ORDERS_MAX_PAGE_SIZE = 50;
+
 export const userOffersQuery = z.object({
+  /** One exact status (0–8). */
   Status: optionalQueryNumber.pipe(requestedStatus.optional()),
+  /**
+   * A dashboard tab: processing = In Progress, Locked, Signed By One Party, Admin Resolving; completed = Completed,
+   * Admin Resolved; cancelled = Cancelled, Expired (every deal status is in exactly one tab). Lists deals only: an
+   * offer, Active or withdrawn, belongs to no tab.
+   */
+  StatusGroup: optionalQueryEnum(DEAL_STATUS_GROUP_NAMES, 'StatusGroup must be processing, completed or cancelled'),
+  Kind: optionalQueryEnum(USER_ORDER_KINDS, 'Kind must be deals or offers'),
+  /** Offers only (needs Kind=offers): active, filled or cancelled. */
+  OfferStatus: optionalQueryEnum(OFFER_STATES, 'OfferStatus must be active, filled or cancelled'),
   TokenMint: optionalQueryText,
   FiatCode: optionalQueryText,
-  Side: optionalQueryNumber.pipe(z.union([z.literal(0), z.literal(1)]).optional()),
+  /**
+   * The listed wallet's role in the row (buyer or seller). A trader who claimed someone's Sell offer is buying, so
+   * the dashboard's Buy / Sell filter of deals uses Role, not the offer's Side.
+   */
+  Role: optionalQueryEnum(USER_ORDER_ROLES, 'Role must be buyer or seller'),
+  /** The row's offer side: 1 Buy, 0 Sell. */
+  Side: optionalQueryNumber.pipe(z.union([z.literal(0), z.literal(1)], { error: 'Side must be 1 (Buy) or 0 (Sell)' }).optional()),
+  /** Created at or after (a plain date: from its start, UTC). */
   From: queryDate,
+  /** Created at or before (a plain date: until its end, UTC). */
   To: queryDate,
   /** 1 = newest first (default), 0 = oldest first. */
-  Dir: optionalQueryNumber,
+  Dir: optionalQueryNumber.pipe(z.union([z.literal(0), z.literal(1)], { error: 'Dir must be 1 (newest first) or 0 (oldest first)' }).optional()),
+  /** Default 1; below 1 reads as 1. */
   Page: optionalQueryNumber,
+  /** Default 8; clamped to 1..50. */
   Size: optionalQueryNumber,
 });
 export type UserOffersQuery = z.infer<typeof userOffersQuery>;
+
+/**
+ * A row of the owner list: the order plus what the dashboard shows about it from the listed wallet's side.
+ * Offers carry available (amount), filled (filledQuantity) and total (totalAmount) base units as every order does.
+ */
+export const userOrderRow = order.extend({
+  kind: z.enum(['offer', 'deal']),
+  /** The listed wallet's side: buyer = fiat side (pays, receives the tokens), seller = crypto side (locks them). */
+  role: z.enum(USER_ORDER_ROLES),
+  /** Deals: the other party. null for offers. */
+  counterpartyWallet: walletAddress.nullable(),
+  /** Offers: its state in the ad history. null for deals. */
+  offerStatus: z.enum(OFFER_STATES).nullable(),
+  /** Offers: how many deals were opened on it (any status). null for deals. */
+  dealsCount: z.number().int().nullable(),
+});
+export type UserOrderRow = z.infer<typeof userOrderRow>;
+
 export const userOffersResponse = z.object({
-  orders: z.array(order),
-  /** Every fiat code and token name among the wallet's orders (for the filter dropdowns). */
+  orders: z.array(userOrderRow),
+  /** Every fiat code and token name of the wallet's whole history, whatever the filters (for the dropdowns). */
   fiatCodes: z.array(z.string()),
   tokenNames: z.array(z.string()),
   total: z.number().int(),
@@ -257,6 +332,20 @@ export const tradingStatsResponse = z.object({
   activeOffers: z.number().int(),
   /** First sign-in; null when the wallet never signed in. */
   accountCreatedAt: isoDateTime.nullable(),
+  /** Deals that reached Completed in the last 30 days (by when they completed). */
+  completedDeals30d: z.number().int(),
+  /** completionRate over the deals that ended in the last 30 days; null when none ended then. */
+  completionRate30d: z.number().nullable(),
+  /** Average seconds from the escrow lock to the buyer marking the deal paid, over deals this wallet paid; null without. */
+  avgPaymentSeconds: z.number().nullable(),
+  /** Share of the wallet's reviews with 4 or 5 stars, in percent with 1 decimal; null without reviews. */
+  positiveFeedbackPercent: z.number().nullable(),
+  /** Reviews received (reports are not reviews). */
+  reviewsCount: z.number().int(),
+  /** Average review score, 1 decimal; null without reviews. */
+  ratingAverage: z.number().nullable(),
+  /** When the wallet's first deal completed; null before any. */
+  firstTradeAt: isoDateTime.nullable(),
 });
 export type TradingStats = z.infer<typeof tradingStatsResponse>;
 

@@ -5,7 +5,9 @@ import { isoDateTime, walletAddress } from './common.ts';
 /**
  * Ratings, reviews, reports and blocks.
  * - A review: score 1–5 with a dealId: only a party of that Completed deal, once, about the other party.
- * - A report: score 0 with dealId null (the Report user modal): a non-blank comment ('Please provide a reason').
+ * - A report: score 0 with dealId null (the Report user modal): a non-blank comment ('Please provide a reason'),
+ *   never about yourself, at most one per reporter and reported wallet in 24 hours (409 "You've already sent this
+ *   request."). Reports are kept for the admins only: they never appear among reviews nor count in any average.
  */
 export const ratingRequest = z.object({
   toWallet: walletAddress,
@@ -35,7 +37,7 @@ export type Review = z.infer<typeof review>;
 
 export const walletParams = z.object({ wallet: walletAddress });
 
-/** GET /rating/{wallet}/reviews?skip&take (public): newest first. */
+/** GET /rating/{wallet}/reviews?skip&take (public): reviews (never reports), newest first; take default 20, at most 50. */
 export const reviewsQuery = z.object({
   skip: z.coerce.number().int().min(0).default(0),
   take: z.coerce.number().int().min(1).max(50).default(REVIEWS_PAGE_SIZE),
@@ -60,6 +62,8 @@ export const ratingSummaryResponse = z.object({
   accountCreatedAt: isoDateTime.nullable(),
   disputesOpened: z.number().int(),
   reviewsCount: z.number().int(),
+  /** Deals of the wallet (either party) that reached Completed: the header's N. */
+  completedDeals: z.number().int(),
 });
 export type RatingSummary = z.infer<typeof ratingSummaryResponse>;
 
@@ -89,10 +93,27 @@ export const blockUserResponse = z.object({
 });
 export type BlockUserResponse = z.infer<typeof blockUserResponse>;
 
+/** GET /user-bans (bearer): the caller's block list, newest first. */
+export const blockedUser = z.object({
+  bannedWallet: walletAddress,
+  reason: z.string(),
+  createdAt: isoDateTime,
+});
+export type BlockedUser = z.infer<typeof blockedUser>;
+export const blockListResponse = z.object({ blocks: z.array(blockedUser) });
+export type BlockListResponse = z.infer<typeof blockListResponse>;
+
+/** DELETE /user-bans/{bannedWallet} (bearer): unblock; 404 when the wallet is not on the caller's block list. */
+export const unblockParams = z.object({ bannedWallet: walletAddress });
+export const unblockResponse = z.object({ bannedWallet: walletAddress, removed: z.literal(true) });
+export type UnblockResponse = z.infer<typeof unblockResponse>;
+
 export const ratingPaths = {
   rating: '/rating',
   reviews: (wallet: string) => `/rating/${wallet}/reviews`,
   summary: (wallet: string) => `/rating/${wallet}/summary`,
   orderStatus: (orderId: number | string) => `/rating/order/${orderId}/status`,
   block: '/user-bans/ban',
+  blocks: '/user-bans',
+  unblock: (bannedWallet: string) => `/user-bans/${bannedWallet}`,
 } as const;

@@ -3,6 +3,7 @@ import {
   ACTIONS_HIDDEN_STATUSES,
   COUNTDOWN_STATUSES,
   DEAL_ACTIONS,
+  DEAL_STATUS_GROUPS,
   type DealAction,
   type DealActor,
   ESCROW_STATUSES,
@@ -10,6 +11,7 @@ import {
   UNDERWAY_STATUSES,
   actionSources,
   dealActorsOf,
+  dealStatusGroup,
   dealStatusRules,
   decideDealAction,
   isChatClosed,
@@ -22,17 +24,18 @@ const ACTORS: DealActor[] = ['creator', 'acceptor', 'fiat', 'crypto', 'party', '
 
 describe('status rules', () => {
   it.each([
-    [S.Active, 'open', true, false, false, true],
-    [S.InProgress, 'open', true, false, true, true],
-    [S.CryptoGuyLockedCrypto, 'escrow', true, true, true, true],
-    [S.SignedByOneParty, 'escrow', true, true, false, true],
-    [S.AdminResolving, 'escrow', true, true, false, false],
-    [S.Completed, 'final', false, false, false, false],
-    [S.Cancelled, 'final', false, false, false, false],
-    [S.AdminResolved, 'final', true, false, false, true],
-    [S.Expired, 'final', true, false, false, true],
-  ] as const)('status %i: %s, chat %s, escrow %s, countdown %s, buttons %s', (status, phase, chatOpen, tokensInEscrow, countdownRuns, partyButtons) => {
-    expect(dealStatusRules(status)).toEqual({ phase, chatOpen, tokensInEscrow, countdownRuns, partyButtons });
+    [S.Active, 'open', true, false, false, true, null],
+    [S.InProgress, 'open', true, false, true, true, 'processing'],
+    [S.CryptoGuyLockedCrypto, 'escrow', true, true, true, true, 'processing'],
+    [S.SignedByOneParty, 'escrow', true, true, false, true, 'processing'],
+    [S.AdminResolving, 'escrow', true, true, false, false, 'processing'],
+    [S.Completed, 'final', false, false, false, false, 'completed'],
+    [S.Cancelled, 'final', false, false, false, false, 'cancelled'],
+    [S.AdminResolved, 'final', true, false, false, true, 'completed'],
+    [S.Expired, 'final', true, false, false, true, 'cancelled'],
+  ] as const)('status %i: %s, chat %s, escrow %s, countdown %s, buttons %s, tab %s', (status, phase, chatOpen, tokensInEscrow, countdownRuns, partyButtons, group) => {
+    expect(dealStatusRules(status)).toEqual({ phase, chatOpen, tokensInEscrow, countdownRuns, partyButtons, group });
+    expect(dealStatusGroup(status)).toBe(group);
     expect(isChatClosed(status)).toBe(!chatOpen);
   });
 
@@ -50,6 +53,18 @@ describe('status rules', () => {
     expect(ACTIONS_HIDDEN_STATUSES).toEqual([S.AdminResolving, S.Completed, S.Cancelled]);
     expect(actionSources('supportRequest')).toEqual([S.InProgress, S.CryptoGuyLockedCrypto, S.SignedByOneParty]);
     expect(actionSources('adminResolve', { via: 'chain' })).toEqual(ESCROW_STATUSES);
+    expect(DEAL_STATUS_GROUPS).toEqual({
+      processing: [S.InProgress, S.CryptoGuyLockedCrypto, S.SignedByOneParty, S.AdminResolving],
+      completed: [S.Completed, S.AdminResolved],
+      cancelled: [S.Cancelled, S.Expired],
+    });
+  });
+
+  it('puts every deal status in exactly one dashboard tab, and an offer\'s Active in none', () => {
+    const grouped = Object.values(DEAL_STATUS_GROUPS).flat();
+    expect([...grouped].sort()).toEqual(ORDER_STATUSES.filter((s) => s !== S.Active).sort());
+    expect(new Set(grouped).size).toBe(grouped.length);
+    expect(dealStatusGroup(9)).toBeNull();
   });
 });
 

@@ -30,28 +30,42 @@ export interface DealStatusRules {
   readonly countdownRuns: boolean;
   /** The deal header shows the parties' action buttons (none once finished or under admin review). */
   readonly partyButtons: boolean;
+  /** The dashboard tab a deal in this status is listed under; null for an offer's own status (Active). */
+  readonly group: DealStatusGroup | null;
 }
 
-const rules = (phase: DealPhase, chatOpen: boolean, countdownRuns: boolean, partyButtons: boolean): DealStatusRules => ({
+/** The dashboard's status tabs: every deal status belongs to exactly one, so no deal is lost between them. */
+export const DEAL_STATUS_GROUP_NAMES = ['processing', 'completed', 'cancelled'] as const;
+export type DealStatusGroup = (typeof DEAL_STATUS_GROUP_NAMES)[number];
+
+const rules = (
+  phase: DealPhase,
+  chatOpen: boolean,
+  countdownRuns: boolean,
+  partyButtons: boolean,
+  group: DealStatusGroup | null,
+): DealStatusRules => ({
   phase,
   chatOpen,
   tokensInEscrow: phase === 'escrow',
   countdownRuns,
   partyButtons,
+  group,
 });
 
 /** Per status, in the order a deal lives through them (the order of every derived list). */
 export const DEAL_STATUS_TABLE: ReadonlyMap<OrderStatus, DealStatusRules> = new Map([
-  [OrderStatus.Active, rules('open', true, false, true)],
-  [OrderStatus.InProgress, rules('open', true, true, true)],
-  [OrderStatus.CryptoGuyLockedCrypto, rules('escrow', true, true, true)],
-  [OrderStatus.SignedByOneParty, rules('escrow', true, false, true)],
-  [OrderStatus.AdminResolving, rules('escrow', true, false, false)],
-  [OrderStatus.Completed, rules('final', false, false, false)],
-  [OrderStatus.Cancelled, rules('final', false, false, false)],
-  // An admin's resolution or an expiry keeps the chat readable and writable for the follow-up.
-  [OrderStatus.AdminResolved, rules('final', true, false, true)],
-  [OrderStatus.Expired, rules('final', true, false, true)],
+  [OrderStatus.Active, rules('open', true, false, true, null)],
+  [OrderStatus.InProgress, rules('open', true, true, true, 'processing')],
+  [OrderStatus.CryptoGuyLockedCrypto, rules('escrow', true, true, true, 'processing')],
+  [OrderStatus.SignedByOneParty, rules('escrow', true, false, true, 'processing')],
+  [OrderStatus.AdminResolving, rules('escrow', true, false, false, 'processing')],
+  [OrderStatus.Completed, rules('final', false, false, false, 'completed')],
+  [OrderStatus.Cancelled, rules('final', false, false, false, 'cancelled')],
+  // An admin's resolution or an expiry keeps the chat readable and writable for the follow-up. An admin's ruling
+  // ends the deal as done (tokens released or refunded by decision); an expiry ends it undone, like a cancel.
+  [OrderStatus.AdminResolved, rules('final', true, false, true, 'completed')],
+  [OrderStatus.Expired, rules('final', true, false, true, 'cancelled')],
 ]);
 
 /** The rules of a status; undefined for a number that is no status. */
@@ -74,6 +88,14 @@ export const ESCROW_STATUSES = statusesWhere((r) => r.tokensInEscrow);
 export const COUNTDOWN_STATUSES = statusesWhere((r) => r.countdownRuns);
 /** Statuses that hide every action button of the parties. */
 export const ACTIONS_HIDDEN_STATUSES = statusesWhere((r) => !r.partyButtons);
+/** The statuses of each dashboard tab (processing, completed, cancelled), in lifecycle order. */
+export const DEAL_STATUS_GROUPS: Readonly<Record<DealStatusGroup, readonly OrderStatus[]>> = {
+  processing: statusesWhere((r) => r.group === 'processing'),
+  completed: statusesWhere((r) => r.group === 'completed'),
+  cancelled: statusesWhere((r) => r.group === 'cancelled'),
+};
+/** The dashboard tab of a status; null for Active (an offer) or a number that is no status. */
+export const dealStatusGroup = (status: number): DealStatusGroup | null => dealStatusRules(status)?.group ?? null;
 
 export const isFinalStatus = (status: number): boolean => dealStatusRules(status)?.phase === 'final';
 export const hasTokensInEscrow = (status: number): boolean => dealStatusRules(status)?.tokensInEscrow === true;

@@ -23,6 +23,9 @@ export const NO_RESULTS_FOUND = 'No results found';
 export const FAILED_TO_LOAD_ATTACHMENT = 'Failed to load attachment';
 export const OPEN_ATTACHMENT = 'Open attachment';
 export const PROVIDE_A_REASON = 'Please provide a reason';
+/** A repeated request (the swap confirmation, a second report of the same wallet); kept with its closing period. */
+export const ALREADY_SENT_REQUEST = "You've already sent this request.";
+export const START_DATE_AFTER_END = 'The start date cannot be after the end date.';
 export const ORDER_ALREADY_RESOLVED_BY_ADMIN = 'Order already resolved by admin.';
 export const NO_TOKENS_LOCKED = 'No tokens are locked for this order';
 export const DEAL_EXPIRED = 'This deal has expired.';
