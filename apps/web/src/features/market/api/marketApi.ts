@@ -9,6 +9,7 @@ import {
   type PriceValidationResponse,
 } from '@jelly/contracts';
 import { api } from '../../../lib/api/api.ts';
+import { MARKET_OFFERS_TAG } from '../../../lib/api/sharedTags.ts';
 
 export interface MarketOffersArgs {
   /** Signed in: GET /platform/all-new-offers (bearer); signed out: GET /platform/all-new-offers-unath. */
@@ -22,7 +23,7 @@ export interface PriceValidationArgs {
 }
 
 /** The market's server data: the offer list, one order, and the live price used by the claim estimate. */
-export const marketApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers', 'Order'] }).injectEndpoints({
+export const marketApi = api.enhanceEndpoints({ addTagTypes: [MARKET_OFFERS_TAG, 'Order'] }).injectEndpoints({
   endpoints: (build) => ({
     marketOffers: build.query<MarketResponse, MarketOffersArgs>({
       query: ({ signedIn, query }) => ({
@@ -30,7 +31,7 @@ export const marketApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers', 'O
         params: query as Record<string, unknown>,
       }),
       responseSchema: marketResponse,
-      providesTags: ['MarketOffers'],
+      providesTags: [MARKET_OFFERS_TAG],
     }),
     orderDetails: build.query<OrderDetails, number>({
       query: (orderId) => orderPaths.order(orderId),
@@ -54,4 +55,4 @@ export const { useMarketOffersQuery, useOrderDetailsQuery, usePriceValidationQue
 
 /** After a claim the offer's available amount changed: refetch the market and that offer. */
 export const invalidateAfterClaim = (offerId: number) =>
-  marketApi.util.invalidateTags(['MarketOffers', { type: 'Order', id: offerId }]);
+  marketApi.util.invalidateTags([MARKET_OFFERS_TAG, { type: 'Order', id: offerId }]);
