@@ -22,6 +22,7 @@ const MAX_BADGE = 99;
  */
 export function TabBar({ signedIn, unreadCount = 0 }: { signedIn: boolean; unreadCount?: number }) {
   const visible = useTabBarVisible();
+  const badge = (item: TabBarItem) => item === 'Settings' && signedIn && unreadCount > 0;
   return (
     <nav aria-label="Tab bar" className={`${styles.tabBar} ${visible ? '' : styles.hidden}`} data-visible={visible}>
       {tabBarItems(signedIn).map((item) => {
@@ -30,14 +31,14 @@ export function TabBar({ signedIn, unreadCount = 0 }: { signedIn: boolean; unrea
           <NavLink key={item} to={TAB_BAR_PATHS[item]} className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}>
             <span className={styles.iconWrap}>
               <Icon />
-              {item === 'Settings' && signedIn && unreadCount > 0 && (
-                <span className={styles.badge} data-testid="tab-unread">
-                  <span aria-hidden="true">{unreadCount > MAX_BADGE ? `${MAX_BADGE}+` : unreadCount}</span>
-                  <span className="visually-hidden">, {unreadCount} unread notifications</span>
+              {badge(item) && (
+                <span className={styles.badge} data-testid="tab-unread" aria-hidden="true">
+                  {unreadCount > MAX_BADGE ? `${MAX_BADGE}+` : unreadCount}
                 </span>
               )}
             </span>
             <span>{item}</span>
+            {badge(item) && <span className="visually-hidden">, {unreadCount} unread notifications</span>}
           </NavLink>
         );
       })}
