@@ -46,7 +46,10 @@ describe('trader line', () => {
     [12, null, '12 Trades'],
     [3, 'not a date', '3 Trades'],
     [NaN, '2024-07-01', '0 Trades | Jul 2024'],
-  ])('%d disputes, created %j → %s', (disputes, created, line) => {
+    [1, '2024-07-01', '1 Trade | Jul 2024'],
+    [1, null, '1 Trade'],
+    [-2, null, '0 Trades'],
+  ])('%d completed deals, created %j → %s', (disputes, created, line) => {
     expect(tradesSummary(disputes, created)).toBe(line);
   });
 

@@ -36,9 +36,15 @@ export function monthYear(date: string | Date | null | undefined): string | null
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-/** Deal chat header line 'N Trades | Mon YYYY' from the rating summary (disputes count, account creation date). */
-export function tradesSummary(disputes: number, accountCreatedAt: string | Date | null | undefined): string {
-  const trades = `${Math.max(0, Math.trunc(disputes) || 0)} Trades`;
+/** '1 Trade', 'N Trades' (never negative; an unreadable count reads 0). */
+export function tradesCount(count: number): string {
+  const n = Math.max(0, Math.trunc(count) || 0);
+  return n === 1 ? '1 Trade' : `${n} Trades`;
+}
+
+/** Deal chat header line 'N Trades | Mon YYYY' from the rating summary (completed deals, account creation date). */
+export function tradesSummary(completedDeals: number, accountCreatedAt: string | Date | null | undefined): string {
+  const trades = tradesCount(completedDeals);
   const since = monthYear(accountCreatedAt);
   return since ? `${trades} | ${since}` : trades;
 }

@@ -23,6 +23,8 @@ export const NO_RESULTS_FOUND = 'No results found';
 export const FAILED_TO_LOAD_ATTACHMENT = 'Failed to load attachment';
 export const OPEN_ATTACHMENT = 'Open attachment';
 export const PROVIDE_A_REASON = 'Please provide a reason';
+export const FAILED_TO_SUBMIT_REPORT = 'Failed to submit report';
+export const FAILED_TO_BLOCK_USER = 'Failed to block user';
 /** A repeated request (the swap confirmation, a second report of the same wallet); kept with its closing period. */
 export const ALREADY_SENT_REQUEST = "You've already sent this request.";
 export const START_DATE_AFTER_END = 'The start date cannot be after the end date.';
@@ -46,6 +48,8 @@ export const ORDER_CANCELLED = 'Order cancelled';
 export const TICKET_SIGNED = 'Ticket signed';
 export const ORDER_LOCKED = 'Order locked';
 export const RESOLVE_SUBMITTED = 'Resolve transaction submitted';
+export const REPORT_SUBMITTED = 'Report submitted';
+export const USER_BLOCKED = 'User blocked successfully';
 
 // ── Deal preconditions ────────────────────────────────────────────────────────
 export const NO_COUNTERPARTY_YET = 'No counterparty yet';
@@ -82,6 +86,8 @@ export const LOG_OUT_TITLE = 'Log Out?';
 export const LOG_OUT_DESCRIPTION =
   'Are you sure you want to log out? You will need to connect your wallet again to continue.';
 export const NO_NOTIFICATIONS = 'No notifications';
+export const NO_REVIEWS_YET = 'No reviews yet';
+export const NO_MORE_REVIEWS = 'No more reviews to load';
 export const TRANSACTION_SUCCESSFUL = 'The transaction was successful!';
 export const PROCESSING = 'Processing...';
 /** The attachment preview uses the single ellipsis character. */

@@ -1,6 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
 import { selectIsSignedIn } from '../../features/auth/state/userSlice.ts';
-import { ConnectTelegramItem, NotificationBell } from '../../features/notifications/index.ts';
+import { ConnectTelegramItem, NotificationBell, selectUnreadCount } from '../../features/notifications/index.ts';
 import { usePlatformConfigQuery } from '../../lib/reference/platformApi.ts';
 import { useConnectWallet } from '../../features/wallet/hooks/useConnectWallet.ts';
 import { useAppSelector } from '../hooks.ts';
@@ -18,6 +18,7 @@ export function AppLayout() {
   const connectWallet = useConnectWallet();
   const confirmLogout = useLogoutConfirmation();
   const { data: config } = usePlatformConfigQuery();
+  const unreadCount = useAppSelector(selectUnreadCount);
 
   return (
     <div className={styles.shell}>
@@ -35,7 +36,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <TabBar signedIn={signedIn} />
+      <TabBar signedIn={signedIn} unreadCount={unreadCount} />
       <SupportWidget supportChatUrl={config?.supportChatUrl || null} supportEmail={config?.supportEmail || null} />
     </div>
   );

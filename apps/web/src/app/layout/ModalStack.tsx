@@ -11,6 +11,9 @@ const ClaimOfferModal = lazy(() => importWithRetry(() => import('../../features/
 const ConfirmOperationModal = lazy(() => importWithRetry(() => import('../../features/market/components/ConfirmOperationModal.tsx')).then((m) => ({ default: m.ConfirmOperationModal })));
 
 const AttachmentPreviewModal = lazy(() => importWithRetry(() => import('../../features/deal-chat/components/AttachmentPreviewModal.tsx')).then((m) => ({ default: m.AttachmentPreviewModal })));
+const ReviewsModal = lazy(() => importWithRetry(() => import('../../features/traders/components/ReviewsModal.tsx')).then((m) => ({ default: m.ReviewsModal })));
+const ReportUserModal = lazy(() => importWithRetry(() => import('../../features/traders/components/ReportUserModal.tsx')).then((m) => ({ default: m.ReportUserModal })));
+const BlockUserModal = lazy(() => importWithRetry(() => import('../../features/traders/components/BlockUserModal.tsx')).then((m) => ({ default: m.BlockUserModal })));
 const SuccessModal = lazy(() => importWithRetry(() => import('../../features/deal/components/SuccessModal.tsx')).then((m) => ({ default: m.SuccessModal })));
 
 /**
@@ -53,6 +56,12 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
       return <Suspense fallback={null}><SuccessModal {...entry.props} onClose={close} /></Suspense>;
     case 'chatAttachmentPreview':
       return <Suspense fallback={null}><AttachmentPreviewModal {...entry.props} onClose={close} /></Suspense>;
+    case 'reviews':
+      return <Suspense fallback={null}><ReviewsModal {...entry.props} onClose={close} /></Suspense>;
+    case 'reportUser':
+      return <Suspense fallback={null}><ReportUserModal {...entry.props} onClose={close} /></Suspense>;
+    case 'banUserSimple':
+      return <Suspense fallback={null}><BlockUserModal {...entry.props} onClose={close} /></Suspense>;
     default:
       return null;
   }

@@ -49,4 +49,37 @@ describe('TabBar', () => {
     scrollTo(10);
     expect(bar).toHaveAttribute('data-visible', 'true');
   });
+
+  it("shows the unread notifications count on the Settings tab when signed in", () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <TabBar signedIn unreadCount={0} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('tab-unread')).not.toBeInTheDocument();
+
+    rerender(
+      <MemoryRouter>
+        <TabBar signedIn unreadCount={4} />
+      </MemoryRouter>,
+    );
+    const settings = screen.getByRole('link', { name: /^Settings/ });
+    expect(screen.getByTestId('tab-unread')).toHaveTextContent('4');
+    expect(settings).toContainElement(screen.getByTestId('tab-unread'));
+    expect(settings).toHaveAccessibleName('Settings, 4 unread notifications');
+
+    rerender(
+      <MemoryRouter>
+        <TabBar signedIn unreadCount={150} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('tab-unread')).toHaveTextContent('99+');
+
+    rerender(
+      <MemoryRouter>
+        <TabBar signedIn={false} unreadCount={4} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('tab-unread')).not.toBeInTheDocument();
+  });
 });

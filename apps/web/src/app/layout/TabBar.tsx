@@ -13,17 +13,32 @@ const ICONS: Record<TabBarItem, ComponentType<SVGProps<SVGSVGElement>>> = {
   Settings: SettingsIcon,
 };
 
-/** Mobile tab bar (≤ 767px, CSS): hides while scrolling down, returns when scrolling up or near the top. */
-export function TabBar({ signedIn }: { signedIn: boolean }) {
+/** A count above this shows as '99+'. */
+const MAX_BADGE = 99;
+
+/**
+ * Mobile tab bar (≤ 767px, CSS): hides while scrolling down, returns when scrolling up or near the top. On a phone
+ * the notifications are reached from Settings, so its tab carries the unread count.
+ */
+export function TabBar({ signedIn, unreadCount = 0 }: { signedIn: boolean; unreadCount?: number }) {
   const visible = useTabBarVisible();
+  const badge = (item: TabBarItem) => item === 'Settings' && signedIn && unreadCount > 0;
   return (
     <nav aria-label="Tab bar" className={`${styles.tabBar} ${visible ? '' : styles.hidden}`} data-visible={visible}>
       {tabBarItems(signedIn).map((item) => {
         const Icon = ICONS[item];
         return (
           <NavLink key={item} to={TAB_BAR_PATHS[item]} className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}>
-            <Icon />
+            <span className={styles.iconWrap}>
+              <Icon />
+              {badge(item) && (
+                <span className={styles.badge} data-testid="tab-unread" aria-hidden="true">
+                  {unreadCount > MAX_BADGE ? `${MAX_BADGE}+` : unreadCount}
+                </span>
+              )}
+            </span>
             <span>{item}</span>
+            {badge(item) && <span className="visually-hidden">, {unreadCount} unread notifications</span>}
           </NavLink>
         );
       })}

@@ -15,7 +15,7 @@ export interface CancelInDatabaseArgs {
  * here. The tags are the features' own (addressed by name, as features are not imported): the market's list and
  * order, and the deal page's deal, for the cancelled order and the offer it came from.
  */
-export const orderCancelApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers', 'Order', 'Deal'] }).injectEndpoints({
+export const orderCancelApi = api.enhanceEndpoints({ addTagTypes: [MARKET_OFFERS_TAG, 'Order', 'Deal'] }).injectEndpoints({
   endpoints: (build) => ({
     cancelOrderInDatabase: build.mutation<UpdateOfferResponse, CancelInDatabaseArgs>({
       query: ({ orderId }) => ({
@@ -28,7 +28,7 @@ export const orderCancelApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers
       invalidatesTags: (_result, error, { orderId, parentOrderId }) => {
         if (error) return [];
         const ids = parentOrderId == null ? [orderId] : [orderId, parentOrderId];
-        return ['MarketOffers', ...ids.flatMap((id) => [{ type: 'Order' as const, id }, { type: 'Deal' as const, id }])];
+        return [MARKET_OFFERS_TAG, ...ids.flatMap((id) => [{ type: 'Order' as const, id }, { type: 'Deal' as const, id }])];
       },
     }),
   }),

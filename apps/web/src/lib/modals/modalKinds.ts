@@ -68,10 +68,13 @@ export interface ModalPropsMap {
   countriesModal: NoProps;
   dropDown: NoProps;
   confirmAction: ConfirmActionProps;
-  reviews: NoProps;
+  /** The Reviews modal of a trader. */
+  reviews: { wallet: string };
   banUser: NoProps;
-  banUserSimple: NoProps;
-  reportUser: NoProps;
+  /** Block user: the signed-in user blocks this wallet (a personal block list, not an admin ban). */
+  banUserSimple: { wallet: string };
+  /** Report user: a report about this wallet to the admins. */
+  reportUser: { wallet: string };
   adminChatPreview: NoProps;
   chatAttachmentPreview: { uploadId: string; name: string; sizeBytes: number; kind: 'image' | 'pdf' | 'video' };
 }

@@ -7,3 +7,8 @@ export function formatLocalDateTime(iso: string | undefined): string | null {
   if (Number.isNaN(d.getTime())) return null;
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/** A local date `yyyy-MM-dd`; null when the input is not a date. */
+export function formatLocalDate(iso: string | null | undefined): string | null {
+  return formatLocalDateTime(iso ?? undefined)?.slice(0, 10) ?? null;
+}

@@ -19,6 +19,10 @@ export const FOOTER_VOLUME_TEXT = '24h Volume 108,536 USDT';
 
 // ── Lists and pickers ─────────────────────────────────────────────────────────
 export const NOTIFICATIONS_SCROLL_THRESHOLD_PX = 10;
+/** The Reviews modal loads its next page when scrolled within this distance of the end. */
+export const REVIEWS_SCROLL_THRESHOLD_PX = 50;
+/** How long a copy button shows its check mark. */
+export const COPY_CONFIRMATION_MS = 1000;
 export const PICKER_INITIAL_COUNT = 10;
 export const PICKER_LOAD_DELAY_MS = 300;
 export const PICKER_SCROLL_TRIGGER_PX = 100;

@@ -2,7 +2,9 @@ import '../../../lib/solana/testing/useNodeTypedArrays.ts';
 import type { OrderDetails } from '@jelly/contracts';
 import { dealActions, OfferSide, OrderStatus, PROCESSING } from '@jelly/domain';
 import { Keypair } from '@solana/web3.js';
-import { render, screen, within } from '@testing-library/react';
+import { render as rtlRender, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BUYER, SELLER, sellDeal } from '../testing/dealTestKit.tsx';
@@ -14,6 +16,9 @@ const CANCEL = 'Cancel Deal';
 const LOCK = 'Lock';
 const PAID = 'Mark as Paid';
 const STRANGER = Keypair.generate().publicKey.toBase58();
+
+// The counterparty is a link to its profile, so the header renders inside a router.
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: MemoryRouter });
 
 function buttons(deal: OrderDetails, viewer: string | null): string[] {
   const view = render(
@@ -80,6 +85,7 @@ describe('deal header content', () => {
     const buyer = BUYER.publicKey.toBase58();
     expect(screen.getByTestId('deal-counterparty')).toHaveTextContent(`${buyer.slice(0, 8)}…${buyer.slice(-6)}`);
     expect(screen.getByTestId('deal-counterparty')).toHaveAttribute('title', buyer);
+    expect(screen.getByRole('link', { name: `${buyer.slice(0, 8)}…${buyer.slice(-6)}` })).toHaveAttribute('href', `/trader/${buyer}`);
     expect(screen.getByText(buyer.slice(0, 2))).toBeInTheDocument();
     expect(screen.getByTestId('deal-counterparty-trades')).toHaveTextContent('12 Trades | Mar 2025');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sell USDC');
@@ -87,6 +93,35 @@ describe('deal header content', () => {
     expect(screen.getByTestId('deal-fiat-amount')).toHaveTextContent('36.80 EUR');
     expect(screen.getByTestId('deal-status')).toHaveTextContent('In Progress');
     expect(screen.getByTestId('deal-countdown').textContent).toMatch(/^(30:00|29:5\d)$/);
+  });
+
+  it("reads the completed trades from the summary, '1 Trade' in the singular", () => {
+    const deal = sellDeal();
+    const seller = SELLER.publicKey.toBase58();
+    const summary = { disputes: 7, accountCreatedAt: '2024-11-02T00:00:00.000Z', disputesOpened: 0, reviewsCount: 0, completedDeals: 1 };
+    render(<DealHeader deal={deal} viewer={seller} summary={summary} actions={dealActions(deal, seller)} busy={null} onAction={() => {}} />);
+    expect(screen.getByTestId('deal-counterparty-trades')).toHaveTextContent(/^1 Trade \| Nov 2024$/);
+  });
+
+  it('offers Report and Block of the counterparty to a party, and to nobody else', async () => {
+    const deal = sellDeal();
+    const seller = SELLER.publicKey.toBase58();
+    const onReport = vi.fn();
+    const onBlock = vi.fn();
+    const view = render(
+      <DealHeader deal={deal} viewer={seller} summary={undefined} actions={dealActions(deal, seller)} busy={null} onAction={() => {}} onReport={onReport} onBlock={onBlock} />,
+    );
+    const group = screen.getByRole('group', { name: 'Counterparty actions' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Report' }));
+    await userEvent.click(within(group).getByRole('button', { name: 'Block' }));
+    expect(onReport).toHaveBeenCalledWith(BUYER.publicKey.toBase58());
+    expect(onBlock).toHaveBeenCalledWith(BUYER.publicKey.toBase58());
+    view.unmount();
+
+    render(
+      <DealHeader deal={deal} viewer={STRANGER} summary={undefined} actions={dealActions(deal, STRANGER)} busy={null} onAction={() => {}} onReport={onReport} onBlock={onBlock} />,
+    );
+    expect(screen.queryByRole('group', { name: 'Counterparty actions' })).not.toBeInTheDocument();
   });
 
   it('counts down only while In Progress or Locked', () => {

@@ -14,6 +14,7 @@ import {
   tradesSummary,
   type DealActions,
 } from '@jelly/domain';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { DealActionKind } from '../actions/dealAction.ts';
 import styles from './DealHeader.module.css';
@@ -27,14 +28,18 @@ export interface DealHeaderProps {
   actions: DealActions;
   busy: DealActionKind | null;
   onAction: (kind: DealActionKind) => void;
+  /** Report / Block the counterparty (opens its modal); without them, or for a viewer who is not a party, hidden. */
+  onReport?: (wallet: string) => void;
+  onBlock?: (wallet: string) => void;
 }
 
 /**
  * The deal chat header: the counterparty (avatar, shortened wallet, 'N Trades | Mon
  * YYYY'), the deal's figures and status with the payment countdown, and the actions this viewer may take.
  */
-export function DealHeader({ deal, viewer, summary, actions, busy, onAction }: DealHeaderProps) {
-  const counterparty = counterpartyWallet(deal, viewer) ?? deal.creatorWallet;
+export function DealHeader({ deal, viewer, summary, actions, busy, onAction, onReport, onBlock }: DealHeaderProps) {
+  const partyCounterparty = counterpartyWallet(deal, viewer);
+  const counterparty = partyCounterparty ?? deal.creatorWallet;
   const role = dealRoleOf(deal, viewer);
   const tokens = formatDisplayAmount(fromBaseUnits(BigInt(deal.amount), deal.tokenDecimal));
   const cents = deal.fiatAmountCents === null ? fiatCentsForBaseUnits(BigInt(deal.amount), deal.tokenDecimal, deal.price) : BigInt(deal.fiatAmountCents);
@@ -59,12 +64,26 @@ export function DealHeader({ deal, viewer, summary, actions, busy, onAction }: D
           {avatarLetters(counterparty)}
         </span>
         <div>
-          <p className={styles.wallet} title={counterparty} data-testid="deal-counterparty">
+          <Link to={`/trader/${counterparty}`} className={styles.wallet} title={counterparty} data-testid="deal-counterparty">
             {shortenWallet(counterparty)}
-          </p>
+          </Link>
           <p className={styles.trades} data-testid="deal-counterparty-trades">
-            {summary ? tradesSummary(summary.disputes, summary.accountCreatedAt) : '\u00a0'}
+            {summary ? tradesSummary(summary.completedDeals, summary.accountCreatedAt) : '\u00a0'}
           </p>
+          {partyCounterparty && (onReport || onBlock) && (
+            <div className={styles.counterpartyActions} role="group" aria-label="Counterparty actions">
+              {onReport && (
+                <button type="button" className={styles.textButton} onClick={() => onReport(partyCounterparty)}>
+                  Report
+                </button>
+              )}
+              {onBlock && (
+                <button type="button" className={styles.textButton} onClick={() => onBlock(partyCounterparty)}>
+                  Block
+                </button>
+              )}
+            </div>
+          )}
         </div>
       </div>
 

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { StarRating } from '../../../components/ui/StarRating.tsx';
 import { useSubmitRatingMutation } from '../api/dealApi.ts';
 import styles from './SuccessModal.module.css';
-import { StarRating } from './StarRating.tsx';
 
 export interface SuccessModalProps {
   /** The completed deal. */

@@ -1,9 +1,10 @@
 import { counterpartyWallet, dealActions, type OrderStatus } from '@jelly/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
+import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { selectRealtimeOpen, selectRealtimeOpenedAt } from '../../../lib/realtime/realtimeSlice.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import type { DealActionEnv } from '../actions/dealAction.ts';
@@ -48,6 +49,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
   const validId = Number.isSafeInteger(orderId) && orderId > 0;
   useDocumentTitle(validId ? `Deal #${orderId}` : 'Deal');
 
+  const dispatch = useDispatch();
   const realtimeOpen = useSelector(selectRealtimeOpen);
   const query = useDealOrderQuery(orderId, {
     skip: !validId || !viewer.signedIn,
@@ -87,6 +89,8 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
         actions={dealActions(deal, viewer.wallet)}
         busy={busy}
         onAction={start}
+        onReport={(wallet) => dispatch(modalPushed('reportUser', { wallet }))}
+        onBlock={(wallet) => dispatch(modalPushed('banUserSimple', { wallet }))}
       />
       {chatSlot && (
         <div className={styles.chat}>

@@ -11,6 +11,7 @@ import {
   type PriceValidationResponse,
 } from '@jelly/contracts';
 import { api } from '../../../lib/api/api.ts';
+import { MARKET_OFFERS_TAG } from '../../../lib/api/sharedTags.ts';
 
 export interface MarketOffersArgs {
   /** Signed in: GET /platform/all-new-offers (bearer); signed out: GET /platform/all-new-offers-unath. */
@@ -32,7 +33,7 @@ export interface PriceValidationArgs {
 }
 
 /** The market's server data: the offer list, one order, the live price used by the claim estimate, and the claim. */
-export const marketApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers', 'Order'] }).injectEndpoints({
+export const marketApi = api.enhanceEndpoints({ addTagTypes: [MARKET_OFFERS_TAG, 'Order'] }).injectEndpoints({
   endpoints: (build) => ({
     marketOffers: build.query<MarketResponse, MarketOffersArgs>({
       query: ({ signedIn, query }) => ({
@@ -40,7 +41,7 @@ export const marketApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers', 'O
         params: query as Record<string, unknown>,
       }),
       responseSchema: marketResponse,
-      providesTags: ['MarketOffers'],
+      providesTags: [MARKET_OFFERS_TAG],
     }),
     orderDetails: build.query<OrderDetails, number>({
       query: (orderId) => orderPaths.order(orderId),
@@ -61,7 +62,7 @@ export const marketApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers', 'O
     createDeal: build.mutation<CreateOrderResponse, ClaimArgs>({
       query: (body) => ({ url: orderPaths.createOrder, method: 'POST', body }),
       responseSchema: createOrderResponse,
-      invalidatesTags: (_result, error, { parentOrderId }) => (error ? [] : ['MarketOffers', { type: 'Order', id: parentOrderId }]),
+      invalidatesTags: (_result, error, { parentOrderId }) => (error ? [] : [MARKET_OFFERS_TAG, { type: 'Order', id: parentOrderId }]),
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { MarketOffer } from '@jelly/contracts';
 import { avatarLetters, formatDisplayAmount, shortenWallet } from '@jelly/domain';
+import { Link } from 'react-router';
 import { availableLabel, limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './MarketPage.module.css';
 
@@ -24,9 +25,9 @@ function Advertiser({ offer }: { offer: MarketOffer }) {
         {avatarLetters(offer.creatorWallet)}
       </span>
       <span>
-        <span className={styles.wallet} title={offer.creatorWallet}>
+        <Link to={`/trader/${offer.creatorWallet}`} className={styles.wallet} title={offer.creatorWallet}>
           {shortenWallet(offer.creatorWallet)}
-        </span>
+        </Link>
         <span className={styles.stats}>{statsLine(offer)}</span>
       </span>
     </div>

@@ -44,6 +44,7 @@ describe('market (/buy-crypto)', () => {
     expect(api.callsTo(SIGNED_IN)).toHaveLength(0);
 
     expect(within(row).getByText(shortenWallet(WALLET_A))).toHaveAttribute('title', WALLET_A);
+    expect(within(row).getByRole('link', { name: shortenWallet(WALLET_A) })).toHaveAttribute('href', `/trader/${WALLET_A}`);
     expect(within(row).getByText('12 trades · 91.7%')).toBeInTheDocument();
     expect(within(row).getByText('0.95 EUR')).toBeInTheDocument();
     expect(within(row).getByText('100.00 USDC')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { shortenWallet } from '@jelly/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
@@ -32,6 +33,7 @@ describe('online ad (/online-ads/{id})', () => {
   it("summarises someone's offer and lets the visitor claim it", async () => {
     setup(WALLET_B);
     expect(await screen.findByText('Offer #7')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: shortenWallet(WALLET_A) })).toHaveAttribute('href', `/trader/${WALLET_A}`);
     expect(screen.getByTestId('offer-status')).toHaveTextContent('Active');
     expect(screen.getByText('60.00 USDC')).toBeInTheDocument(); // available
     expect(screen.getByText('100.00 USDC')).toBeInTheDocument(); // total

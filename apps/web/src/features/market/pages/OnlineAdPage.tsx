@@ -118,7 +118,11 @@ export default function OnlineAdPage() {
       </header>
 
       <dl className={styles.facts}>
-        <Fact label="Advertiser">{mine ? 'You' : shortenWallet(offer.creatorWallet)}</Fact>
+        <Fact label="Advertiser">
+          <Link to={`/trader/${offer.creatorWallet}`} title={offer.creatorWallet} className={styles.traderLink}>
+            {mine ? 'You' : shortenWallet(offer.creatorWallet)}
+          </Link>
+        </Fact>
         <Fact label="Price">
           {formatDisplayAmount(offer.price)} {offer.fiatCode}
           {offer.priceType === 'floating' && offer.premiumPercent !== null ? ` (market ${Number(offer.premiumPercent) >= 0 ? '+' : ''}${offer.premiumPercent}%)` : ''}
