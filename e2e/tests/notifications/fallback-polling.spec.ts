@@ -6,7 +6,7 @@ import { bell, claimThroughApi, toast } from '../../fixtures/telegram/notificati
 test.setTimeout(90_000);
 
 /**
- * With the realtime socket refused (every attempt closed at once), the page falls back to the spec's polling: the
+ * With the realtime socket refused (every attempt closed at once), the page falls back to polling: the
  * unread count every 10 s and the open chat every 5 s. Nothing is pushed, so no toast appears.
  */
 test('when the socket is down the bell and the chat still update, by polling', async ({ openParty, request }) => {

@@ -18,7 +18,7 @@ export const ATTACHMENT_FIELDS = {
   caption: 'Content',
 } as const;
 
-/** The spec's Bucket value for chat attachments. */
+/** The Bucket value clients send for chat attachments. */
 export const ATTACHMENT_BUCKET = '2';
 
 /** The text fields of the upload form, as the server validates them. */

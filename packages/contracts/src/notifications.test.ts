@@ -10,7 +10,7 @@ describe('notification contracts', () => {
     expect(notificationListQuery.parse({ Page: 'x', Size: '5000' })).toEqual({ Page: 1, Size: 100 });
   });
 
-  it('paths keep the spec’s casing', () => {
+  it('paths keep their wire casing', () => {
     expect(notificationPaths.list).toBe('/Notification');
     expect(notificationPaths.read(12)).toBe('/Notification/12/read');
     expect(notificationPaths.unreadCount).toBe('/Notification/unread-count');

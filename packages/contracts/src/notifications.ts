@@ -2,7 +2,7 @@ import { clampPage, clampPageSize, NOTIFICATIONS_PAGE_SIZE } from '@jelly/domain
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 
-/** What happened (one kind per deal event of spec section 4, plus chat, reviews and bans). */
+/** What happened (one kind per deal event, plus chat, reviews and bans). */
 export const notificationKinds = [
   'offer_claimed',
   'escrow_locked',

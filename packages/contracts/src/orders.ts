@@ -105,7 +105,7 @@ export const order = z.object({
   dealStartTime: isoDateTime.nullable(),
   /** Deals: dealStartTime + paymentWindowMinutes. null for offers. */
   paymentDeadline: isoDateTime.nullable(),
-  /** On-chain FillTicket id: 1 for offers (spec default), the deal's own order id for deals. */
+  /** On-chain FillTicket id: 1 for offers (the default), the deal's own order id for deals. */
   ticketId: z.number().int(),
   lockedAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
@@ -124,7 +124,7 @@ const text = (max: number) => z.string().max(max, `At most ${max} characters`);
  *   (base units) is needed, every other field is taken from the offer (when sent, they must match it).
  * `status` is never trusted: when sent it must be 0 for an offer and 1 for a claim. `creatorWallet` /
  * `acceptorWallet` / `tokenDecimal` / `tokenName`, when sent, must match what the server derives.
- * priceType, premiumPercent and tags are additions the spec's place-order draft needs.
+ * priceType, premiumPercent and tags are additions the place-order draft needs.
  */
 export const createOrderRequest = z
   .object({
@@ -150,7 +150,7 @@ export const createOrderRequest = z
     tokenDecimal: z.number().int().min(0).max(30).optional(),
     tokenName: z.string().max(64).optional(),
     minUserAccountAgeDays: z.number().int().min(0).max(3650).optional(),
-    /** Ignored (the server sets the deal start); accepted because the spec's client sends it. */
+    /** Ignored (the server sets the deal start); accepted because existing clients send it. */
     dealStartTime: z.string().nullish(),
   })
   .superRefine((body, ctx) => {

@@ -53,7 +53,7 @@ export type ReviewsResponse = z.infer<typeof reviewsResponse>;
 
 /**
  * GET /rating/{wallet}/summary (public) — the deal header's 'N Trades | Mon YYYY'.
- * `disputes` is the spec's name for N: the number of the wallet's deals that ended Completed (the header reads
+ * `disputes` is the wire name for N (kept for compatibility): the number of the wallet's deals that ended Completed (the header reads
  * 'Trades'); `disputesOpened` counts the deals of this wallet that went to an admin (support requests).
  */
 export const ratingSummaryResponse = z.object({

@@ -10,7 +10,7 @@ import { orderStatus } from './orders.ts';
  * (buyer = fiat side, seller = crypto side); the server's own values are what it stores.
  */
 export const supportRequest = z.object({
-  /** The deal's order id (the spec's client sends it as a string). */
+  /** The deal's order id (clients send it as a string). */
   dealId: z.coerce.number().int('dealId must be an order id').positive('dealId must be an order id'),
   buyerWallet: walletAddress.nullable(),
   sellerWallet: walletAddress.nullable(),

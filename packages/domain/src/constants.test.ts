@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as k from './constants.ts';
 import { OfferSide, SortField } from './sides-and-sorting.ts';
 
-describe('constants agree with each other and with the spec', () => {
+describe('constants agree with each other and with their documented values', () => {
   it('minimum SOL balance is 0.001 SOL in lamports', () => {
     expect(k.MIN_LAMPORTS_FOR_FEES * 1000n).toBe(k.LAMPORTS_PER_SOL);
   });

@@ -3,8 +3,7 @@
  * 0.25%), taken from the payout to the fiat side at settlement and sent to the admin treasury. Refunds to the
  * crypto side (cancel, admin refund) carry no fee.
  *
- * The spec's section 9 also says the fee "is shown as 0% for offerSide 0 and 0.2% otherwise"; that statement
- * is superseded by the architecture note: every screen derives the fee from the same fee_bps number.
+ * Every screen derives the fee it shows from this same fee_bps number; no screen hard-codes a percentage.
  */
 import { type DecimalInput, formatDecimal, fromBaseUnits, toBaseUnits } from './money.ts';
 

@@ -1,13 +1,12 @@
 /**
- * User-facing strings of spec sections 2, 5 and 8, as named constants so web and api never retype them.
+ * User-facing strings, as named constants so web and api never retype them: clients and tests match them
+ * exactly, so a change here is a change of the product's wording.
  *
- * Punctuation: strings the spec quotes are copied exactly. Section 8 lists phrases with a trailing period as
- * list punctuation (for example 'No results found.' is quoted as 'No results found' in section 2, and
- * 'Please provide a reason.' as 'Please provide a reason' in section 5), so single phrases from those lists
- * carry no trailing period; multi-sentence messages keep theirs.
+ * Punctuation: single phrases ('No results found', 'Please provide a reason') carry no trailing period;
+ * multi-sentence messages keep theirs.
  */
 
-// ── Section 8: UI errors ──────────────────────────────────────────────────────
+// ── UI errors ─────────────────────────────────────────────────────────────────────
 export const WALLET_NOT_READY = 'Wallet/program not ready';
 export const FAILED_TO_CHECK_BALANCES = 'Failed to check balances. Please try again.';
 export const FAILED_TO_SUBMIT_FOR_COSIGN = 'Failed to submit transaction for admin co-sign';
@@ -41,14 +40,14 @@ export function errorWithMessage(message: string): string {
   return `Error: ${message}`;
 }
 
-// ── Section 8: success ────────────────────────────────────────────────────────
+// ── Success ───────────────────────────────────────────────────────────────────────
 export const OPERATION_CONFIRMED = 'Operation confirmed successfully!';
 export const ORDER_CANCELLED = 'Order cancelled';
 export const TICKET_SIGNED = 'Ticket signed';
 export const ORDER_LOCKED = 'Order locked';
 export const RESOLVE_SUBMITTED = 'Resolve transaction submitted';
 
-// ── Section 5: deal preconditions ─────────────────────────────────────────────
+// ── Deal preconditions ────────────────────────────────────────────────────────
 export const NO_COUNTERPARTY_YET = 'No counterparty yet';
 export const INVALID_AMOUNT_TO_LOCK = 'Invalid amount to lock';
 export const LOCK_NOT_AVAILABLE = 'Lock not available for this order';
@@ -56,7 +55,7 @@ export const ONLY_FIAT_SIDE_CAN_CANCEL = 'Only fiat side can cancel after lock';
 export const COUNTERPARTIES_NOT_SET = 'Counterparties not set';
 export const MISSING_FIAT_PARTICIPANT = 'Missing fiat participant';
 
-// ── Section 5: wallet checks ──────────────────────────────────────────────────
+// ── Wallet checks ─────────────────────────────────────────────────────────────
 export const NEED_SOL_FOR_FEES = 'You need at least 0.001 SOL to pay fees. Please top up your SOL balance.';
 
 /** 'Insufficient {symbol} balance to sell {amount} {symbol}' */
@@ -64,7 +63,7 @@ export function insufficientBalanceMessage(symbol: string, amount: string): stri
   return `Insufficient ${symbol} balance to sell ${amount} ${symbol}`;
 }
 
-// ── Section 5: chat guards ────────────────────────────────────────────────────
+// ── Chat guards ───────────────────────────────────────────────────────────────
 export const CHAT_SEND_ORDER_NOT_FOUND = 'Cannot send: order not found.';
 export const CHAT_SEND_CONNECT_WALLET = 'Connect your wallet to send messages.';
 export const CHAT_SEND_SIGN_IN = 'Please sign in to send messages.';
@@ -73,12 +72,12 @@ export const CHAT_UPLOAD_ORDER_NOT_FOUND = 'Cannot upload: order not found.';
 export const CHAT_UPLOAD_CONNECT_WALLET = 'Connect your wallet to upload files.';
 export const CHAT_UPLOAD_SIGN_IN = 'Please sign in to upload files.';
 
-// ── Section 5: attachments (spelling 'to large file' is the spec's) ───────────
+// ── Attachments ('to large file' is the wording clients already match) ───────────
 export const UNSUPPORTED_FILE_TYPE =
   'Unsupported file type. Allowed: images (jpeg, png, gif, webp), pdf, videos (mp4, webm, mov).';
 export const FILE_TOO_LARGE = 'to large file';
 
-// ── Section 2: screen texts ───────────────────────────────────────────────────
+// ── Screen texts ───────────────────────────────────────────────────────────────
 export const LOG_OUT_TITLE = 'Log Out?';
 export const LOG_OUT_DESCRIPTION =
   'Are you sure you want to log out? You will need to connect your wallet again to continue.';

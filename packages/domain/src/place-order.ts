@@ -1,5 +1,5 @@
 /**
- * Create-order (/p2p) form rules. The spec leaves these out ("other form validation: not shown"); they are the
+ * Create-order (/p2p) form rules: the
  * checks a P2P market needs so that every offer can actually be claimed: a positive price and amount that the
  * token can represent, limits that fit inside the order's total value, 1–5 payment methods and a sane payment
  * window. Web shows the messages per field; the api runs the same function before inserting.

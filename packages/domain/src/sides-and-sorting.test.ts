@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OfferSide, SortField, adminSideLabel, isOfferSide, isSortField, offerSideLabel } from './sides-and-sorting.ts';
 
 describe('sides and sort fields', () => {
-  it('has the wire values of the spec', () => {
+  it('has the wire values', () => {
     expect(OfferSide).toEqual({ Sell: 0, Buy: 1 });
     expect(SortField).toEqual({ CreatedAt: 0, Price: 1, Amount: 2 });
   });

@@ -234,7 +234,7 @@ describe('Anchor framework codes for malformed instructions', () => {
 });
 
 describe('the catalogue is covered', () => {
-  it('every code 6000-6017 was provoked above and has the spec message', () => {
+  it('every code 6000-6017 was provoked above and has its catalogue message', () => {
     const codes = Object.keys(ESCROW_ERRORS).map(Number);
     expect(codes).toEqual(Array.from({ length: 18 }, (_, i) => 6000 + i));
     expect([...provoked].filter((c) => c >= 6000).sort()).toEqual(codes);

@@ -5,7 +5,7 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 
-/** The routes of spec section 2; every screen is lazy-loaded with retries. */
+/** The app's routes; every screen is lazy-loaded with retries. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -38,7 +38,7 @@
 
 /* ---------- Errors ---------- */
 
-/* The spec's catalogue (section 8) */
+/* The public catalogue: codes and texts clients already know */
 #define ERR_INSUFFICIENT_BALANCE 6000ULL
 #define ERR_INVALID_ORDER_TYPE 6001ULL
 #define ERR_ORDER_NOT_FOUND 6002ULL

@@ -30,7 +30,7 @@ describe('extractCustomErrorCode', () => {
 });
 
 describe('messages', () => {
-  it('maps the catalogue to the spec text and Anchor framework codes to Anchor text', () => {
+  it('maps the catalogue to its user-facing text and Anchor framework codes to Anchor text', () => {
     expect(escrowErrorMessage(6000)).toBe('Insufficient token balance');
     expect(escrowErrorMessage(6004)).toBe('Race condition detected - operation already performed');
     expect(escrowErrorMessage(6013)).toBe('Token account required for this operation');

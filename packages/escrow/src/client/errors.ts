@@ -1,4 +1,4 @@
-// The program's error codes: the spec's catalogue (6000-6013), ours (6014-6017) and the Anchor framework
+// The program's error codes: the public catalogue (6000-6013), ours (6014-6017) and the Anchor framework
 // codes the program returns for structural failures.
 
 export const ESCROW_ERRORS = {

@@ -194,7 +194,7 @@ describe('attachment upload', () => {
     expect(response.json().error.message).toBe(NOT_YOUR_USER_ID);
   });
 
-  it('answers the spec message for an unknown deal, and closes uploads with the chat', async () => {
+  it('answers the not-found message for an unknown deal, and closes uploads with the chat', async () => {
     const unknown = await upload(bob, sampleFiles.png(), { roomId: 987_654 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(CHAT_UPLOAD_ORDER_NOT_FOUND);

@@ -135,7 +135,7 @@ describe('deal chat', () => {
     expect(response.json().error.message).toBe(NOT_YOUR_ACCOUNT);
   });
 
-  it('answers 404 with the spec wording for unknown deals, and for offers (which have no chat)', async () => {
+  it('answers 404 with the not-found message for unknown deals, and for offers (which have no chat)', async () => {
     const unknown = await send(alice, 999_999, 'hello?');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(CHAT_SEND_ORDER_NOT_FOUND);

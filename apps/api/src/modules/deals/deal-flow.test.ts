@@ -266,7 +266,7 @@ describe('idempotency', () => {
 });
 
 describe('the chain refuses what the database allowed', () => {
-  it("maps the program's error to the spec message, keeps the deal, and lets the user retry once fixed", async () => {
+  it("maps the program's error to its user-facing message, keeps the deal, and lets the user retry once fixed", async () => {
     const seller = await trader(t, { usdc: 9_000_000n });
     const buyer = await trader(t);
     const offerId = await offer(t, seller, 0, 9_000_000n);

@@ -209,7 +209,7 @@ async function reserve(ctx: DealTxContext, tx: VersionedTransaction, input: Subm
 
 /**
  * Submits a fully signed escrow transaction for a deal: one in flight per deal, simulated first (the program's
- * error comes back as the spec's message), sent, confirmed ('confirmed', 60 s), then the deal's status is moved
+ * error comes back as its user-facing message), sent, confirmed ('confirmed', 60 s), then the deal's status is moved
  * from what the chain shows. Idempotent per signature.
  */
 export async function submitDealTransaction(

@@ -226,7 +226,7 @@ describe('POST /platform/call-tg-bot (Support Request)', () => {
 });
 
 describe('admin order chat and resolution', () => {
-  it('shows the spec fields to admins only', async () => {
+  it('shows the admin order fields to admins only', async () => {
     const { seller, buyer, dealId } = await sellDeal();
     expect(errorOf(await t.app.inject({ method: 'GET', url: `/api/admin/orders/${dealId}`, headers: buyer.headers })).status).toBe(403);
     await lock(seller, dealId);

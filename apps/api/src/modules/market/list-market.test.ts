@@ -53,7 +53,7 @@ describe('GET /platform/all-new-offers(-unath)', () => {
   };
   const idsOf = (r: MarketResponse) => r.data.map((o) => o.orderId);
 
-  it('lists active Sell offers with something left, newest first, with the response shape of the spec', async () => {
+  it('lists active Sell offers with something left, newest first, with the public list response shape', async () => {
     const r = await list('?Side=0');
     expect(idsOf(r)).toEqual([ids.i, ids.f, ids.d, ids.c, ids.b, ids.a]);
     expect(r).toMatchObject({ total: 6, totalCount: 6, totalIsCapped: false, page: 1, size: 10 });

@@ -93,7 +93,7 @@ describe('POST /orders/create-order — claims', () => {
     expect((await claim(maker, blockedOffer, '20000000')).statusCode).toBe(200);
   });
 
-  it('checks the fiat estimate against the offer limits with the spec messages', async () => {
+  it('checks the fiat estimate against the offer limits with the limit messages', async () => {
     const offerId = await createOrder(t.app, maker, buyOfferBody({ minFiatAmount: '10', maxFiatAmount: '50' }));
     // 10 USDC × 0.92 = 9.20 EUR < 10; 55 USDC × 0.92 = 50.60 EUR > 50.
     expect(errorOf(await claim(taker, offerId, '10000000'))).toMatchObject({

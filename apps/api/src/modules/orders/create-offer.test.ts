@@ -92,7 +92,7 @@ describe('POST /orders/create-order — offers', () => {
     });
   });
 
-  it('refuses a Sell offer above the on-chain balance with the spec message', async () => {
+  it('refuses a Sell offer above the on-chain balance with the insufficient-balance message', async () => {
     const response = await postOrder(t.app, seller, buyOfferBody({ orderSide: 0, amount: '150000001' }));
     expect(errorOf(response)).toMatchObject({ status: 400, message: insufficientBalanceMessage('USDC', '150.000001') });
     const none = await postOrder(t.app, buyer, buyOfferBody({ orderSide: 0, amount: '1000000', minFiatAmount: '0', maxFiatAmount: '0' }));

@@ -1,6 +1,6 @@
 import { CLAIM_OWN_OFFER, OFFER_NOT_ACTIVE } from '@jelly/domain';
 
-/** Messages of the order rules the spec leaves unworded (the spec's own strings come from @jelly/domain). */
+/** Messages of the order rules only the API words; the shared user-facing strings come from @jelly/domain. */
 export const ORDER_MESSAGES = {
   offerNotFound: 'Offer not found.',
   orderNotFound: 'Order not found.',

@@ -5,7 +5,7 @@ import { orders, supportRequests, traderStats, users } from '../../db/schema/ind
 import { reviewTotals } from './queries.ts';
 
 /**
- * GET /rating/{wallet}/summary — the deal header's 'N Trades | Mon YYYY'. `disputes` (the spec's field name for N)
+ * GET /rating/{wallet}/summary — the deal header's 'N Trades | Mon YYYY'. `disputes` (the wire name for N, kept for compatibility)
  * counts the wallet's deals that ended Completed, as the header calls them trades (trader_stats, kept by a trigger);
  * `disputesOpened` counts its deals that went to the admins; accountCreatedAt is the first sign-in.
  */

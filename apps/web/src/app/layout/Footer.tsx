@@ -10,7 +10,7 @@ export function Footer() {
         <span>© {new Date().getFullYear()} Jelly. All rights reserved.</span>
         <div className={styles.meta}>
           <FooterClock />
-          {/* Hard-coded by the spec, not a live figure. */}
+          {/* A fixed marketing figure, not a live one. */}
           <span className={styles.volume}>{FOOTER_VOLUME_TEXT}</span>
         </div>
       </div>

@@ -20,7 +20,7 @@ describe('modal stack (store)', () => {
     expect(state.stack).toEqual([]);
   });
 
-  it('knows every modal kind of the spec', () => {
+  it('knows every modal kind of the product', () => {
     expect(MODAL_KINDS).toHaveLength(25);
     expect(MODAL_KINDS).toContain('confirmAction');
     expect(MODAL_KINDS).toContain('chatAttachmentPreview');

@@ -27,7 +27,7 @@ export function nearEnd(element: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' 
 }
 
 /**
- * Infinite scroll over a list already in memory (spec: pickers and the countries list show 10 first and add
+ * Infinite scroll over a list already in memory (pickers and the countries list show 10 first and add
  * 10 more when scrolled within 100px of the end, after a 300 ms delay).
  */
 export function useIncrementalCount(total: number, options: IncrementalCountOptions = {}): IncrementalCount {

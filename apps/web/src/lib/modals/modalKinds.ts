@@ -1,6 +1,6 @@
 import type { Order } from '@jelly/contracts';
 
-/** Every modal kind of the spec (section 2, "Modals"). The stack only accepts these ids. */
+/** Every modal kind of the product. The stack only accepts these ids. */
 export const MODAL_KINDS = [
   'joinCoin',
   'selectFiat',

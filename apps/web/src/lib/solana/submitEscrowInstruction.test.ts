@@ -139,7 +139,7 @@ describe('submitEscrowInstruction', () => {
     ['no chain on the server', () => apiError(503, 'CHAIN_UNAVAILABLE', 'The chain is unavailable'), FAILED_TO_SUBMIT_FOR_COSIGN],
     ['an answer of the wrong shape', () => json(200, { ok: true }), FAILED_TO_SUBMIT_FOR_COSIGN],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch')), FAILED_TO_SUBMIT_FOR_COSIGN],
-  ])('maps %s to the spec message', async (_name, answer, message) => {
+  ])('maps %s to the user-facing message', async (_name, answer, message) => {
     const s = setup(answer);
     expect((await failure(submitEscrowInstruction(s.instruction, s.ctx))).message).toBe(message);
     expect(s.api.callsTo(ROUTE)).toHaveLength(1);

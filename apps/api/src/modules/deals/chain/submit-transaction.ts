@@ -4,7 +4,7 @@ import type { TransactionError, VersionedTransaction } from '@solana/web3.js';
 import type { Chain } from '../../../chain/chain.ts';
 import { AppError } from '../../../errors.ts';
 
-/** The spec: confirmation level 'confirmed', time-out 60 s. */
+/** Confirmation level 'confirmed', time-out 60 s: long enough for a congested cluster, short enough to tell the user. */
 export const CONFIRM_TIMEOUT_MS = 60_000;
 const POLL_MS = 400;
 

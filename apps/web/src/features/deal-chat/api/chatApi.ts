@@ -30,7 +30,7 @@ function toQueryError(error: unknown): FetchBaseQueryError {
   return { status: 'FETCH_ERROR', error: errorReason(error) };
 }
 
-/** The user-facing message of a failed chat call, or null for a network failure (the spec keeps those silent). */
+/** The user-facing message of a failed chat call, or null for a network failure (those stay silent: the next poll retries). */
 export function chatErrorMessage(error: unknown): string | null {
   const parsed = errorResponse.safeParse((error as { data?: unknown } | undefined)?.data);
   return parsed.success ? parsed.data.error.message : null;
@@ -62,7 +62,7 @@ export interface UploadAttachmentArgs {
 
 /**
  * The deal chat's server data. The message list is fetched once, then polled every 5 s for messages after the last
- * id (spec: polled every 5 seconds; failures silent) for as long as a chat panel shows it.
+ * id (polled every 5 seconds; failures silent: the next poll retries) for as long as a chat panel shows it.
  */
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -143,7 +143,7 @@ export const { useChatMessagesQuery, useSendChatMessageMutation, useUploadAttach
 type ChatState = Parameters<ReturnType<typeof chatApi.endpoints.chatMessages.select>>[0];
 type ChatDispatch = ThunkDispatch<ChatState, ThunkExtra, UnknownAction>;
 
-/** Fetches the messages after the last one in the cache and adds them (silent on failure, like the spec's poll). */
+/** Fetches the messages after the last one in the cache and adds them (silent on failure: the next poll retries). */
 export function pollChatMessages(orderId: number) {
   return async (dispatch: ChatDispatch, getState: () => ChatState, extra: ThunkExtra): Promise<void> => {
     const cached = chatApi.endpoints.chatMessages.select(orderId)(getState()).data;

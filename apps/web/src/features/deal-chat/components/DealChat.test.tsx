@@ -239,7 +239,7 @@ describe('<DealChat> sending', () => {
     ['no order', { status: null }, CHAT_SEND_ORDER_NOT_FOUND],
     ['no wallet', { myWallet: null, signedIn: true }, CHAT_SEND_CONNECT_WALLET],
     ['not signed in', { signedIn: false }, CHAT_SEND_SIGN_IN],
-  ])('refuses to send with %s: the spec message', async (_label, props, error) => {
+  ])('refuses to send with %s: the user-facing message', async (_label, props, error) => {
     const user = userEvent.setup();
     const server = chatServer([]);
     const { toasts } = renderChat(props, server.api);

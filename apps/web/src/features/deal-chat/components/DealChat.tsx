@@ -32,7 +32,7 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).incl
 
 /**
  * The deal chat panel: messages grouped by day (polled every 5 s), the input with attachments, drag and drop with
- * the preview modal, and the spec's send/upload guards. Embeddable by the deal page and the admin order-chat.
+ * the preview modal, and the send/upload guards. Embeddable by the deal page and the admin order-chat.
  */
 export function DealChat({ orderId, status, myWallet, isAdmin, signedIn = myWallet !== null }: DealChatProps) {
   const dispatch = useServicesDispatch();

@@ -3,7 +3,7 @@ import { supportRequestPayload } from '@jelly/domain';
 import type { PrepareAction } from './dealAction.ts';
 
 /**
- * Support Request: POST /platform/call-tg-bot with the spec's payload; the server notifies the admins and moves
+ * Support Request: POST /platform/call-tg-bot with the support payload; the server notifies the admins and moves
  * the deal to Admin Resolving. Failures are silent.
  */
 export const prepareSupportRequest: PrepareAction = async (deal, env) => ({

@@ -27,7 +27,7 @@ function buttons(deal: OrderDetails, viewer: string | null): string[] {
 }
 
 const S = OrderStatus;
-// Spec section 4 "Button rules". Sell offer: creator = crypto side, acceptor = fiat side. Buy offer: the reverse.
+// The deal's button rules. Sell offer: creator = crypto side, acceptor = fiat side. Buy offer: the reverse.
 const SELL_TABLE: [OrderStatus, string[], string[]][] = [
   [S.InProgress, [SUPPORT, CANCEL, LOCK], [SUPPORT, CANCEL]],
   [S.CryptoGuyLockedCrypto, [SUPPORT], [SUPPORT, CANCEL, PAID]],

@@ -17,7 +17,7 @@ export interface SuccessModalProps {
 
 /**
  * 'The transaction was successful!' — 1–5 stars and a comment about the counterparty; Confirm posts the review
- * (a failed submit is silent, spec section 7) and goes to /my-account.
+ * (a failed submit is silent: the rating is optional) and goes to /my-account.
  */
 export function SuccessModal({ orderId, toWallet, onClose }: SuccessModalProps) {
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function SuccessModal({ orderId, toWallet, onClose }: SuccessModalProps) 
     try {
       await submitRating({ toWallet, score, comment: comment.trim(), dealId: orderId }).unwrap();
     } catch {
-      // spec: a failed rating submit is silent
+      // a failed rating submit is silent: the rating is optional and the deal is done
     }
     onClose();
     void navigate('/my-account');

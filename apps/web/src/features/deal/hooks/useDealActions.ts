@@ -35,7 +35,7 @@ export interface DealActionsState {
 }
 
 /**
- * Runs the deal header's actions: checks (wallet, balances, the spec's preconditions) → confirm-action modal →
+ * Runs the deal header's actions: checks (wallet, balances, the deal's preconditions) → confirm-action modal →
  * the action (escrow transaction through the co-signer, or an API call) → toast, the new status shown at once,
  * and a refetch of the deal.
  */

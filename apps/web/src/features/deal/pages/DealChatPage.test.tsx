@@ -235,7 +235,7 @@ describe('deal page: Cancel Deal', () => {
 });
 
 describe('deal page: Support Request', () => {
-  it("posts the spec payload, then the deal shows 'Admin Resolving' and hides every action", async () => {
+  it("posts the support payload, then the deal shows 'Admin Resolving' and hides every action", async () => {
     const api = fakeApi({
       'POST /api/platform/call-tg-bot': () => json(200, { id: 'r1', orderId: DEAL_ID, status: OrderStatus.AdminResolving, statusChanged: true }),
     });

@@ -37,7 +37,7 @@ export const marketApi = api.enhanceEndpoints({ addTagTypes: ['MarketOffers', 'O
       responseSchema: orderDetailsResponse,
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
-    /** GET /platform/price-validation; any failure answers null (spec: "on failure null"). */
+    /** GET /platform/price-validation; any failure answers null (the caller falls back to the listed price). */
     priceValidation: build.query<PriceValidationResponse | null, PriceValidationArgs>({
       async queryFn(args, _api, _extra, baseQuery) {
         const result = await baseQuery({ url: orderPaths.priceValidation, params: { ...args } });

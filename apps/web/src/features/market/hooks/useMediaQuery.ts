@@ -18,7 +18,7 @@ export function useMediaQuery(media: string): boolean {
   );
 }
 
-/** Phone widths (spec: up to 767px). */
+/** Phone widths: up to 767px, where the mobile tab bar takes over from the header. */
 export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`);
 }

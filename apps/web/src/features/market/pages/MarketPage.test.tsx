@@ -36,7 +36,7 @@ beforeAll(async () => {
 }, 30_000);
 
 describe('market (/buy-crypto)', () => {
-  it('signed out: reads the public endpoint with the spec defaults and shows each row', async () => {
+  it('signed out: reads the public endpoint with the defaults and shows each row', async () => {
     const api = fakeApi({ ...catalogues(), [PUBLIC]: () => marketPage([makeOffer()]) });
     renderMarket(<MarketPage />, { api });
     const row = await screen.findByTestId('offer-7');
@@ -72,7 +72,7 @@ describe('market (/buy-crypto)', () => {
     expect(within(row).getByText('0.00 - 11.72 EUR')).toBeInTheDocument();
   });
 
-  it('filters, sorts and pages with the spec query names and page resets', async () => {
+  it('filters, sorts and pages with the wire query names and page resets', async () => {
     const api = fakeApi({ ...catalogues(), [PUBLIC]: () => marketPage([makeOffer()], { total: 35 }) });
     renderMarket(<MarketPage />, { api });
     await screen.findByTestId('offer-7');

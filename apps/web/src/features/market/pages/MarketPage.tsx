@@ -28,7 +28,7 @@ export default function MarketPage() {
   const { data: paymentMethods = [] } = usePaymentMethodsQuery();
   const { data, isLoading, isFetching, isError, refetch } = useMarketOffersQuery({ signedIn: myWallet !== null, query: toMarketQuery(listing) });
 
-  // Spec: on failure the list is empty and the total 0.
+  // On failure the list is empty and the total 0 (the error state offers a retry).
   const offers = isError ? [] : (data?.data ?? []);
   const total = isError ? 0 : (data?.total ?? 0);
 

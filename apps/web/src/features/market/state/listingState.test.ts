@@ -5,7 +5,7 @@ import { initialListingState, listingReducer, priceFilter, toMarketQuery, type L
 const onPage3: ListingState = { ...initialListingState, page: 3 };
 
 describe('public listing state', () => {
-  it('starts on the spec defaults: page 1, size 10, CreatedAt descending, side Buy, every filter All', () => {
+  it('starts on the defaults: page 1, size 10, CreatedAt descending, side Buy, every filter All', () => {
     expect(initialListingState).toEqual({
       page: 1,
       size: 10,
@@ -57,7 +57,7 @@ describe('public listing state', () => {
 });
 
 describe('market query', () => {
-  it('uses the spec names and lists Sell offers to a visitor who wants to buy', () => {
+  it('uses the wire names and lists Sell offers to a visitor who wants to buy', () => {
     expect(toMarketQuery(initialListingState)).toEqual({ Page: 1, Size: 10, SortBy: 0, Dir: 1, Side: OfferSide.Sell });
   });
 

@@ -65,8 +65,8 @@ export type ListingAction =
   | { type: 'page'; page: number };
 
 /**
- * Filter changes follow the spec's paging rule: changing side, price-from, currency, payment or page size (and
- * the coin, a filter like the others) goes back to page 1. Sorting keeps the page, as the spec lists it apart.
+ * Filter changes follow the paging rule: changing side, price-from, currency, payment or page size (and
+ * the coin, a filter like the others) goes back to page 1. Sorting keeps the page: it reorders what the user is already looking at.
  * A Transaction Price that is not digits with an optional decimal part is ignored.
  */
 export function listingReducer(state: ListingState, action: ListingAction): ListingState {
@@ -105,7 +105,7 @@ export function priceFilter(text: string): string | undefined {
   return fraction ? `${whole || '0'}.${fraction}` : whole;
 }
 
-/** Query of GET /platform/all-new-offers(-unath) for a listing state, with the spec's parameter names. */
+/** Query of GET /platform/all-new-offers(-unath) for a listing state, with the wire parameter names. */
 export function toMarketQuery(state: ListingState): MarketQuery {
   const query: MarketQuery = {
     Page: state.page,

@@ -11,7 +11,7 @@ export const TELEGRAM_LINK_POLL_MS = 3000;
 export const TELEGRAM_LINK_WAIT_MS = 10 * 60_000;
 
 /**
- * Always mounted (the spec's background notification listener): loads the unread count when a token exists, polls
+ * Always mounted (the background notification listener): loads the unread count when a token exists, polls
  * it only while realtime delivery is down, and follows a Telegram link in progress.
  */
 export function NotificationsListener() {

@@ -5,7 +5,7 @@ import type { ThunkExtra } from '../../../lib/api/thunkExtra.ts';
 import { realtimeEventReceived } from '../../../lib/realtime/realtimeSlice.ts';
 import { notificationCalls } from '../api/notificationCalls.ts';
 
-/** Spec section 3 "Client list state": list, unreadCount, page, hasMore, loading (+ the Telegram link state). */
+/** The notification list's client state: list, unreadCount, page, hasMore, loading (+ the Telegram link state). */
 export interface NotificationsState {
   list: Notification[];
   unreadCount: number;

@@ -52,7 +52,7 @@ export interface PlaceOrderFormProps {
 
 const price = (value: string) => formatDecimal(value, { minFractionDigits: 2, maxFractionDigits: 8 });
 
-/** /p2p: every field of the spec's place-order draft. */
+/** /p2p: every field of the place-order draft. */
 export function PlaceOrderForm(props: PlaceOrderFormProps) {
   const { draft, dispatch, errors, coins, currencies, paymentMethods, submitting } = props;
   const [open, setOpen] = useState<OpenPicker>(null);

@@ -42,7 +42,7 @@ const catalogue = <T,>(query: { data?: T[]; isLoading: boolean; isError: boolean
   error: query.isError ? 'The list could not be loaded. Close and try again.' : null,
 });
 
-/** A Sell offer must be covered by the wallet's balance: the spec's message when it is not. */
+/** A Sell offer must be covered by the wallet's balance: the insufficient-balance message when it is not. */
 export function holdingsProblem(draft: PlaceOrderDraft, balance: BalanceState): string | null {
   if (draft.side !== OfferSide.Sell || !draft.asset || balance.status !== 'ready') return null;
   let wanted: bigint;

@@ -30,7 +30,7 @@ const filled: PlaceOrderDraft = {
 };
 
 describe('place-order draft', () => {
-  it('starts on the spec defaults: Buy, fixed price 10, 30 minutes', () => {
+  it('starts on the defaults: Buy, fixed price 10, 30 minutes', () => {
     expect(initialDraft).toMatchObject({ side: OfferSide.Buy, priceType: 'fixed', price: '10', paymentTimeLimit: 30, holdings: null });
   });
 
@@ -110,7 +110,7 @@ describe('draft rules', () => {
 });
 
 describe('create-order body', () => {
-  it('sends base units, the spec field names and the creator', () => {
+  it('sends base units, the wire field names and the creator', () => {
     const body = createOfferBody({ ...filled, fiatMin: '10.', tags: ['fast'], regions: ['CY'], counterParty: { minAccountAgeDays: '7' } }, 'wallet1', ['CY']);
     expect(body).toEqual({
       parentOrderId: null,
