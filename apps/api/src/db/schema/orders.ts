@@ -3,11 +3,13 @@ import type { OrderStatus } from '@jelly/domain';
 import {
   bigint,
   check,
+  date,
   foreignKey,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
@@ -98,6 +100,15 @@ export const orders = pgTable(
       index('orders_acceptor_created_idx')
         .on(t.acceptorWallet, t.createdAt, t.orderId)
         .where(sql`${t.acceptorWallet} IS NOT NULL`),
+      // The dashboard's status tabs and status filter, per role, in list order.
+      index('orders_creator_status_created_idx').on(t.creatorWallet, t.status, t.createdAt, t.orderId),
+      index('orders_acceptor_status_created_idx')
+        .on(t.acceptorWallet, t.status, t.createdAt, t.orderId)
+        .where(sql`${t.acceptorWallet} IS NOT NULL`),
+      // A wallet's own offers (ad history, active-offer count) without walking the deals that copy its creator_wallet.
+      index('orders_creator_offers_idx')
+        .on(t.creatorWallet, t.status, t.createdAt, t.orderId)
+        .where(sql`${t.parentOrderId} IS NULL`),
       index('orders_deal_deadline_idx')
         .on(t.paymentDeadline)
         .where(sql`${t.parentOrderId} IS NOT NULL AND ${t.status} IN (1, 8)`),
@@ -109,9 +120,10 @@ export const orders = pgTable(
 );
 
 /**
- * Per-wallet deal counters for the market's advertiser column, kept by a trigger on `orders` (migration
- * 'orders-trader-stats'): whenever a deal reaches a final status, both parties' counters move. One row per wallet,
- * so listing a page joins at most `size` rows instead of aggregating deals.
+ * Per-wallet deal counters for the market's advertiser column and the trader profile, kept by triggers on `orders`
+ * and `reviews` (migrations 'orders-trader-stats', 'deals-at-fault', 'trader-summary') in the same transaction as
+ * each deal's status move or review: one row per wallet, so a profile or a market page reads counters instead of
+ * aggregating deals. A failed deal counts only against the party at fault (orders.at_fault_wallet).
  */
 export const traderStats = pgTable('trader_stats', {
   wallet: text('wallet').primaryKey(),
@@ -120,5 +132,50 @@ export const traderStats = pgTable('trader_stats', {
   completed: integer('completed').notNull().default(0),
   /** Cancelled or Expired. */
   cancelled: integer('cancelled').notNull().default(0),
+  /** Deals under way (In Progress, Locked, Signed By One Party, Admin Resolving), for both parties. */
+  openDeals: integer('open_deals').notNull().default(0),
+  /** Completed deals where the wallet was the fiat side (buyer) / the crypto side (seller). */
+  buyDeals: integer('buy_deals').notNull().default(0),
+  sellDeals: integer('sell_deals').notNull().default(0),
+  /** Completed locked deals: the sum of their lock → completion seconds, and how many. */
+  releaseSeconds: numeric('release_seconds').notNull().default('0'),
+  releaseCount: integer('release_count').notNull().default(0),
+  /** Deals this wallet paid (fiat side): the sum of their lock → marked-paid seconds, and how many. */
+  paymentSeconds: numeric('payment_seconds').notNull().default('0'),
+  paymentCount: integer('payment_count').notNull().default(0),
+  /** When its first deal completed. */
+  firstTradeAt: timestamptz('first_trade_at'),
+  /** Reviews received: how many, the sum of their scores, how many scored 4 or 5. */
+  reviewsCount: integer('reviews_count').notNull().default(0),
+  reviewsScoreSum: integer('reviews_score_sum').notNull().default(0),
+  reviewsPositive: integer('reviews_positive').notNull().default(0),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+/** Completed volume per wallet and token (both parties of a Completed deal), kept by the same trigger. */
+export const traderVolume = pgTable(
+  'trader_volume',
+  {
+    wallet: text('wallet').notNull(),
+    tokenMint: text('token_mint').notNull(),
+    tokenName: text('token_name').notNull(),
+    tokenDecimal: smallint('token_decimal').notNull(),
+    amount: numeric('amount', { precision: 60, scale: 0 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.wallet, t.tokenMint, t.tokenName, t.tokenDecimal] })],
+);
+
+/**
+ * Deals that ended per wallet and UTC day (by the day they ended), kept by the same trigger with the same at-fault
+ * rule: the 30-day figures add at most 30 rows instead of filtering the wallet's deals.
+ */
+export const traderDailyStats = pgTable(
+  'trader_daily_stats',
+  {
+    wallet: text('wallet').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    finished: integer('finished').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.wallet, t.day] })],
+);

@@ -24,7 +24,7 @@ export const reviews = pgTable(
   ],
 );
 
-/** User reports (the Report user modal: score 0, dealId null), for the admins. */
+/** User reports (the Report user modal: score 0, dealId null), for the admins only: never shown as reviews. */
 export const userReports = pgTable(
   'user_reports',
   {
@@ -34,7 +34,11 @@ export const userReports = pgTable(
     comment: text('comment').notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [index('user_reports_to_wallet_idx').on(t.toWallet, t.createdAt)],
+  (t) => [
+    index('user_reports_to_wallet_idx').on(t.toWallet, t.createdAt),
+    // A reporter's latest report of a wallet (one per 24 hours).
+    index('user_reports_from_to_idx').on(t.fromWallet, t.toWallet, t.createdAt),
+  ],
 );
 
 /** Per-user block list (POST /user-bans/ban): a block works both ways for claiming offers. */

@@ -83,6 +83,16 @@ async function hasActiveOffers(db: Database, wallet: string): Promise<boolean> {
   return rows[0]?.found === true;
 }
 
+/** Whether a wallet blocked anyone or was blocked by anyone (read fresh: a new block must hide offers at once). */
+async function hasBlocks(db: Database, wallet: string): Promise<boolean> {
+  const rows = await preparedRows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM user_blocks WHERE blocker_wallet = ${wallet})
+          OR EXISTS (SELECT 1 FROM user_blocks WHERE blocked_wallet = ${wallet}) AS found`,
+  );
+  return rows[0]?.found === true;
+}
+
 /**
  * One page of the market and its total, for a viewer (signed in) or anyone (signed out) in `country` (null when
  * unknown: region-limited offers are then left out).
@@ -102,7 +112,17 @@ export async function listMarket(
   const p = marketPage(filters);
   const side = filters.Side ?? null;
   const filterKey = JSON.stringify([side, filters.Fiat, filters.PriceFrom, filters.PaymentMethod, filters.TokenMint, country]);
-  const ownOffers = viewer ? await caches.hasOffers.get(viewer.wallet, () => hasActiveOffers(db, viewer.wallet)) : false;
+  const [ownOffers, blocks] = viewer
+    ? await Promise.all([caches.hasOffers.get(viewer.wallet, () => hasActiveOffers(db, viewer.wallet)), hasBlocks(db, viewer.wallet)])
+    : [false, false];
+  // A viewer with blocks sees neither the offers of wallets they blocked nor of those who blocked them: their page
+  // and total are their own, counted fresh (capped, so bounded).
+  if (viewer && blocks) {
+    const scope: MarketScope = { country, excludeWallet: viewer.wallet, notBlockedWith: viewer.wallet };
+    const [page, n] = await Promise.all([pageRows(db, filters, p, scope).then(toPage), countOf(db, filters, side, scope)]);
+    const capped = n > MARKET_COUNT_CAP;
+    return { dataJson: page.json, total: capped ? MARKET_COUNT_CAP : n, totalIsCapped: capped, page: p.page, size: p.size };
+  }
 
   const personalPage = () => pageRows(db, filters, p, viewerScope(viewer)).then(toPage);
   const sharedPage = async () => {

@@ -24,6 +24,8 @@ export interface MarketScope {
   country: string | null;
   excludeWallet?: string;
   onlyWallet?: string;
+  /** Leave out the offers of wallets this one blocked or was blocked by (they cannot trade with each other). */
+  notBlockedWith?: string;
 }
 
 /** The scope of a viewer's page: not their own offers, and only offers open to their country. */
@@ -47,6 +49,11 @@ export function marketWhere(filters: MarketFilters, side: OfferSide | null, scop
   parts.push(sql`(o.visible_in_countries = '{}'::text[] OR ${scope?.country ?? ''}::text = ANY(o.visible_in_countries))`);
   if (scope?.excludeWallet) parts.push(sql`o.creator_wallet <> ${scope.excludeWallet}`);
   if (scope?.onlyWallet) parts.push(sql`o.creator_wallet = ${scope.onlyWallet}`);
+  if (scope?.notBlockedWith) {
+    parts.push(sql`NOT EXISTS (SELECT 1 FROM user_blocks b
+      WHERE (b.blocker_wallet = ${scope.notBlockedWith} AND b.blocked_wallet = o.creator_wallet)
+         OR (b.blocker_wallet = o.creator_wallet AND b.blocked_wallet = ${scope.notBlockedWith}))`);
+  }
   return sql.join(parts, sql` AND `);
 }
 

@@ -1,27 +1,84 @@
-import type { UserOffersQuery, UserOffersResponse } from '@jelly/contracts';
-import { OWNER_ORDERS_DEFAULT_DIR, OWNER_ORDERS_PAGE_SIZE, clampPage, clampPageSize } from '@jelly/domain';
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { USER_ORDERS_MAX_PAGE_SIZE, type UserOffersQuery, type UserOffersResponse, type UserOrderRow } from '@jelly/contracts';
+import {
+  DEAL_STATUS_GROUPS,
+  OWNER_ORDERS_DEFAULT_DIR,
+  OWNER_ORDERS_PAGE_SIZE,
+  OrderStatus,
+  START_DATE_AFTER_END,
+  clampPage,
+  clampPageSize,
+  counterpartyWallet,
+  dealRoleOf,
+} from '@jelly/domain';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
-import { toOrder } from './order-view.ts';
+import { type OrderRow, toOrder } from './order-view.ts';
 
-export const USER_ORDERS_MAX_PAGE_SIZE = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** yyyy-MM-dd → that day's start (UTC); an ISO date-time → itself. `endOfDay` moves a plain date to the next day. */
-function readDate(text: string, endOfDay: boolean): Date {
-  const plain = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const date = new Date(plain ? `${text}T00:00:00.000Z` : text);
-  if (Number.isNaN(date.getTime())) throw badRequest(`Invalid date: ${text}`);
-  return plain && endOfDay ? new Date(date.getTime() + DAY_MS) : date;
+/** yyyy-MM-dd → that day's start (UTC); an ISO date-time → itself (the contract checked both are real dates). */
+const readDate = (text: string): Date => new Date(PLAIN_DATE.test(text) ? `${text}T00:00:00.000Z` : text);
+
+/**
+ * The created-at bounds: From from its start; To inclusive (a plain date up to the end of its day). A start after
+ * the end is refused rather than answered with an empty page the user cannot explain.
+ */
+function createdWithin(from: string | undefined, to: string | undefined): SQL[] {
+  const start = from ? readDate(from) : null;
+  const endExclusive = to && PLAIN_DATE.test(to) ? new Date(readDate(to).getTime() + DAY_MS) : null;
+  const endInclusive = to && !endExclusive ? readDate(to) : null;
+  if (start && ((endExclusive && start >= endExclusive) || (endInclusive && start > endInclusive))) {
+    throw badRequest(START_DATE_AFTER_END);
+  }
+  const bounds: SQL[] = [];
+  if (start) bounds.push(gte(orders.createdAt, start));
+  if (endExclusive) bounds.push(lt(orders.createdAt, endExclusive));
+  if (endInclusive) bounds.push(lte(orders.createdAt, endInclusive));
+  return bounds;
+}
+
+/** The rows of the list: its own offers, its deals in either role, or both. */
+function kindFilter(wallet: string, kind: UserOffersQuery['Kind']): SQL | undefined {
+  const party = or(eq(orders.creatorWallet, wallet), eq(orders.acceptorWallet, wallet));
+  if (kind === 'offers') return and(isNull(orders.parentOrderId), eq(orders.creatorWallet, wallet));
+  if (kind === 'deals') return and(isNotNull(orders.parentOrderId), party);
+  // A deal on the wallet's own offer carries the offer's creator, so "creator or acceptor" is both kinds at once.
+  return party;
+}
+
+/** The ad-history states of an offer (see OFFER_STATES in the contracts). */
+function offerStateFilter(state: NonNullable<UserOffersQuery['OfferStatus']>): SQL | undefined {
+  if (state === 'active') return and(eq(orders.status, OrderStatus.Active), gt(orders.amount, '0'));
+  if (state === 'filled') return and(eq(orders.status, OrderStatus.Active), eq(orders.amount, '0'));
+  return ne(orders.status, OrderStatus.Active);
+}
+
+function offerState(row: OrderRow): UserOrderRow['offerStatus'] {
+  if (row.status !== OrderStatus.Active) return 'cancelled';
+  return BigInt(row.amount) > 0n ? 'active' : 'filled';
+}
+
+/** The wire row, seen from the listed wallet's side. */
+function toRow(row: OrderRow, dealsCount: number | null, wallet: string): UserOrderRow {
+  const isOffer = row.parentOrderId === null;
+  return {
+    ...toOrder(row),
+    kind: isOffer ? 'offer' : 'deal',
+    role: dealRoleOf(row, wallet) === 'fiat' ? 'buyer' : 'seller',
+    counterpartyWallet: isOffer ? null : counterpartyWallet(row, wallet),
+    offerStatus: isOffer ? offerState(row) : null,
+    dealsCount: isOffer ? (dealsCount ?? 0) : null,
+  };
 }
 
 /**
  * GET /platform/all-user-offers/{wallet}: the wallet's offers and deals (as creator or acceptor), newest first by
- * default, with the fiat codes and token names found among all of them (for the dashboard dropdowns).
+ * default, with the fiat codes and token names of its whole history (for the dashboard dropdowns).
  * Only the wallet itself and admins may list them: deals are private.
  */
 export async function listUserOrders(
@@ -31,30 +88,40 @@ export async function listUserOrders(
   query: UserOffersQuery,
 ): Promise<UserOffersResponse> {
   if (wallet !== user.wallet && !user.isAdmin) throw forbidden(ORDER_MESSAGES.userOrdersForbidden);
+  if (query.OfferStatus && query.Kind !== 'offers') throw badRequest(ORDER_MESSAGES.offerStatusNeedsOffers);
   const page = clampPage(query.Page);
   const size = Math.min(USER_ORDERS_MAX_PAGE_SIZE, clampPageSize(query.Size, OWNER_ORDERS_PAGE_SIZE));
   const descending = (query.Dir ?? OWNER_ORDERS_DEFAULT_DIR) !== 0;
 
-  const mine = or(eq(orders.creatorWallet, wallet), eq(orders.acceptorWallet, wallet));
-  const filters: (SQL | undefined)[] = [mine];
+  const filters: (SQL | undefined)[] = [kindFilter(wallet, query.Kind), ...createdWithin(query.From, query.To)];
+  if (query.OfferStatus) filters.push(offerStateFilter(query.OfferStatus));
   if (query.Status !== undefined) filters.push(eq(orders.status, query.Status));
+  if (query.StatusGroup) filters.push(inArray(orders.status, [...DEAL_STATUS_GROUPS[query.StatusGroup]]));
   if (query.TokenMint) filters.push(eq(orders.tokenMint, query.TokenMint));
   if (query.FiatCode) filters.push(eq(orders.fiatCode, query.FiatCode.toUpperCase()));
   if (query.Side !== undefined) filters.push(eq(orders.offerSide, query.Side));
-  if (query.From) filters.push(gte(orders.createdAt, readDate(query.From, false)));
-  if (query.To) filters.push(lt(orders.createdAt, readDate(query.To, true)));
   const where = and(...filters);
   const order = descending ? [desc(orders.createdAt), desc(orders.orderId)] : [asc(orders.createdAt), asc(orders.orderId)];
+  const everything = kindFilter(wallet, undefined);
+  // Offers only: the deals opened on each (orders_parent_idx), for the rows of this page alone.
+  const dealsCount = sql<number | null>`CASE WHEN ${orders.parentOrderId} IS NULL THEN
+    (SELECT count(*)::int FROM orders AS deal WHERE deal.parent_order_id = ${orders.orderId}) END`;
 
   const [rows, [count], fiatCodes, tokenNames] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(...order).limit(size).offset((page - 1) * size),
+    db
+      .select({ row: orders, dealsCount })
+      .from(orders)
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset((page - 1) * size),
     db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
-    db.selectDistinct({ value: orders.fiatCode }).from(orders).where(mine).orderBy(orders.fiatCode),
-    db.selectDistinct({ value: orders.tokenName }).from(orders).where(mine).orderBy(orders.tokenName),
+    db.selectDistinct({ value: orders.fiatCode }).from(orders).where(everything).orderBy(orders.fiatCode),
+    db.selectDistinct({ value: orders.tokenName }).from(orders).where(everything).orderBy(orders.tokenName),
   ]);
   const total = count?.total ?? 0;
   return {
-    orders: rows.map(toOrder),
+    orders: rows.map((r) => toRow(r.row, r.dealsCount === null ? null : Number(r.dealsCount), wallet)),
     fiatCodes: fiatCodes.map((r) => r.value),
     tokenNames: tokenNames.map((r) => r.value),
     total,

@@ -36,4 +36,5 @@ export const ORDER_MESSAGES = {
   cancelDealState: 'This deal can no longer be cancelled.',
   dealNotParty: 'Only the two parties of this deal and admins can see it.',
   userOrdersForbidden: "You can only list your own orders.",
+  offerStatusNeedsOffers: 'OfferStatus filters offers: send it with Kind=offers.',
 } as const;

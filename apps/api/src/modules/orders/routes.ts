@@ -106,7 +106,18 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        summary: "A wallet's offers and deals (the wallet itself or an admin)",
+        summary: "A wallet's offers and deals — the dashboard's order list and ad history (the wallet itself or an admin)",
+        description: [
+          'Rows: the wallet\'s own offers (parentOrderId null) and its deals in either role (parentOrderId set). Each row',
+          'adds kind, role (buyer = fiat side, seller = crypto side, from the listed wallet\'s side), counterpartyWallet',
+          '(deals), offerStatus and dealsCount (offers); paymentDeadline drives the deal countdown.',
+          'Filters, each only when set: Status (0–8); StatusGroup processing (In Progress, Locked, Signed By One Party,',
+          'Admin Resolving) | completed (Completed, Admin Resolved) | cancelled (Cancelled, Expired); Kind deals | offers;',
+          'OfferStatus active | filled | cancelled (with Kind=offers only); TokenMint; FiatCode; Side; From/To (created,',
+          'yyyy-MM-dd or ISO date-time, To inclusive; From after To → 400 \'The start date cannot be after the end date.\').',
+          'Dir 1 newest first (default) or 0; Page default 1; Size default 8, clamped to 1..50.',
+          'fiatCodes and tokenNames list the wallet\'s whole history whatever the filters. Another wallet\'s list → 403.',
+        ].join(' '),
         security: bearer,
         params: userOffersParams,
         querystring: userOffersQuery,
@@ -121,12 +132,20 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     {
       schema: {
         tags: ['orders'],
-        summary: "A wallet's deal statistics (public)",
+        summary: "A wallet's deal statistics — the trader profile (public)",
+        description: [
+          'Read from per-wallet counters kept in the same transaction as each deal move and review (constant cost).',
+          'A failed deal counts only against the party at fault. completedDeals30d / completionRate30d cover the deals',
+          'that ended in the last 30 UTC days (today and the 29 before); avgPaymentSeconds = escrow lock → marked paid',
+          'over the deals the wallet paid (fiat side); avgReleaseSeconds = lock → completion; positiveFeedbackPercent =',
+          'share of reviews with 4 or 5 stars; ratingAverage 1 decimal (both null without reviews; reports never count);',
+          'firstTradeAt = when its first deal completed.',
+        ].join(' '),
         params: tradingStatsParams,
         response: { 200: tradingStatsResponse, 400: errorResponse },
       },
     },
-    async (request) => tradingStats(app.db, request.params.walletAddress),
+    async (request) => tradingStats(app.db, request.params.walletAddress, app.config.now()),
   );
 
   app.post(

@@ -1,75 +1,103 @@
 import type { TradingStats } from '@jelly/contracts';
-import { FINAL_STATUSES, UNDERWAY_STATUSES } from '@jelly/domain';
+import { OrderStatus } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { findAccountCreatedAt } from './queries.ts';
 import { queryRows } from '../../db/rows.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The recent figures cover this many UTC days: today and the 29 before it. */
+export const RECENT_DAYS = 30;
 
 /** completed / finished × 100 with one decimal; null before the first finished deal. */
 export function completionRate(completed: number, finished: number): number | null {
   return finished > 0 ? Math.round((completed / finished) * 1000) / 10 : null;
 }
 
-/**
- * GET /platform/trading-stats/{wallet} (public): the wallet's deals as either party. The wallet is the buyer
- * (fiat side) of a deal on a Buy offer it created or on a Sell offer it claimed, and the seller otherwise.
- * Release time = lock → completion (the deal's last update). A deal that failed counts as finished (and cancelled)
- * only for the party at fault (orders.at_fault_wallet), so a stranger's cancelled claims do not lower a trader's rate.
- */
-/** A status set from the deal state table as SQL (the values are the table's own integers, never user input). */
-const statusList = (statuses: readonly number[]) => sql.raw(statuses.join(', '));
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+const average = (sum: string | number, count: number) => (count > 0 ? Number(sum) / count : null);
 
-export async function tradingStats(db: Database, wallet: string): Promise<TradingStats> {
-  const party = sql`parent_order_id IS NOT NULL AND (creator_wallet = ${wallet} OR acceptor_wallet = ${wallet})`;
-  // A failed deal (Cancelled, Admin Resolved, Expired) counts only against the party at fault (or both when none is recorded).
-  const countsForWallet = sql`(status = 3 OR (status IN (4, 6, 7) AND (at_fault_wallet IS NULL OR at_fault_wallet = ${wallet})))`;
-  const fiatSide = sql`((offer_side = 1 AND creator_wallet = ${wallet}) OR (offer_side = 0 AND acceptor_wallet = ${wallet}))`;
-  const [counts, volume, offers, createdAt] = await Promise.all([
-    queryRows<{
-      completed: number;
-      finished: number;
-      cancelled: number;
-      open: number;
-      buy: number;
-      sell: number;
-      avg_release: string | null;
-    }>(db, sql`
-      SELECT count(*) FILTER (WHERE status = 3)::int AS completed,
-             count(*) FILTER (WHERE status IN (${statusList(FINAL_STATUSES)}) AND ${countsForWallet})::int AS finished,
-             count(*) FILTER (WHERE status IN (4, 7) AND ${countsForWallet})::int AS cancelled,
-             count(*) FILTER (WHERE status IN (${statusList(UNDERWAY_STATUSES)}))::int AS open,
-             count(*) FILTER (WHERE status = 3 AND ${fiatSide})::int AS buy,
-             count(*) FILTER (WHERE status = 3 AND NOT ${fiatSide})::int AS sell,
-             avg(extract(epoch FROM updated_at - locked_at)) FILTER (WHERE status = 3 AND locked_at IS NOT NULL)::text
-               AS avg_release
-      FROM orders WHERE ${party}`),
+interface SummaryRow {
+  trades: number | null;
+  completed: number | null;
+  cancelled: number | null;
+  open_deals: number | null;
+  buy_deals: number | null;
+  sell_deals: number | null;
+  release_seconds: string | null;
+  release_count: number | null;
+  payment_seconds: string | null;
+  payment_count: number | null;
+  first_trade_at: string | null;
+  reviews_count: number | null;
+  reviews_score_sum: number | null;
+  reviews_positive: number | null;
+  recent_finished: number;
+  recent_completed: number;
+  active_offers: number;
+  account_created_at: string | null;
+}
+
+/**
+ * GET /platform/trading-stats/{wallet} (public): the wallet's deals as either party, read from the per-wallet
+ * counters the database keeps in step with every deal move and review (trader_stats, trader_volume,
+ * trader_daily_stats; migration 'trader-summary'), so the cost does not grow with the wallet's deals.
+ * The wallet is the buyer (fiat side) of a deal on a Buy offer it created or on a Sell offer it claimed, the seller
+ * otherwise. Release time = lock → completion; payment time = lock → marked paid, over the deals it paid.
+ * A deal that failed counts as finished (and cancelled) only for the party at fault (orders.at_fault_wallet), so a
+ * stranger's cancelled claims do not lower a trader's rate.
+ */
+export async function tradingStats(db: Database, wallet: string, now: Date): Promise<TradingStats> {
+  const since = new Date(now.getTime() - (RECENT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const [[row], volume] = await Promise.all([
+    queryRows<SummaryRow>(db, sql`
+      SELECT ts.trades, ts.completed, ts.cancelled, ts.open_deals, ts.buy_deals, ts.sell_deals,
+             ts.release_seconds::text AS release_seconds, ts.release_count,
+             ts.payment_seconds::text AS payment_seconds, ts.payment_count,
+             to_char(ts.first_trade_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS first_trade_at,
+             ts.reviews_count, ts.reviews_score_sum, ts.reviews_positive,
+             recent.finished AS recent_finished, recent.completed AS recent_completed,
+             (SELECT count(*)::int FROM orders
+               WHERE creator_wallet = ${wallet} AND parent_order_id IS NULL AND status = ${OrderStatus.Active} AND amount > 0
+             ) AS active_offers,
+             (SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM users WHERE wallet = ${wallet})
+               AS account_created_at
+      FROM (SELECT coalesce(sum(finished), 0)::int AS finished, coalesce(sum(completed), 0)::int AS completed
+            FROM trader_daily_stats WHERE wallet = ${wallet} AND day >= ${since}::date) AS recent
+      LEFT JOIN trader_stats ts ON ts.wallet = ${wallet}`),
     queryRows<{ token_mint: string; token_name: string; token_decimal: number; amount: string }>(db, sql`
-      SELECT token_mint, token_name, token_decimal, sum(amount)::text AS amount
-      FROM orders WHERE ${party} AND status = 3
-      GROUP BY token_mint, token_name, token_decimal ORDER BY token_name`),
-    queryRows<{ active: number }>(db, sql`
-      SELECT count(*)::int AS active FROM orders
-      WHERE creator_wallet = ${wallet} AND parent_order_id IS NULL AND status = 0 AND amount > 0`),
-    findAccountCreatedAt(db, wallet),
+      SELECT token_mint, token_name, token_decimal, amount::text AS amount
+      FROM trader_volume WHERE wallet = ${wallet} AND amount > 0 ORDER BY token_name, token_mint`),
   ]);
-  const c = counts[0] ?? { completed: 0, finished: 0, cancelled: 0, open: 0, buy: 0, sell: 0, avg_release: null };
+  const n = (value: number | null | undefined) => value ?? 0;
+  const completed = n(row?.completed);
+  const reviews = n(row?.reviews_count);
+  const avgRelease = average(row?.release_seconds ?? 0, n(row?.release_count));
+  const avgPayment = average(row?.payment_seconds ?? 0, n(row?.payment_count));
+  const rating = average(n(row?.reviews_score_sum), reviews);
   return {
     wallet,
-    completedDeals: c.completed,
-    finishedDeals: c.finished,
-    cancelledDeals: c.cancelled,
-    completionRate: completionRate(c.completed, c.finished),
-    openDeals: c.open,
-    buyDeals: c.buy,
-    sellDeals: c.sell,
+    completedDeals: completed,
+    finishedDeals: n(row?.trades),
+    cancelledDeals: n(row?.cancelled),
+    completionRate: completionRate(completed, n(row?.trades)),
+    openDeals: n(row?.open_deals),
+    buyDeals: n(row?.buy_deals),
+    sellDeals: n(row?.sell_deals),
     volume: volume.map((v) => ({
       tokenMint: v.token_mint,
       tokenName: v.token_name,
       tokenDecimal: Number(v.token_decimal),
-      amount: v.amount.split('.')[0] ?? '0',
+      amount: v.amount,
     })),
-    avgReleaseSeconds: c.avg_release === null ? null : Math.round(Number(c.avg_release)),
-    activeOffers: offers[0]?.active ?? 0,
-    accountCreatedAt: createdAt ? createdAt.toISOString() : null,
+    avgReleaseSeconds: avgRelease === null ? null : Math.round(avgRelease),
+    activeOffers: n(row?.active_offers),
+    accountCreatedAt: row?.account_created_at ?? null,
+    completedDeals30d: n(row?.recent_completed),
+    completionRate30d: completionRate(n(row?.recent_completed), n(row?.recent_finished)),
+    avgPaymentSeconds: avgPayment === null ? null : Math.round(avgPayment),
+    positiveFeedbackPercent: reviews > 0 ? oneDecimal((n(row?.reviews_positive) / reviews) * 100) : null,
+    reviewsCount: reviews,
+    ratingAverage: rating === null ? null : oneDecimal(rating),
+    firstTradeAt: row?.first_trade_at ?? null,
   };
 }

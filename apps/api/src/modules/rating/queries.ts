@@ -1,6 +1,6 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { reviews, userBlocks } from '../../db/schema/index.ts';
+import { reviews, traderStats, userBlocks } from '../../db/schema/index.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -14,12 +14,14 @@ export async function reviewsOf(db: Database, wallet: string, skip: number, take
     .limit(take);
 }
 
+/** Reviews received and their average score (2 decimals), from the counters the reviews trigger keeps. */
 export async function reviewTotals(db: Database, wallet: string): Promise<{ total: number; average: number | null }> {
   const [row] = await db
-    .select({ total: count(), average: sql<string | null>`avg(${reviews.score})` })
-    .from(reviews)
-    .where(eq(reviews.toWallet, wallet));
-  return { total: row?.total ?? 0, average: row?.average == null ? null : Math.round(Number(row.average) * 100) / 100 };
+    .select({ total: traderStats.reviewsCount, sum: traderStats.reviewsScoreSum })
+    .from(traderStats)
+    .where(eq(traderStats.wallet, wallet));
+  const total = row?.total ?? 0;
+  return { total, average: row && total > 0 ? Math.round((row.sum / total) * 100) / 100 : null };
 }
 
 export async function reviewsOfDeal(db: Database, dealId: number): Promise<ReviewRow[]> {

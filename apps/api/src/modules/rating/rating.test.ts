@@ -142,11 +142,11 @@ describe('GET /rating/{wallet}/reviews and /summary', () => {
     expect(rest.reviews.map((r) => r.score)).toEqual([5]);
 
     const summary = (await t.app.inject({ method: 'GET', url: `/api/rating/${star.wallet.address}/summary` })).json<RatingSummary>();
-    expect(summary).toEqual({ disputes: 3, disputesOpened: 1, reviewsCount: 3, accountCreatedAt: expect.any(String) });
+    expect(summary).toEqual({ disputes: 3, completedDeals: 3, disputesOpened: 1, reviewsCount: 3, accountCreatedAt: expect.any(String) });
 
     const nobody = createWallet().address;
     const empty = (await t.app.inject({ method: 'GET', url: `/api/rating/${nobody}/summary` })).json<RatingSummary>();
-    expect(empty).toEqual({ disputes: 0, disputesOpened: 0, reviewsCount: 0, accountCreatedAt: null });
+    expect(empty).toEqual({ disputes: 0, completedDeals: 0, disputesOpened: 0, reviewsCount: 0, accountCreatedAt: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/rating/not-a-wallet/summary' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/rating/${nobody}/reviews`, query: { take: '500' } })).statusCode).toBe(400);
   });

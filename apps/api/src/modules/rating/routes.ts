@@ -1,4 +1,5 @@
 import {
+  blockListResponse,
   blockUserRequest,
   blockUserResponse,
   errorResponse,
@@ -9,11 +10,13 @@ import {
   ratingSummaryResponse,
   reviewsQuery,
   reviewsResponse,
+  unblockParams,
+  unblockResponse,
   walletParams,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
-import { blockUser } from './block-user.ts';
+import { blockUser, listBlocks, unblockUser } from './block-user.ts';
 import { orderReviewStatus } from './order-review-status.ts';
 import { reviewTotals, reviewsOf } from './queries.ts';
 import { ratingSummary } from './rating-summary.ts';
@@ -34,6 +37,12 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rating'],
         summary: 'Review the counterparty of a completed deal (score 1–5), or report a user (score 0, dealId null)',
+        description: [
+          'Review: only a party of that Completed deal, about the other party, once (409 when repeated).',
+          "Report: score 0 and dealId null; the comment must be non-blank ('Please provide a reason'), never about",
+          "yourself; one per reported wallet in 24 hours (409 \"You've already sent this request.\"). Reports are kept for",
+          'the admins only: they never appear among reviews nor count in any average.',
+        ].join(' '),
         security: bearer,
         body: ratingRequest,
         response: { 200: ratingResponse, ...errors },
@@ -50,7 +59,8 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['rating'],
-        summary: 'Reviews a wallet received, newest first (skip, take ≤ 50, default 20)',
+        summary: 'Reviews a wallet received, newest first (skip, take ≤ 50, default 20); reports are never listed',
+        description: 'Each review: id, fromWallet, score 1–5, comment, dealId, createdAt. total and averageScore count reviews only.',
         params: walletParams,
         querystring: reviewsQuery,
         response: { 200: reviewsResponse, 400: errorResponse },
@@ -72,6 +82,8 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rating'],
         summary: "The deal header's 'N Trades | Mon YYYY': completed deals and the account creation date",
+        description:
+          'completedDeals (and disputes, its older name) = the deals of the wallet that reached Completed; accountCreatedAt = first sign-in (null without); disputesOpened = its deals taken to the admins; reviewsCount = reviews received.',
         params: walletParams,
         response: { 200: ratingSummaryResponse, 400: errorResponse },
       },
@@ -105,6 +117,8 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rating'],
         summary: 'Block a user (your own block list: you cannot claim each other’s offers)',
+        description:
+          "reason must be non-blank ('Please provide a reason'); not yourself. Blocking again keeps one entry (created: false) and updates the reason. The market hides each other's offers from both wallets.",
         security: bearer,
         body: blockUserRequest,
         response: { 200: blockUserResponse, ...errors },
@@ -114,5 +128,36 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedIn(request);
       return blockUser(db, user.wallet, request.body.bannedWallet, request.body.reason, config.now());
     },
+  );
+
+  app.get(
+    '/user-bans',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['rating'],
+        summary: 'Your block list (bannedWallet, reason, createdAt), newest first',
+        security: bearer,
+        response: { 200: blockListResponse, ...errors },
+      },
+    },
+    async (request) => listBlocks(db, signedIn(request).wallet),
+  );
+
+  app.delete(
+    '/user-bans/:bannedWallet',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['rating'],
+        summary: 'Unblock a wallet you blocked (404 when it is not on your block list)',
+        description: 'Claims and market offers between the two open again unless the other wallet blocked you too.',
+        security: bearer,
+        params: unblockParams,
+        response: { 200: unblockResponse, ...errors },
+      },
+    },
+    async (request) => unblockUser(db, signedIn(request).wallet, request.params.bannedWallet),
   );
 };

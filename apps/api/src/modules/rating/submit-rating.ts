@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { RatingResponse } from '@jelly/contracts';
-import { OrderStatus, checkRating, checkReason, counterpartyWallet, isDealParty } from '@jelly/domain';
+import { OrderStatus, checkRating, counterpartyWallet, isDealParty } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
-import { reviews, userReports } from '../../db/schema/index.ts';
+import { reviews } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { findDeal, orderExists } from '../deals/index.ts';
 import { notifyReviewReceived } from '../notifications/index.ts';
+import { submitReport } from './submit-report.ts';
 
 export const RATING_MESSAGES = {
   reviewNeedsDeal: 'A review needs the deal it is about (dealId); a report is score 0 without a deal.',
@@ -29,8 +30,8 @@ export interface RatingInput {
 }
 
 /**
- * POST /rating. score 0 with dealId null is a user report (the comment must be non-blank: 'Please provide a
- * reason'); score 1–5 with a dealId is a review: only by a party of that Completed deal, about the counterparty,
+ * POST /rating. score 0 with dealId null is a user report (submit-report.ts: a non-blank reason, one per wallet pair in
+ * 24 hours); score 1–5 with a dealId is a review: only by a party of that Completed deal, about the counterparty,
  * once per party.
  */
 export async function submitRating(db: Database, caller: string, input: RatingInput, now: Date): Promise<RatingResponse> {
@@ -38,11 +39,7 @@ export async function submitRating(db: Database, caller: string, input: RatingIn
 
   if (input.score === 0) {
     if (input.dealId !== null) throw bad(RATING_MESSAGES.reportHasNoDeal);
-    const reason = checkReason(input.comment);
-    if (!reason.ok) throw bad(reason.error);
-    const id = randomUUID();
-    await db.insert(userReports).values({ id, fromWallet: caller, toWallet: input.toWallet, comment: reason.value, createdAt: now });
-    return { id, kind: 'report' };
+    return submitReport(db, caller, input.toWallet, input.comment, now);
   }
 
   const rating = checkRating(input.score);
