@@ -11,6 +11,9 @@ const ClaimOfferModal = lazy(() => importWithRetry(() => import('../../features/
 const ConfirmOperationModal = lazy(() => importWithRetry(() => import('../../features/market/components/ConfirmOperationModal.tsx')).then((m) => ({ default: m.ConfirmOperationModal })));
 
 const AttachmentPreviewModal = lazy(() => importWithRetry(() => import('../../features/deal-chat/components/AttachmentPreviewModal.tsx')).then((m) => ({ default: m.AttachmentPreviewModal })));
+const DateRangeModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/DateRangeModal.tsx')).then((m) => ({ default: m.DateRangeModal })));
+const OrderFiltersModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/FilterModals.tsx')).then((m) => ({ default: m.OrderFiltersModal })));
+const AdFiltersModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/FilterModals.tsx')).then((m) => ({ default: m.AdFiltersModal })));
 const SuccessModal = lazy(() => importWithRetry(() => import('../../features/deal/components/SuccessModal.tsx')).then((m) => ({ default: m.SuccessModal })));
 
 /**
@@ -53,6 +56,12 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
       return <Suspense fallback={null}><SuccessModal {...entry.props} onClose={close} /></Suspense>;
     case 'chatAttachmentPreview':
       return <Suspense fallback={null}><AttachmentPreviewModal {...entry.props} onClose={close} /></Suspense>;
+    case 'myAccountFilter':
+      return <Suspense fallback={null}><DateRangeModal onClose={close} /></Suspense>;
+    case 'filterOrders':
+      return <Suspense fallback={null}><OrderFiltersModal onClose={close} /></Suspense>;
+    case 'filterAds':
+      return <Suspense fallback={null}><AdFiltersModal onClose={close} /></Suspense>;
     default:
       return null;
   }

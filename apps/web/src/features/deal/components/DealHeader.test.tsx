@@ -71,7 +71,7 @@ describe('deal header content', () => {
       <DealHeader
         deal={deal}
         viewer={SELLER.publicKey.toBase58()}
-        summary={{ disputes: 12, accountCreatedAt: '2025-03-14T00:00:00.000Z', disputesOpened: 1, reviewsCount: 2 }}
+        summary={{ disputes: 12, accountCreatedAt: '2025-03-14T00:00:00.000Z', disputesOpened: 1, reviewsCount: 2, completedDeals: 12 }}
         actions={dealActions(deal, SELLER.publicKey.toBase58())}
         busy={null}
         onAction={() => {}}
