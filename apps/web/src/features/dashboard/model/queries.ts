@@ -1,4 +1,4 @@
-import type { Coin, UserOffersQuery } from '@jelly/contracts';
+import { KNOWN_MINTS, type Coin, type UserOffersQuery } from '@jelly/contracts';
 import { OWNER_ORDERS_PAGE_SIZE, type DashboardTab, type DealStatusGroup } from '@jelly/domain';
 import type { AdFilters, OrderFilters, SideChoice } from '../state/dashboardSlice.ts';
 
@@ -15,9 +15,13 @@ export const ACTIVE_DEALS_SIZE = 50;
 
 const SIDE: Readonly<Record<SideChoice, 0 | 1 | undefined>> = { all: undefined, buy: 1, sell: 0 };
 
-/** The token's mint from the coin catalogue (the rows name tokens by symbol; the API filters by mint). */
+/**
+ * The token's mint (the rows name tokens by symbol; the API filters by mint): from the coin catalogue, else the
+ * bundled coins' mints. An unknown symbol is sent as it is and so matches nothing rather than everything.
+ */
 export function mintOf(symbol: string, coins: readonly Coin[]): string {
-  return coins.find((coin) => coin.symbol === symbol)?.mint ?? symbol;
+  const known = (KNOWN_MINTS as Readonly<Record<string, string>>)[symbol];
+  return coins.find((coin) => coin.symbol === symbol)?.mint ?? known ?? symbol;
 }
 
 /** Dir 1: newest first. */
