@@ -64,8 +64,8 @@ export function AdHistory({ wallet, phone }: { wallet: string; phone: boolean })
           </Button>
         )}
       </div>
-      {/* Keyed by the applied filters: the inline block's draft follows a Filter or Reset made in the phone modal. */}
-      {!phone && <AdFilterForm key={JSON.stringify(adFilters)} applied={adFilters} onApply={(filters) => dispatch(adFiltersApplied(filters))} />}
+      {/* Phones edit the same filters in the filterAds modal instead; either block starts from the applied ones. */}
+      {!phone && <AdFilterForm applied={adFilters} onApply={(filters) => dispatch(adFiltersApplied(filters))} />}
       <div aria-busy={isFetching}>
         {isLoading ? (
           <ListSkeleton rows={3} label="Loading ads" />
