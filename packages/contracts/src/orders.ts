@@ -248,7 +248,8 @@ export const userOffersQuery = z.object({
   Status: optionalQueryNumber.pipe(requestedStatus.optional()),
   /**
    * A dashboard tab: processing = In Progress, Locked, Signed By One Party, Admin Resolving; completed = Completed,
-   * Admin Resolved; cancelled = Cancelled, Expired (every deal status is in exactly one tab). Offers (Active) are in none.
+   * Admin Resolved; cancelled = Cancelled, Expired (every deal status is in exactly one tab). Lists deals only: an
+   * offer, Active or withdrawn, belongs to no tab.
    */
   StatusGroup: optionalQueryEnum(DEAL_STATUS_GROUP_NAMES, 'StatusGroup must be processing, completed or cancelled'),
   Kind: optionalQueryEnum(USER_ORDER_KINDS, 'Kind must be deals or offers'),

@@ -96,7 +96,10 @@ export async function listUserOrders(
   const filters: (SQL | undefined)[] = [kindFilter(wallet, query.Kind), ...createdWithin(query.From, query.To)];
   if (query.OfferStatus) filters.push(offerStateFilter(query.OfferStatus));
   if (query.Status !== undefined) filters.push(eq(orders.status, query.Status));
-  if (query.StatusGroup) filters.push(inArray(orders.status, [...DEAL_STATUS_GROUPS[query.StatusGroup]]));
+  // The tabs group deal statuses: an offer (Active or withdrawn) belongs to none of them.
+  if (query.StatusGroup) {
+    filters.push(isNotNull(orders.parentOrderId), inArray(orders.status, [...DEAL_STATUS_GROUPS[query.StatusGroup]]));
+  }
   if (query.TokenMint) filters.push(eq(orders.tokenMint, query.TokenMint));
   if (query.FiatCode) filters.push(eq(orders.fiatCode, query.FiatCode.toUpperCase()));
   if (query.Side !== undefined) filters.push(eq(orders.offerSide, query.Side));
@@ -104,8 +107,9 @@ export async function listUserOrders(
   const order = descending ? [desc(orders.createdAt), desc(orders.orderId)] : [asc(orders.createdAt), asc(orders.orderId)];
   const everything = kindFilter(wallet, undefined);
   // Offers only: the deals opened on each (orders_parent_idx), for the rows of this page alone.
-  const dealsCount = sql<number | null>`CASE WHEN ${orders.parentOrderId} IS NULL THEN
-    (SELECT count(*)::int FROM orders AS deal WHERE deal.parent_order_id = ${orders.orderId}) END`;
+  // Written out qualified: Drizzle leaves a single table's columns unqualified, which inside the subquery would name the deal's own.
+  const dealsCount = sql<number | null>`CASE WHEN "orders"."parent_order_id" IS NULL THEN
+    (SELECT count(*)::int FROM orders AS deal WHERE deal.parent_order_id = "orders"."order_id") END`;
 
   const [rows, [count], fiatCodes, tokenNames] = await Promise.all([
     db

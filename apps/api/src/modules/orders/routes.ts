@@ -112,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
           'adds kind, role (buyer = fiat side, seller = crypto side, from the listed wallet\'s side), counterpartyWallet',
           '(deals), offerStatus and dealsCount (offers); paymentDeadline drives the deal countdown.',
           'Filters, each only when set: Status (0–8); StatusGroup processing (In Progress, Locked, Signed By One Party,',
-          'Admin Resolving) | completed (Completed, Admin Resolved) | cancelled (Cancelled, Expired); Kind deals | offers;',
+          'Admin Resolving) | completed (Completed, Admin Resolved) | cancelled (Cancelled, Expired), deals only; Kind deals | offers;',
           'OfferStatus active | filled | cancelled (with Kind=offers only); TokenMint; FiatCode; Side; From/To (created,',
           'yyyy-MM-dd or ISO date-time, To inclusive; From after To → 400 \'The start date cannot be after the end date.\').',
           'Dir 1 newest first (default) or 0; Page default 1; Size default 8, clamped to 1..50.',
