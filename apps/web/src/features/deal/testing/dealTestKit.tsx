@@ -151,10 +151,10 @@ export function renderDeal(options: RenderDealOptions) {
   let current = options.deal;
   api.on(`GET /api/orders/${current.orderId}`, () => json(200, current));
   api.on('GET /api/rating/' + (options.deal.acceptorWallet ?? '') + '/summary', () =>
-    json(200, { disputes: 12, accountCreatedAt: '2025-03-14T00:00:00.000Z', disputesOpened: 0, reviewsCount: 3 }),
+    json(200, { disputes: 12, accountCreatedAt: '2025-03-14T00:00:00.000Z', disputesOpened: 0, reviewsCount: 3, completedDeals: 12 }),
   );
   api.on(`GET /api/rating/${options.deal.creatorWallet}/summary`, () =>
-    json(200, { disputes: 5, accountCreatedAt: '2024-01-02T00:00:00.000Z', disputesOpened: 0, reviewsCount: 1 }),
+    json(200, { disputes: 5, accountCreatedAt: '2024-01-02T00:00:00.000Z', disputesOpened: 0, reviewsCount: 1, completedDeals: 5 }),
   );
   const chain = options.chain ?? fakeChain();
   const wallet = options.wallet ?? (options.viewer ? keypairWallet(options.viewer) : notReadyWallet);
