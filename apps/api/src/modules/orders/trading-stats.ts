@@ -16,6 +16,13 @@ export function completionRate(completed: number, finished: number): number | nu
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const average = (sum: string | number, count: number) => (count > 0 ? Number(sum) / count : null);
 
+interface VolumeRow {
+  tokenMint: string;
+  tokenName: string;
+  tokenDecimal: number;
+  amount: string;
+}
+
 interface SummaryRow {
   trades: number | null;
   completed: number | null;
@@ -31,6 +38,8 @@ interface SummaryRow {
   reviews_count: number | null;
   reviews_score_sum: number | null;
   reviews_positive: number | null;
+  /** json: parsed by both drivers, text when a driver leaves it unparsed. */
+  volume: VolumeRow[] | string | null;
   recent_finished: number;
   recent_completed: number;
   active_offers: number;
@@ -48,26 +57,25 @@ interface SummaryRow {
  */
 export async function tradingStats(db: Database, wallet: string, now: Date): Promise<TradingStats> {
   const since = new Date(now.getTime() - (RECENT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-  const [[row], volume] = await Promise.all([
-    queryRows<SummaryRow>(db, sql`
-      SELECT ts.trades, ts.completed, ts.cancelled, ts.open_deals, ts.buy_deals, ts.sell_deals,
-             ts.release_seconds::text AS release_seconds, ts.release_count,
-             ts.payment_seconds::text AS payment_seconds, ts.payment_count,
-             to_char(ts.first_trade_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS first_trade_at,
-             ts.reviews_count, ts.reviews_score_sum, ts.reviews_positive,
-             recent.finished AS recent_finished, recent.completed AS recent_completed,
-             (SELECT count(*)::int FROM orders
-               WHERE creator_wallet = ${wallet} AND parent_order_id IS NULL AND status = ${OrderStatus.Active} AND amount > 0
-             ) AS active_offers,
-             (SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM users WHERE wallet = ${wallet})
-               AS account_created_at
-      FROM (SELECT coalesce(sum(finished), 0)::int AS finished, coalesce(sum(completed), 0)::int AS completed
-            FROM trader_daily_stats WHERE wallet = ${wallet} AND day >= ${since}::date) AS recent
-      LEFT JOIN trader_stats ts ON ts.wallet = ${wallet}`),
-    queryRows<{ token_mint: string; token_name: string; token_decimal: number; amount: string }>(db, sql`
-      SELECT token_mint, token_name, token_decimal, amount::text AS amount
-      FROM trader_volume WHERE wallet = ${wallet} AND amount > 0 ORDER BY token_name, token_mint`),
-  ]);
+  // One statement: the counters row, the 30-day rows summed, the volume rows, the active offers, the account.
+  const [row] = await queryRows<SummaryRow>(db, sql`
+    SELECT ts.trades, ts.completed, ts.cancelled, ts.open_deals, ts.buy_deals, ts.sell_deals,
+           ts.release_seconds::text AS release_seconds, ts.release_count,
+           ts.payment_seconds::text AS payment_seconds, ts.payment_count,
+           to_char(ts.first_trade_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS first_trade_at,
+           ts.reviews_count, ts.reviews_score_sum, ts.reviews_positive,
+           recent.finished AS recent_finished, recent.completed AS recent_completed,
+           (SELECT coalesce(json_agg(json_build_object('tokenMint', token_mint, 'tokenName', token_name,
+                     'tokenDecimal', token_decimal, 'amount', amount::text) ORDER BY token_name, token_mint), '[]'::json)
+             FROM trader_volume WHERE wallet = ${wallet} AND amount > 0) AS volume,
+           (SELECT count(*)::int FROM orders
+             WHERE creator_wallet = ${wallet} AND parent_order_id IS NULL AND status = ${OrderStatus.Active} AND amount > 0
+           ) AS active_offers,
+           (SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM users WHERE wallet = ${wallet})
+             AS account_created_at
+    FROM (SELECT coalesce(sum(finished), 0)::int AS finished, coalesce(sum(completed), 0)::int AS completed
+          FROM trader_daily_stats WHERE wallet = ${wallet} AND day >= ${since}::date) AS recent
+    LEFT JOIN trader_stats ts ON ts.wallet = ${wallet}`);
   const n = (value: number | null | undefined) => value ?? 0;
   const completed = n(row?.completed);
   const reviews = n(row?.reviews_count);
@@ -83,11 +91,9 @@ export async function tradingStats(db: Database, wallet: string, now: Date): Pro
     openDeals: n(row?.open_deals),
     buyDeals: n(row?.buy_deals),
     sellDeals: n(row?.sell_deals),
-    volume: volume.map((v) => ({
-      tokenMint: v.token_mint,
-      tokenName: v.token_name,
-      tokenDecimal: Number(v.token_decimal),
-      amount: v.amount,
+    volume: (typeof row?.volume === 'string' ? (JSON.parse(row.volume) as VolumeRow[]) : (row?.volume ?? [])).map((v) => ({
+      ...v,
+      tokenDecimal: Number(v.tokenDecimal),
     })),
     avgReleaseSeconds: avgRelease === null ? null : Math.round(avgRelease),
     activeOffers: n(row?.active_offers),
