@@ -1,4 +1,5 @@
 import type { UserOrderRow } from '@jelly/contracts';
+import { formatDisplayAmount } from '@jelly/domain';
 import { Button } from '../../../components/ui/Button.tsx';
 import { tokenAmount } from '../model/format.ts';
 import styles from './Dashboard.module.css';
@@ -19,7 +20,7 @@ export function OfferRow({ offer, onCancel }: { offer: UserOrderRow; onCancel: (
           {offer.offerSide === 1 ? 'Buy' : 'Sell'} {offer.tokenName} · #{offer.orderId}
         </span>
         <span className={styles.label}>
-          {offer.price} {offer.fiatCode} per {offer.tokenName}
+          {formatDisplayAmount(offer.price)} {offer.fiatCode} per {offer.tokenName}
         </span>
       </div>
       <div className={styles.cell}>
