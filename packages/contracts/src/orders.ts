@@ -231,6 +231,8 @@ function realCalendarDay(text: string): boolean {
 
 /** Which rows: `deals` (the wallet's deals in either role) or `offers` (its own offers); unset = both. */
 export const USER_ORDER_KINDS = ['deals', 'offers'] as const;
+/** The listed wallet's side of a row: buyer = fiat side (pays, receives the tokens), seller = crypto side. */
+export const USER_ORDER_ROLES = ['buyer', 'seller'] as const;
 export type UserOrderKind = (typeof USER_ORDER_KINDS)[number];
 /**
  * An offer's state in the ad history: `active` = Active with something left to claim; `filled` = Active with nothing
@@ -257,6 +259,11 @@ export const userOffersQuery = z.object({
   OfferStatus: optionalQueryEnum(OFFER_STATES, 'OfferStatus must be active, filled or cancelled'),
   TokenMint: optionalQueryText,
   FiatCode: optionalQueryText,
+  /**
+   * The listed wallet's role in the row (buyer or seller). A trader who claimed someone's Sell offer is buying, so
+   * the dashboard's Buy / Sell filter of deals uses Role, not the offer's Side.
+   */
+  Role: optionalQueryEnum(USER_ORDER_ROLES, 'Role must be buyer or seller'),
   /** The row's offer side: 1 Buy, 0 Sell. */
   Side: optionalQueryNumber.pipe(z.union([z.literal(0), z.literal(1)], { error: 'Side must be 1 (Buy) or 0 (Sell)' }).optional()),
   /** Created at or after (a plain date: from its start, UTC). */
@@ -279,7 +286,7 @@ export type UserOffersQuery = z.infer<typeof userOffersQuery>;
 export const userOrderRow = order.extend({
   kind: z.enum(['offer', 'deal']),
   /** The listed wallet's side: buyer = fiat side (pays, receives the tokens), seller = crypto side (locks them). */
-  role: z.enum(['buyer', 'seller']),
+  role: z.enum(USER_ORDER_ROLES),
   /** Deals: the other party. null for offers. */
   counterpartyWallet: walletAddress.nullable(),
   /** Offers: its state in the ad history. null for deals. */

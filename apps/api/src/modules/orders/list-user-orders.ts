@@ -3,6 +3,7 @@ import {
   DEAL_STATUS_GROUPS,
   OWNER_ORDERS_DEFAULT_DIR,
   OWNER_ORDERS_PAGE_SIZE,
+  OfferSide,
   OrderStatus,
   START_DATE_AFTER_END,
   clampPage,
@@ -49,6 +50,19 @@ function kindFilter(wallet: string, kind: UserOffersQuery['Kind']): SQL | undefi
   if (kind === 'deals') return and(isNotNull(orders.parentOrderId), party);
   // A deal on the wallet's own offer carries the offer's creator, so "creator or acceptor" is both kinds at once.
   return party;
+}
+
+/**
+ * Rows where the wallet is the buyer (fiat side) or the seller (crypto side): the creator of a Buy offer and the
+ * acceptor of a Sell offer buy; the reverse sell. Offers have no acceptor, so their creator's side decides.
+ */
+function roleFilter(wallet: string, role: NonNullable<UserOffersQuery['Role']>): SQL | undefined {
+  const creatorSide = role === 'buyer' ? OfferSide.Buy : OfferSide.Sell;
+  const acceptorSide = role === 'buyer' ? OfferSide.Sell : OfferSide.Buy;
+  return or(
+    and(eq(orders.creatorWallet, wallet), eq(orders.offerSide, creatorSide)),
+    and(eq(orders.acceptorWallet, wallet), eq(orders.offerSide, acceptorSide)),
+  );
 }
 
 /** The ad-history states of an offer (see OFFER_STATES in the contracts). */
@@ -103,6 +117,7 @@ export async function listUserOrders(
   if (query.TokenMint) filters.push(eq(orders.tokenMint, query.TokenMint));
   if (query.FiatCode) filters.push(eq(orders.fiatCode, query.FiatCode.toUpperCase()));
   if (query.Side !== undefined) filters.push(eq(orders.offerSide, query.Side));
+  if (query.Role) filters.push(roleFilter(wallet, query.Role));
   const where = and(...filters);
   const order = descending ? [desc(orders.createdAt), desc(orders.orderId)] : [asc(orders.createdAt), asc(orders.orderId)];
   const everything = kindFilter(wallet, undefined);

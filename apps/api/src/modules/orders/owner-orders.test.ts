@@ -201,10 +201,21 @@ describe('GET /platform/all-user-offers/{wallet} — the owner order list', () =
     expect(row(deals, id.d5)).toMatchObject({ role: 'seller', counterpartyWallet: other.wallet.address, status: S.Cancelled });
   });
 
+  it('Role filters by the wallet’s side of each row, whichever side the offer was', async () => {
+    // d1, d2: the lister's own Buy offer (it pays); d3, d4: its Sell offer; d5–d8: it claimed a Buy offer, so it sells.
+    expect(await ids('?Kind=deals&Role=buyer')).toEqual([id.d2, id.d1]);
+    expect(await ids('?Kind=deals&Role=seller&Size=50')).toEqual([id.d8, id.d7, id.d6, id.d5, id.d4, id.d3]);
+    expect(await ids('?Kind=offers&Role=buyer')).toEqual([id.cancelled, id.active]);
+    expect(await ids('?Kind=offers&Role=seller')).toEqual([id.filled]);
+    const buyerRows = await list('?Role=buyer&Size=50');
+    expect(buyerRows.orders.every((o) => o.role === 'buyer')).toBe(true);
+    expect(buyerRows.total).toBe(4);
+  });
+
   it('refuses a start after the end and unreadable values with 400', async () => {
     expect(errorOf(await get('?From=2026-03-06&To=2026-03-05'))).toMatchObject({ status: 400, message: START_DATE_AFTER_END });
     expect(errorOf(await get('?From=2026-03-05T12:00:01Z&To=2026-03-05T12:00:00Z'))).toMatchObject({ status: 400, message: START_DATE_AFTER_END });
-    for (const bad of ['?StatusGroup=open', '?Kind=trades', '?Dir=2', '?Side=2', '?Status=9', '?Page=x', '?From=2026-02-30', '?To=soon']) {
+    for (const bad of ['?StatusGroup=open', '?Kind=trades', '?Dir=2', '?Side=2', '?Role=maker', '?Status=9', '?Page=x', '?From=2026-02-30', '?To=soon']) {
       expect(errorOf(await get(bad)).status, bad).toBe(400);
     }
   });
