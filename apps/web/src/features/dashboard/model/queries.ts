@@ -13,7 +13,10 @@ export const TAB_STATUS_GROUP: Readonly<Record<DashboardTab, DealStatusGroup | u
 /** Running deals shown at the top in one list (the API's largest page). */
 export const ACTIVE_DEALS_SIZE = 50;
 
+/** Ad history: an offer's Buy / Sell is its side. */
 const SIDE: Readonly<Record<SideChoice, 0 | 1 | undefined>> = { all: undefined, buy: 1, sell: 0 };
+/** Order history: a deal's Buy / Sell is the trader's role in it (claiming a Sell offer is buying). */
+const ROLE: Readonly<Record<SideChoice, UserOffersQuery['Role']>> = { all: undefined, buy: 'buyer', sell: 'seller' };
 
 /**
  * The token's mint (the rows name tokens by symbol; the API filters by mint): from the coin catalogue, else the
@@ -36,8 +39,8 @@ export function orderHistoryQuery(filters: OrderFilters, page: number, coins: re
   if (group) query.StatusGroup = group;
   if (filters.token) query.TokenMint = mintOf(filters.token, coins);
   if (filters.fiat) query.FiatCode = filters.fiat;
-  const side = SIDE[filters.side];
-  if (side !== undefined) query.Side = side;
+  const role = ROLE[filters.side];
+  if (role) query.Role = role;
   if (filters.from) query.From = filters.from;
   if (filters.to) query.To = filters.to;
   return query;
