@@ -1,5 +1,6 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { autoSignInAllowed, sessionSlice } from '../features/auth/state/sessionSlice.ts';
+import { dashboardSlice } from '../features/dashboard/state/dashboardSlice.ts';
 import { restoreUser, tokenRefreshed, userCleared, userSlice } from '../features/auth/state/userSlice.ts';
 import { notificationsSlice } from '../features/notifications/index.ts';
 import { chooserClosed, lastWalletConfirmed, walletUiSlice } from '../features/wallet/state/walletUiSlice.ts';
@@ -22,6 +23,7 @@ const rootReducer = combineReducers({
   modals: modalsSlice.reducer,
   realtime: realtimeSlice.reducer,
   notifications: notificationsSlice.reducer,
+  dashboard: dashboardSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -14,6 +14,9 @@ const AttachmentPreviewModal = lazy(() => importWithRetry(() => import('../../fe
 const ReviewsModal = lazy(() => importWithRetry(() => import('../../features/traders/components/ReviewsModal.tsx')).then((m) => ({ default: m.ReviewsModal })));
 const ReportUserModal = lazy(() => importWithRetry(() => import('../../features/traders/components/ReportUserModal.tsx')).then((m) => ({ default: m.ReportUserModal })));
 const BlockUserModal = lazy(() => importWithRetry(() => import('../../features/traders/components/BlockUserModal.tsx')).then((m) => ({ default: m.BlockUserModal })));
+const DateRangeModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/DateRangeModal.tsx')).then((m) => ({ default: m.DateRangeModal })));
+const OrderFiltersModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/FilterModals.tsx')).then((m) => ({ default: m.OrderFiltersModal })));
+const AdFiltersModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/FilterModals.tsx')).then((m) => ({ default: m.AdFiltersModal })));
 const SuccessModal = lazy(() => importWithRetry(() => import('../../features/deal/components/SuccessModal.tsx')).then((m) => ({ default: m.SuccessModal })));
 
 /**
@@ -62,6 +65,12 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
       return <Suspense fallback={null}><ReportUserModal {...entry.props} onClose={close} /></Suspense>;
     case 'banUserSimple':
       return <Suspense fallback={null}><BlockUserModal {...entry.props} onClose={close} /></Suspense>;
+    case 'myAccountFilter':
+      return <Suspense fallback={null}><DateRangeModal onClose={close} /></Suspense>;
+    case 'filterOrders':
+      return <Suspense fallback={null}><OrderFiltersModal onClose={close} /></Suspense>;
+    case 'filterAds':
+      return <Suspense fallback={null}><AdFiltersModal onClose={close} /></Suspense>;
     default:
       return null;
   }

@@ -1,17 +1,22 @@
 import type { ChatMessage } from '@jelly/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testStore } from '../../test/renderApp.tsx';
 import { api } from '../api/api.ts';
 import { activeChatRooms, applyChatMessage, applyOrderStatus } from './cacheUpdates.ts';
 
 // Stand-ins with the names and tags the real features use (deal-chat's chatMessages, deal's dealOrder / 'Deal').
 let dealFetches = 0;
-const testApi = api.enhanceEndpoints({ addTagTypes: ['Deal'] }).injectEndpoints({
+let ownerListFetches = 0;
+const testApi = api.enhanceEndpoints({ addTagTypes: ['Deal', 'OwnerOrders'] }).injectEndpoints({
   endpoints: (build) => ({
     chatMessages: build.query<ChatMessage[], number>({ queryFn: (dealId) => ({ data: [message(dealId, 1), message(dealId, 3)] }) }),
     dealOrder: build.query<{ id: number; fetch: number }, number>({
       queryFn: (id) => ({ data: { id, fetch: ++dealFetches } }),
       providesTags: (_r, _e, id) => [{ type: 'Deal', id }],
+    }),
+    ownerList: build.query<{ fetch: number }, string>({
+      queryFn: () => ({ data: { fetch: ++ownerListFetches } }),
+      providesTags: ['OwnerOrders'],
     }),
   }),
   overrideExisting: true,
@@ -62,5 +67,15 @@ describe('realtime cache updates', () => {
     expect(testApi.endpoints.dealOrder.select(3)(stateOf(store)).data?.fetch).toBeGreaterThan(before.offer ?? Infinity);
     deal.unsubscribe();
     offer.unsubscribe();
+  });
+
+  it('refetches the owner lists (the dashboard) on any status change of the wallet’s orders', async () => {
+    const { store } = testStore();
+    const list = store.dispatch(testApi.endpoints.ownerList.initiate('me'));
+    await list;
+    const before = testApi.endpoints.ownerList.select('me')(stateOf(store)).data?.fetch ?? Infinity;
+    applyOrderStatus(store.dispatch, { type: 'order.status', orderId: 40, parentOrderId: null, status: 4, changedAt: '2030-01-01T00:00:00.000Z' });
+    await vi.waitFor(() => expect(testApi.endpoints.ownerList.select('me')(stateOf(store)).data?.fetch).toBeGreaterThan(before));
+    list.unsubscribe();
   });
 });

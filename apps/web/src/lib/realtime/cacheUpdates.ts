@@ -12,12 +12,14 @@ export const CHAT_MESSAGES_ENDPOINT = 'chatMessages';
 export const DEAL_TAG = 'Deal';
 /** GET /rating/order/{id}/status: a completed deal opens the success modal from it. */
 export const DEAL_REVIEW_STATUS_TAG = 'DealReviewStatus';
+/** The dashboard's own lists and stats: any status change of the wallet's orders may move rows between them. */
+export const OWNER_ORDERS_TAG = 'OwnerOrders';
 
 type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 // The base `api` declares no endpoints or tags; these are injected by the features at run time.
 const loose = api.util as unknown as {
   updateQueryData: (endpoint: string, arg: unknown, recipe: (draft: ChatMessage[]) => ChatMessage[] | void) => UnknownAction;
-  invalidateTags: (tags: { type: string; id: number }[]) => UnknownAction;
+  invalidateTags: (tags: ({ type: string; id: number } | string)[]) => UnknownAction;
 };
 
 /** Adds the message to the open chat's cache (once, in id order); a chat nobody has open is left alone. */
@@ -34,12 +36,15 @@ export function applyChatMessage(dispatch: AnyDispatch, event: RealtimeChatMessa
   );
 }
 
-/** The deal (and its offer, whose available amount moves with it) is refetched by whoever shows it. */
+/**
+ * The deal (and its offer, whose available amount moves with it) is refetched by whoever shows it, and so are the
+ * dashboard's lists (the socket only tells a wallet about its own orders).
+ */
 export function applyOrderStatus(dispatch: AnyDispatch, event: RealtimeOrderStatus): void {
   const tags = [{ type: DEAL_TAG, id: event.orderId }];
   if (event.parentOrderId !== null) tags.push({ type: DEAL_TAG, id: event.parentOrderId });
   if (event.status === OrderStatus.Completed) tags.push({ type: DEAL_REVIEW_STATUS_TAG, id: event.orderId });
-  dispatch(loose.invalidateTags(tags));
+  dispatch(loose.invalidateTags([...tags, OWNER_ORDERS_TAG]));
 }
 
 interface QueryEntry {

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BUYER, SELLER, sellDeal } from '../testing/dealTestKit.tsx';
 import { DealHeader } from './DealHeader.tsx';
-import { formatTimeLeft } from './countdown.ts';
+import { formatTimeLeft } from '../../../lib/time/countdown.ts';
 
 const SUPPORT = 'Support Request';
 const CANCEL = 'Cancel Deal';

@@ -1,5 +1,5 @@
 import { useNow } from '../../../lib/time/useNow.ts';
-import { formatTimeLeft } from './countdown.ts';
+import { formatTimeLeft } from '../../../lib/time/countdown.ts';
 import styles from './DealHeader.module.css';
 
 /** The payment window's time left, ticking every second; the server expires the deal when it runs out. */

@@ -10,7 +10,7 @@ import { MarketFilters } from '../components/MarketFilters.tsx';
 import styles from '../components/MarketPage.module.css';
 import { OfferList, OfferListSkeleton } from '../components/OfferList.tsx';
 import { Pagination } from '../components/Pagination.tsx';
-import { useIsMobile } from '../hooks/useMediaQuery.ts';
+import { useIsMobile } from '../../../lib/ui/useMediaQuery.ts';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { initialListingState, listingReducer, toMarketQuery } from '../state/listingState.ts';
 

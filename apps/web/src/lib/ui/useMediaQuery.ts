@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX } from '../../../lib/ui/constants.ts';
+import { MOBILE_BREAKPOINT_PX } from './constants.ts';
 import { useSyncExternalStore } from 'react';
 
 function query(media: string): MediaQueryList | null {

@@ -1,0 +1,8 @@
+import DashboardPage from '../../features/dashboard/pages/DashboardPage.tsx';
+import { useConnectWallet } from '../../features/wallet/hooks/useConnectWallet.ts';
+
+/** /my-account: the dashboard with the header's Connect Wallet action for a signed-out visitor. */
+export default function DashboardRoute() {
+  const connectWallet = useConnectWallet();
+  return <DashboardPage onConnectWallet={connectWallet} />;
+}
