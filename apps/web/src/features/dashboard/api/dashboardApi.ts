@@ -1,14 +1,11 @@
 import {
   orderPaths,
   tradingStatsResponse,
-  updateOfferResponse,
   userOffersResponse,
   type TradingStats,
-  type UpdateOfferResponse,
   type UserOffersQuery,
   type UserOffersResponse,
 } from '@jelly/contracts';
-import { OrderStatus } from '@jelly/domain';
 import { api } from '../../../lib/api/api.ts';
 import { OWNER_ORDERS_TAG } from '../../../lib/realtime/cacheUpdates.ts';
 
@@ -36,19 +33,10 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: [OWNER_ORDERS_TA
       responseSchema: tradingStatsResponse,
       providesTags: [OWNER_ORDERS_TAG],
     }),
-    /**
-     * PUT /orders/update-offers?orderId&orderStatus=4: withdraws one of the wallet's Active offers (its running deals
-     * go on). The dashboard keeps its own endpoint because the deal feature's cancel is private to that feature.
-     */
-    cancelOffer: build.mutation<UpdateOfferResponse, number>({
-      query: (orderId) => ({ url: orderPaths.updateOffers, method: 'PUT', params: { orderId, orderStatus: OrderStatus.Cancelled } }),
-      responseSchema: updateOfferResponse,
-      invalidatesTags: [OWNER_ORDERS_TAG],
-    }),
   }),
 });
 
-export const { useOwnerOrdersQuery, useTradingStatsQuery, useCancelOfferMutation } = dashboardApi;
+export const { useOwnerOrdersQuery, useTradingStatsQuery } = dashboardApi;
 
 /** The server's message of a failed call ({ error: { message } }), or a general one. */
 export function failureMessage(error: unknown): string {

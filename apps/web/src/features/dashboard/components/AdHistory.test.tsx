@@ -82,7 +82,7 @@ describe('ad history', () => {
     expect(params(api.callsTo(CANCEL)[0]!)).toEqual({ orderId: '3', orderStatus: '4' });
     await waitFor(() => expect(within(within(section).getByTestId('offer-3')).getByText('Cancelled')).toBeInTheDocument());
     expect(within(section).queryByRole('button', { name: 'Cancel offer' })).toBeNull();
-    expect(await screen.findByText('Offer #3 cancelled.')).toBeInTheDocument();
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
   });
 
   it('a refused cancel keeps the offer and says why', async () => {

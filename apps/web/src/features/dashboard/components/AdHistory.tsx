@@ -1,5 +1,5 @@
 import type { UserOrderRow } from '@jelly/contracts';
-import { OWNER_ORDERS_PAGE_SIZE } from '@jelly/domain';
+import { ORDER_CANCELLED, OWNER_ORDERS_PAGE_SIZE } from '@jelly/domain';
 import { useId } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed, openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
 import { useCoinsQuery } from '../../../lib/reference/catalogueApi.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
-import { failureMessage, useCancelOfferMutation, useOwnerOrdersQuery } from '../api/dashboardApi.ts';
+import { useCancelOrderInDatabaseMutation } from '../../../lib/api/orderCancelApi.ts';
+import { failureMessage, useOwnerOrdersQuery } from '../api/dashboardApi.ts';
 import { adHistoryQuery } from '../model/queries.ts';
 import { adFiltersApplied, adPageChanged, selectDashboard } from '../state/dashboardSlice.ts';
 import { AdFilterForm } from './AdFilters.tsx';
@@ -22,7 +23,7 @@ export function AdHistory({ wallet, phone }: { wallet: string; phone: boolean })
   const { adFilters, adPage } = useSelector(selectDashboard);
   const { data: coins = [] } = useCoinsQuery();
   const { data, isLoading, isFetching, isError, error, refetch } = useOwnerOrdersQuery({ wallet, query: adHistoryQuery(adFilters, adPage, coins) });
-  const [cancelOffer] = useCancelOfferMutation();
+  const [cancelOffer] = useCancelOrderInDatabaseMutation();
 
   const offers = isError ? [] : (data?.orders ?? []);
   const total = isError ? 0 : (data?.total ?? 0);
@@ -40,12 +41,12 @@ export function AdHistory({ wallet, phone }: { wallet: string; phone: boolean })
         {
           onConfirm: async () => {
             try {
-              await cancelOffer(offer.orderId).unwrap();
+              await cancelOffer({ orderId: offer.orderId }).unwrap();
             } catch (failure) {
               dispatch(showToast.error(`The offer was not cancelled: ${failureMessage(failure)}`));
               throw failure;
             }
-            dispatch(showToast.success(`Offer #${offer.orderId} cancelled.`));
+            dispatch(showToast.success(ORDER_CANCELLED));
           },
         },
       ),
