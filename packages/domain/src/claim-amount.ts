@@ -8,7 +8,6 @@ import {
   fiatAmountCents,
   formatDisplayAmount,
   isPositive,
-  multiplyDecimal,
   normalize,
   parseDecimal,
   toDecimal,

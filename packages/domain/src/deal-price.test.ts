@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealPrice, floatingPrice, marketPriceFromUsd, offerDealPrice, validatedMarketPrice } from './deal-price.ts';
+import { dealPrice, floatingPrice, formatDealPrice, marketPriceFromUsd, offerDealPrice, validatedMarketPrice } from './deal-price.ts';
 
 const fixed = { price: '0.92', priceType: 'fixed', premiumPercent: null } as const;
 const floating = { price: '0.9', priceType: 'floating', premiumPercent: '2.5' } as const;
@@ -16,6 +16,12 @@ describe('deal price', () => {
     ['a floating offer with no premium stored is priced as listed', { ...floating, premiumPercent: null }, '0.8', { price: '0.9', live: false, showListedPriceNote: false }],
   ] as const)('%s', (_name, offer, market, expected) => {
     expect(dealPrice(offer, market)).toEqual(expected);
+  });
+
+  it('shows every digit of a price, at least two', () => {
+    expect(formatDealPrice('0.9')).toBe('0.90');
+    expect(formatDealPrice('0.9430943')).toBe('0.9430943');
+    expect(formatDealPrice('150')).toBe('150.00');
   });
 
   it('computes the market price as the server does: usd × rate, 8 decimals half-up', () => {

@@ -5,7 +5,7 @@
  * - a floating offer at the live market price × (1 + premium / 100), 8 decimals half-up, frozen on the deal when
  *   it is created; without a live price, at its listed price (the last one the server refreshed).
  */
-import { type DecimalInput, decimalToString, isPositive, multiplyDecimal, parseDecimal, roundDecimal, toDecimal } from './money.ts';
+import { type DecimalInput, decimalToString, formatDecimal, isPositive, multiplyDecimal, parseDecimal, roundDecimal, toDecimal } from './money.ts';
 
 /** Decimals kept for computed prices (live market prices, floating offers). */
 export const PRICE_DECIMALS = 8;
@@ -24,7 +24,8 @@ export interface PriceValidation {
 export interface PricedOffer {
   /** The listed price: the fixed price, or a floating offer's last refreshed one. */
   readonly price: string;
-  readonly priceType: PriceType;
+  /** 'fixed' or 'floating'; anything but 'floating' is priced as listed. */
+  readonly priceType: PriceType | (string & {});
   readonly premiumPercent: string | null;
 }
 
@@ -44,6 +45,11 @@ function positiveDecimal(value: DecimalInput): ReturnType<typeof toDecimal> | nu
   } catch {
     return null;
   }
+}
+
+/** A deal price as shown: at least 2 decimals and every digit it has (up to 8), so price × amount is the total shown. */
+export function formatDealPrice(price: DecimalInput): string {
+  return formatDecimal(price, { minFractionDigits: 2, maxFractionDigits: PRICE_DECIMALS });
 }
 
 /** Fiat per whole token = cryptoPriceUsd × fiatToUsdRate, 8 decimals half-up; null unless both are above 0. */
