@@ -10,7 +10,8 @@ describe('claim summary', () => {
       fiatTotal: '8.91 GBP',
       you: 'You pay 8.91 GBP · you receive 9.975 USDT (fee 0.025 USDT, 0.25%)',
       counterparty: 'The seller sends 10 USDT · receives 8.91 GBP',
-      fee: '0.025 USDT (0.25%), paid by the buyer out of the USDT they receive',
+      fee: '0.025 USDT (0.25%)',
+      feePaidBy: 'The buyer, out of the USDT they receive',
     });
   });
 
@@ -19,7 +20,8 @@ describe('claim summary', () => {
       fiatTotal: '8.91 GBP',
       you: 'You send 10 USDT · you receive 8.91 GBP',
       counterparty: 'The buyer pays 8.91 GBP · receives 9.975 USDT (fee 0.025 USDT, 0.25%)',
-      fee: '0.025 USDT (0.25%), paid by the buyer out of the USDT they receive',
+      fee: '0.025 USDT (0.25%)',
+      feePaidBy: 'The buyer, out of the USDT they receive',
     });
   });
 

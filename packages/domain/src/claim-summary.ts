@@ -9,7 +9,7 @@ import { OfferSide } from './sides-and-sorting.ts';
 
 export interface ClaimSummaryInput {
   /** The offer's side: a Sell offer is claimed by a buyer (the fiat side), a Buy offer by a seller. */
-  readonly offerSide: OfferSide;
+  readonly offerSide: OfferSide | number;
   /** The claimed amount in token base units. */
   readonly amount: bigint;
   readonly tokenDecimals: number;
@@ -27,8 +27,10 @@ export interface ClaimSummary {
   readonly you: string;
   /** The offer's creator: 'The seller sends 10 USDT · receives 8.91 GBP'. */
   readonly counterparty: string;
-  /** '0.025 USDT (0.25%), paid by the buyer out of the USDT they receive' */
+  /** '0.025 USDT (0.25%)' */
   readonly fee: string;
+  /** Who pays the fee: 'The buyer, out of the USDT they receive'. */
+  readonly feePaidBy: string;
 }
 
 export function claimSummary(input: ClaimSummaryInput): ClaimSummary {
@@ -46,6 +48,7 @@ export function claimSummary(input: ClaimSummaryInput): ClaimSummary {
     counterparty: claimerBuys
       ? `The seller sends ${tokens(input.amount)} · receives ${fiat}`
       : `The buyer pays ${fiat} · receives ${buyerGets}`,
-    fee: `${tokens(fee)} (${formatFeePercent(input.feeBps)}), paid by the buyer out of the ${input.tokenName} they receive`,
+    fee: `${tokens(fee)} (${formatFeePercent(input.feeBps)})`,
+    feePaidBy: `The buyer, out of the ${input.tokenName} they receive`,
   };
 }
