@@ -152,6 +152,11 @@ export const createOrderRequest = z
     minUserAccountAgeDays: z.number().int().min(0).max(3650).optional(),
     /** Ignored (the server sets the deal start); accepted because existing clients send it. */
     dealStartTime: z.string().nullish(),
+    /**
+     * A claim only: the price per token its total was shown at. The deal is made at this price or refused (409) when
+     * the offer's price has moved since; without it the deal takes the price of the moment.
+     */
+    quotedPrice: decimalString.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.parentOrderId != null) return;

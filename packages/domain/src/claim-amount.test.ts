@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptClaimInput, claimMaxAmount, claimPrice, claimQuote } from './claim-amount.ts';
+import { acceptClaimInput, claimMaxAmount, claimQuote } from './claim-amount.ts';
 
 describe('claim amount input', () => {
   it.each([
@@ -28,27 +28,6 @@ describe('claim amount input', () => {
   it('Max fills the whole available amount', () => {
     expect(claimMaxAmount('123.456789')).toBe('123.456789');
     expect(claimMaxAmount('5.500')).toBe('5.5');
-  });
-});
-
-describe('claim price', () => {
-  const base = { listedPrice: '36.5', fiatCode: 'EUR', cryptoSymbol: 'USDC' };
-  const validation = { fiatCode: 'EUR', cryptoSymbol: 'USDC', cryptoPriceUsd: 1.0001, fiatToUsdRate: 0.92 };
-
-  it.each([
-    ['live price when the rate matches', validation, { price: '0.920092', live: true, showListedPriceNote: false }],
-    ['codes compare case-insensitively', { ...validation, fiatCode: 'eur', cryptoSymbol: 'usdc' }, { price: '0.920092', live: true, showListedPriceNote: false }],
-    ['string numbers from the wire', { ...validation, cryptoPriceUsd: '150.25', fiatToUsdRate: '2' }, { price: '300.5', live: true, showListedPriceNote: false }],
-    ['rate 0', { ...validation, fiatToUsdRate: 0 }, { price: '36.5', live: false, showListedPriceNote: true }],
-    ['negative rate', { ...validation, fiatToUsdRate: -1 }, { price: '36.5', live: false, showListedPriceNote: true }],
-    ['USD price 0', { ...validation, cryptoPriceUsd: 0 }, { price: '36.5', live: false, showListedPriceNote: true }],
-    ['other fiat', { ...validation, fiatCode: 'USD' }, { price: '36.5', live: false, showListedPriceNote: true }],
-    ['other crypto', { ...validation, cryptoSymbol: 'SOL' }, { price: '36.5', live: false, showListedPriceNote: true }],
-    ['unreadable number', { ...validation, fiatToUsdRate: 'n/a' }, { price: '36.5', live: false, showListedPriceNote: true }],
-    ['lookup failed', null, { price: '36.5', live: false, showListedPriceNote: true }],
-    ['not loaded yet', undefined, { price: '36.5', live: false, showListedPriceNote: false }],
-  ] as const)('%s', (_name, v, expected) => {
-    expect(claimPrice({ ...base, validation: v })).toEqual(expected);
   });
 });
 

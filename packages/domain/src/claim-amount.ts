@@ -1,4 +1,4 @@
-/** Claim Offer modal rules: amount input, Max, live price, estimate, limits, Confirm. */
+/** Claim Offer modal rules: amount input, Max, estimate, limits, Confirm (the price itself: deal-price.ts). */
 import {
   DECIMAL_INPUT_PATTERN,
   type Decimal,
@@ -8,7 +8,6 @@ import {
   fiatAmountCents,
   formatDisplayAmount,
   isPositive,
-  multiplyDecimal,
   normalize,
   parseDecimal,
   toDecimal,
@@ -40,57 +39,6 @@ export function acceptClaimInput(text: string, available: DecimalInput, tokenDec
 /** Max fills the whole available amount (exact). */
 export function claimMaxAmount(available: DecimalInput): string {
   return decimalToString(available);
-}
-
-/** GET /platform/price-validation response. */
-export interface PriceValidation {
-  readonly fiatCode: string;
-  readonly cryptoSymbol: string;
-  readonly cryptoPriceUsd: number | string;
-  readonly fiatToUsdRate: number | string;
-}
-
-export interface ClaimPriceInput {
-  readonly listedPrice: DecimalInput;
-  readonly fiatCode: string;
-  readonly cryptoSymbol: string;
-  /** null = the lookup failed or returned nothing; undefined = not loaded yet. */
-  readonly validation: PriceValidation | null | undefined;
-}
-
-export interface ClaimPrice {
-  /** Price per token in fiat, exact decimal string. */
-  readonly price: string;
-  readonly live: boolean;
-  /** Show 'Live price unavailable — using listed price'. */
-  readonly showListedPriceNote: boolean;
-}
-
-function liveDecimal(value: DecimalInput): Decimal | null {
-  try {
-    return toDecimal(value);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Price = cryptoPriceUsd × fiatToUsdRate when the rate is above 0 and the validation matches the order's
- * fiat and crypto (case-insensitive codes) — a zero USD price is treated as unavailable too; otherwise the
- * listed price, with the note shown once the lookup has answered.
- */
-export function claimPrice({ listedPrice, fiatCode, cryptoSymbol, validation }: ClaimPriceInput): ClaimPrice {
-  if (validation) {
-    const usd = liveDecimal(validation.cryptoPriceUsd);
-    const rate = liveDecimal(validation.fiatToUsdRate);
-    const matches =
-      validation.fiatCode.toUpperCase() === fiatCode.toUpperCase() &&
-      validation.cryptoSymbol.toUpperCase() === cryptoSymbol.toUpperCase();
-    if (matches && usd && rate && isPositive(rate) && isPositive(usd)) {
-      return { price: decimalToString(multiplyDecimal(usd, rate)), live: true, showListedPriceNote: false };
-    }
-  }
-  return { price: decimalToString(listedPrice), live: false, showListedPriceNote: validation !== undefined };
 }
 
 export interface ClaimQuoteInput {
@@ -128,6 +76,14 @@ export function minimumHint(min: DecimalInput, fiat: string): string {
 
 export function maximumHint(max: DecimalInput, fiat: string): string {
   return `Maximum: ${formatDisplayAmount(max)} ${fiat}`;
+}
+
+function liveDecimal(value: DecimalInput): Decimal | null {
+  try {
+    return toDecimal(value);
+  } catch {
+    return null;
+  }
 }
 
 function positiveOrNull(value: DecimalInput | null | undefined): Decimal | null {

@@ -27,6 +27,21 @@ describe('confirm operation rows', () => {
   });
 
   it.each([
+    ['10', '0', 'From 10.00 EUR'],
+    ['10', null, 'From 10.00 EUR'],
+    ['0', '150.5', 'Up to 150.50 EUR'],
+    [null, '150.5', 'Up to 150.50 EUR'],
+    ['0', '0', 'No limit'],
+    [null, null, 'No limit'],
+  ])('names only the bounds an offer has: %j - %j → %s', (min, max, text) => {
+    expect(formatOrderLimit(min, max, 'EUR')).toBe(text);
+  });
+
+  it('keeps the time limit in minutes', () => {
+    expect(formatPaymentTimeLimit(30)).toBe('30 min');
+  });
+
+  it.each([
     ['short', 'short', false],
     ['x'.repeat(100), 'x'.repeat(100), false],
     ['x'.repeat(101), `${'x'.repeat(100)}…`, true],

@@ -15,9 +15,17 @@ export function checkConfirmAmount(amountText: string, orderAmount: DecimalInput
   return valid ? pass() : fail(maxAvailableMessage(orderAmount));
 }
 
-/** Order Limit row: '{min} - {max} {fiat}' with 2-decimal amounts. */
-export function formatOrderLimit(min: DecimalInput, max: DecimalInput, fiat: string): string {
-  return `${formatDisplayAmount(min)} - ${formatDisplayAmount(max)} ${fiat}`;
+/**
+ * Order Limit row with 2-decimal amounts, naming only the bounds there are (a bound of 0 or none is no bound):
+ * '10.00 - 150.50 EUR', 'From 10.00 EUR', 'Up to 150.50 EUR', 'No limit'.
+ */
+export function formatOrderLimit(min: DecimalInput | null, max: DecimalInput | null, fiat: string): string {
+  const lower = min !== null && isPositive(min) ? formatDisplayAmount(min) : null;
+  const upper = max !== null && isPositive(max) ? formatDisplayAmount(max) : null;
+  if (lower && upper) return `${lower} - ${upper} ${fiat}`;
+  if (lower) return `From ${lower} ${fiat}`;
+  if (upper) return `Up to ${upper} ${fiat}`;
+  return 'No limit';
 }
 
 /** Payment Time Limit row in minutes: '30 min'. */

@@ -4,7 +4,11 @@ import {
   OfferSide,
   OrderStatus,
   claimQuote,
+  compareDecimal,
+  dealPrice,
   fiatCentsForBaseUnits,
+  formatCents,
+  formatDealPrice,
   fromBaseUnits,
 } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
@@ -12,7 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { type AuthUser, findActiveBan, walletBannedError } from '../auth/index.ts';
 import { isBlockedEitherWay } from '../rating/index.ts';
 import { notifyOfferClaimed } from '../notifications/index.ts';
-import { floatingPrice, marketPrice, PriceFeedUnavailableError } from '../prices/index.ts';
+import { marketPrice, PriceFeedUnavailableError } from '../prices/index.ts';
 import { enforceClaimLimits } from './claim-limits.ts';
 import type { OrderContext } from './create-offer.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
@@ -23,17 +27,32 @@ import { queryRows } from '../../db/rows.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The price a deal on this offer is made at: the listed price, or for a floating offer the live one. */
-async function dealPrice(ctx: OrderContext, offer: OrderRow): Promise<string> {
-  if (offer.priceType !== 'floating' || offer.premiumPercent === null) return offer.price;
+/**
+ * The price a deal on this offer is made at, frozen on the deal: the listed price, or for a floating offer the live
+ * one with its premium (the listed price while the feed has none). The Claim Offer estimate runs the same rule.
+ */
+async function claimPrice(ctx: OrderContext, offer: OrderRow): Promise<string> {
+  if (offer.priceType !== 'floating') return dealPrice(offer, null).price;
+  let market: string | null = null;
   try {
-    const market = await marketPrice(ctx.priceFeed, offer.tokenName, offer.fiatCode);
-    // Without a live price the last refreshed one stands (the same "listed price" fallback as the Claim modal).
-    return market ? floatingPrice(market.price, offer.premiumPercent) : offer.price;
+    market = (await marketPrice(ctx.priceFeed, offer.tokenName, offer.fiatCode))?.price ?? null;
   } catch (error) {
-    if (error instanceof PriceFeedUnavailableError) return offer.price;
-    throw error;
+    if (!(error instanceof PriceFeedUnavailableError)) throw error;
   }
+  return dealPrice(offer, market).price;
+}
+
+/**
+ * A claim that names the price its total was shown at is made at that price or not at all: a live price that moved
+ * since is refused (409) with the new price and total, and nothing is taken from the offer.
+ */
+function checkQuotedPrice(quotedPrice: string | undefined, price: string, amount: bigint, offer: OrderRow): void {
+  if (quotedPrice === undefined || compareDecimal(quotedPrice, price) === 0) return;
+  const cents = fiatCentsForBaseUnits(amount, offer.tokenDecimal, price);
+  throw new AppError('CONFLICT', ORDER_MESSAGES.priceChanged(formatDealPrice(price), formatCents(cents), offer.fiatCode, offer.tokenName), {
+    price,
+    fiatAmountCents: cents.toString(),
+  });
 }
 
 /** Fields a claim may repeat from the offer; when sent they must match (the server never takes them from the client). */
@@ -95,7 +114,8 @@ export async function claimOffer(
   }
   if (offer.offerSide === OfferSide.Sell) await assertSellCoveredAtClaim(ctx, offer, amount);
 
-  const price = await dealPrice(ctx, offer);
+  const price = await claimPrice(ctx, offer);
+  checkQuotedPrice(body.quotedPrice, price, amount, offer);
   const quote = claimQuote({
     amountText: fromBaseUnits(amount, offer.tokenDecimal),
     available: fromBaseUnits(BigInt(offer.amount), offer.tokenDecimal),

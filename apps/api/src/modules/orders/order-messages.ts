@@ -23,6 +23,8 @@ export const ORDER_MESSAGES = {
   claimADeal: 'Only offers can be claimed, not deals.',
   offerNotActive: OFFER_NOT_ACTIVE,
   claimAmount: 'Enter an amount above 0',
+  priceChanged: (price: string, total: string, fiat: string, token: string) =>
+    `The price has changed to ${price} ${fiat} per ${token}: this claim now comes to ${total} ${fiat}. Check the new total and confirm again.`,
   accountTooNew: (days: number) => `Your account must be at least ${days} day${days === 1 ? '' : 's'} old to claim this offer.`,
   regionNotAllowed: 'This offer is not available in your country.',
   regionUnknown: 'This offer is limited to some countries and your country could not be determined from your connection.',

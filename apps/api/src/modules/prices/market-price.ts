@@ -1,8 +1,7 @@
-import { decimalToString, multiplyDecimal, parseDecimal, roundDecimal } from '@jelly/domain';
+import { PRICE_DECIMALS, floatingPrice as domainFloatingPrice, marketPriceFromUsd } from '@jelly/domain';
 import type { PriceFeed } from './price-feed.ts';
 
-/** Decimals kept for computed prices (floating offers, live market prices). */
-export const PRICE_DECIMALS = 8;
+export { PRICE_DECIMALS };
 
 export interface MarketPrice {
   cryptoPriceUsd: string;
@@ -16,7 +15,9 @@ export interface MarketPrice {
 export async function marketPrice(feed: PriceFeed, symbol: string, fiatCode: string): Promise<MarketPrice | null> {
   const [usd, rate] = await Promise.all([feed.cryptoUsd(symbol), feed.fiatPerUsd(fiatCode)]);
   if (!usd || !rate) return null;
-  const price = decimalToString(roundDecimal(multiplyDecimal(usd.value, rate.value), PRICE_DECIMALS, 'half-up'));
+  // The same rounding the Claim Offer estimate applies to GET /platform/price-validation (domain deal-price).
+  const price = marketPriceFromUsd(usd.value, rate.value);
+  if (!price) return null;
   return {
     cryptoPriceUsd: usd.value,
     fiatToUsdRate: rate.value,
@@ -25,13 +26,9 @@ export async function marketPrice(feed: PriceFeed, symbol: string, fiatCode: str
   };
 }
 
-/** A floating offer's price: market × (1 + premium / 100), 8 decimals, half-up. Premium may be negative. */
+/** A floating offer's price: market × (1 + premium / 100), 8 decimals, half-up. Premium may be negative (above −100). */
 export function floatingPrice(market: string, premiumPercent: string): string {
-  const negative = premiumPercent.startsWith('-');
-  const premium = parseDecimal(negative ? premiumPercent.slice(1) : premiumPercent);
-  // factor = (100 ± premium) / 100, done exactly with a scale shift.
-  const hundred = { units: 100n * 10n ** BigInt(premium.scale), scale: premium.scale };
-  const factorUnits = negative ? hundred.units - premium.units : hundred.units + premium.units;
-  const factor = { units: factorUnits, scale: premium.scale + 2 };
-  return decimalToString(roundDecimal(multiplyDecimal(market, factor), PRICE_DECIMALS, 'half-up'));
+  const price = domainFloatingPrice(market, premiumPercent);
+  if (price === null) throw new RangeError(`No positive price at a premium of ${premiumPercent}%`);
+  return price;
 }

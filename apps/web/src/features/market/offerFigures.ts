@@ -1,8 +1,6 @@
 import type { Order } from '@jelly/contracts';
 import {
-  claimPrice,
   compareDecimal,
-  decimalToString,
   formatAvailableAmount,
   formatOrderLimit,
   fromBaseUnits,
@@ -10,10 +8,7 @@ import {
   multiplyDecimal,
   OfferSide,
   offerSideLabel,
-  parseDecimal,
   roundDecimal,
-  type ClaimPrice,
-  type PriceValidation,
 } from '@jelly/domain';
 
 /** The fields of an offer the market screens read (a market row or GET /orders/{id}). */
@@ -51,12 +46,16 @@ export function availableLabel(offer: Pick<OfferView, 'amount' | 'tokenDecimal'>
 }
 
 /**
- * The limits a claim can use now: the offer's minimum, and its maximum or, when it has none (0) or it is above
- * what is left, the value of the available amount at the listed price.
+ * The Order Limit: the offer's minimum and maximum, naming only the bounds it has; a maximum above what is left (at
+ * `price`, the deal price when known) shows what is left.
  */
-export function limitsLabel(offer: Pick<OfferView, 'amount' | 'tokenDecimal' | 'price' | 'minFiatAmount' | 'maxFiatAmount' | 'fiatCode'>): string {
-  const left = roundDecimal(multiplyDecimal(availableTokens(offer), offer.price), 2, 'down');
-  const max = isPositive(offer.maxFiatAmount) && compareDecimal(offer.maxFiatAmount, left) < 0 ? offer.maxFiatAmount : left;
+export function limitsLabel(
+  offer: Pick<OfferView, 'amount' | 'tokenDecimal' | 'price' | 'minFiatAmount' | 'maxFiatAmount' | 'fiatCode'>,
+  price: string = offer.price,
+): string {
+  if (!isPositive(offer.maxFiatAmount)) return formatOrderLimit(offer.minFiatAmount, null, offer.fiatCode);
+  const left = roundDecimal(multiplyDecimal(availableTokens(offer), price), 2, 'down');
+  const max = compareDecimal(offer.maxFiatAmount, left) < 0 ? offer.maxFiatAmount : left;
   return formatOrderLimit(offer.minFiatAmount, max, offer.fiatCode);
 }
 
@@ -68,27 +67,4 @@ export function visitorSide(offer: Pick<OfferView, 'offerSide'>): OfferSide {
 /** The row button and the Confirm Operation Type: 'Buy' or 'Sell', from the visitor's point of view. */
 export function visitorActionLabel(offer: Pick<OfferView, 'offerSide'>): 'Buy' | 'Sell' {
   return offerSideLabel(visitorSide(offer));
-}
-
-/** A price moved by a premium in percent (may be negative): price × (100 + premium) / 100, exact. */
-export function applyPremium(price: string, premiumPercent: string): string {
-  const negative = premiumPercent.startsWith('-');
-  const p = parseDecimal(negative ? premiumPercent.slice(1) : premiumPercent);
-  const hundred = 100n * 10n ** BigInt(p.scale);
-  const factor = { units: negative ? hundred - p.units : hundred + p.units, scale: p.scale + 2 };
-  if (factor.units <= 0n) return '0';
-  return decimalToString(multiplyDecimal(price, factor));
-}
-
-/**
- * The claim price: the live market price (cryptoPriceUsd × fiatToUsdRate) when the lookup
- * answered for this pair, else the listed price with the note. A floating offer follows the market with its
- * premium, so its live price carries the premium too.
- */
-export function offerClaimPrice(offer: Pick<OfferView, 'price' | 'fiatCode' | 'tokenName' | 'priceType' | 'premiumPercent'>, validation: PriceValidation | null | undefined): ClaimPrice {
-  const base = claimPrice({ listedPrice: offer.price, fiatCode: offer.fiatCode, cryptoSymbol: offer.tokenName, validation });
-  if (base.live && offer.priceType === 'floating' && offer.premiumPercent) {
-    return { ...base, price: applyPremium(base.price, offer.premiumPercent) };
-  }
-  return base;
 }

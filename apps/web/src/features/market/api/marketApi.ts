@@ -25,6 +25,8 @@ export interface ClaimArgs {
   /** Base units of the offer's token. */
   amount: string;
   acceptorWallet: string;
+  /** The price per token the total was shown at: the deal is made at it or refused (409) when it moved. */
+  quotedPrice?: string;
 }
 
 export interface PriceValidationArgs {
@@ -33,7 +35,7 @@ export interface PriceValidationArgs {
 }
 
 /** The market's server data: the offer list, one order, the live price used by the claim estimate, and the claim. */
-export const marketApi = api.enhanceEndpoints({ addTagTypes: [MARKET_OFFERS_TAG, 'Order'] }).injectEndpoints({
+export const marketApi = api.enhanceEndpoints({ addTagTypes: [MARKET_OFFERS_TAG, 'Order', 'LivePrice'] }).injectEndpoints({
   endpoints: (build) => ({
     marketOffers: build.query<MarketResponse, MarketOffersArgs>({
       query: ({ signedIn, query }) => ({
@@ -48,21 +50,29 @@ export const marketApi = api.enhanceEndpoints({ addTagTypes: [MARKET_OFFERS_TAG,
       responseSchema: orderDetailsResponse,
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
-    /** GET /platform/price-validation; any failure answers null (the caller falls back to the listed price). */
+    /**
+     * GET /platform/price-validation; any failure answers null (the caller falls back to the listed price). Always
+     * asked of the server (never the browser's HTTP cache): a claim is refused when its price is out of date.
+     */
     priceValidation: build.query<PriceValidationResponse | null, PriceValidationArgs>({
       async queryFn(args, _api, _extra, baseQuery) {
-        const result = await baseQuery({ url: orderPaths.priceValidation, params: { ...args } });
+        const result = await baseQuery({ url: orderPaths.priceValidation, params: { ...args }, cache: 'no-cache' });
         if (result.error) return { data: null };
         const parsed = priceValidationResponse.safeParse(result.data);
         return { data: parsed.success ? parsed.data : null };
       },
       keepUnusedDataFor: 30,
+      providesTags: ['LivePrice'],
     }),
-    /** The claim creates the deal (InProgress); the offer's available amount drops, so the list and the offer refetch. */
+    /**
+     * The claim creates the deal (InProgress); the offer's available amount drops, so the list and the offer refetch.
+     * A refused claim may have been priced on an out-of-date live price (409 with the new one): the price refetches.
+     */
     createDeal: build.mutation<CreateOrderResponse, ClaimArgs>({
       query: (body) => ({ url: orderPaths.createOrder, method: 'POST', body }),
       responseSchema: createOrderResponse,
-      invalidatesTags: (_result, error, { parentOrderId }) => (error ? [] : [MARKET_OFFERS_TAG, { type: 'Order', id: parentOrderId }]),
+      invalidatesTags: (_result, error, { parentOrderId }) =>
+        error ? ['LivePrice', { type: 'Order', id: parentOrderId }] : [MARKET_OFFERS_TAG, { type: 'Order', id: parentOrderId }],
     }),
   }),
 });

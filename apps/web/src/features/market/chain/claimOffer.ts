@@ -45,13 +45,14 @@ export interface ClaimResult {
 /**
  * Claims `amountText` tokens of an offer (Confirm Operation):
  * 1. wallet checks — at least 0.001 SOL; when the claimer sells (a Buy offer), a token balance covering the amount;
- * 2. POST /orders/create-order with parentOrderId → the deal, InProgress;
+ * 2. POST /orders/create-order with parentOrderId → the deal, InProgress, at `quotedPrice` (the price its total was
+ *    shown at; the server refuses the claim when the price has moved since, and the modal shows the new total);
  * 3. for a Buy offer the claimer is the crypto side and locks at once: accept_offer_and_lock built from the
  *    deal the server created, signed by the wallet, co-signed through POST /platform/admin/sign-and-send.
  *    If the lock fails the deal is cancelled again (its amount goes back to the offer), so nothing is left
  *    waiting for a lock nobody can make.
  */
-export async function claimOffer(offer: OfferView, amountText: string, ctx: ClaimContext): Promise<ClaimResult> {
+export async function claimOffer(offer: OfferView, amountText: string, ctx: ClaimContext, quotedPrice?: string): Promise<ClaimResult> {
   const { wallet, connection } = ctx;
   const owner = wallet.publicKey;
   if (!owner || !connection || !ctx.signedInWallet) throw new ClaimError(WALLET_NOT_READY);
@@ -72,7 +73,7 @@ export async function claimOffer(offer: OfferView, amountText: string, ctx: Clai
     }
   });
 
-  const claim = { parentOrderId: offer.orderId, amount: amount.toString(), acceptorWallet: ctx.signedInWallet };
+  const claim = { parentOrderId: offer.orderId, amount: amount.toString(), acceptorWallet: ctx.signedInWallet, ...(quotedPrice ? { quotedPrice } : {}) };
   const { orderId: dealId } = await userFacing(() => unwrapApi(ctx.dispatch(marketApi.endpoints.createDeal.initiate(claim, { track: false }))));
   if (!claimerSells) return { dealId, locked: false };
 

@@ -5,6 +5,7 @@ import { apiError, fakeApi, json, type RecordedCall } from '../../../test/fakeAp
 import { EUR_PRICE, makeOffer, renderMarket, WALLET_B } from '../testing/marketHarness.tsx';
 
 const PRICE = 'GET /api/platform/price-validation';
+const FLOATING = makeOffer({ priceType: 'floating', premiumPercent: '-2.5', price: '0.9' });
 
 function openClaim(offer = makeOffer(), price: (call: RecordedCall) => Response = () => json(200, EUR_PRICE)) {
   const api = fakeApi({ [PRICE]: price });
@@ -26,10 +27,17 @@ beforeAll(async () => {
 }, 30_000);
 
 describe('Claim Offer modal', () => {
-  it("is titled 'Claim Offer #{orderId}' and shows the available amount", async () => {
+  it("is titled 'Claim Offer #{orderId}' and shows the available amount; a fixed offer needs no live price", async () => {
     const { api } = openClaim();
     expect(await screen.findByRole('dialog', { name: 'Claim Offer #7' })).toBeInTheDocument();
     expect(screen.getByTestId('claim-available')).toHaveTextContent('100.00 USDC');
+    expect(screen.getByTestId('claim-price')).toHaveTextContent('0.95 EUR');
+    expect(api.callsTo(PRICE)).toHaveLength(0);
+  });
+
+  it('looks the live price up for a floating offer', async () => {
+    const { api } = openClaim(FLOATING);
+    await screen.findByRole('dialog', { name: 'Claim Offer #7' });
     await waitFor(() => expect(api.callsTo(PRICE)).toHaveLength(1));
     expect(Object.fromEntries(new URL(api.callsTo(PRICE)[0]!.url).searchParams)).toEqual({ fiatCode: 'EUR', cryptoSymbol: 'USDC' });
   });
@@ -50,31 +58,32 @@ describe('Claim Offer modal', () => {
     expect(await screen.findByText('Amount exceeds available balance')).toBeInTheDocument();
   });
 
-  it('estimates at the live price (cryptoPriceUsd × fiatToUsdRate) and Max fills the whole available amount', async () => {
+  it('estimates a fixed offer at its listed price, whatever the market, and Max fills the whole available amount', async () => {
     openClaim(makeOffer({ amount: '65432100' }));
     await screen.findByRole('dialog', { name: 'Claim Offer #7' });
     fireEvent.change(amountInput(), { target: { value: '50' } });
-    // 50 × (1.0001 × 0.92 = 0.920092) = 46.0046 → 46.00
-    await waitFor(() => expect(estimate()).toBe('46.00 EUR'));
+    // 50 × 0.95 = 47.50 (the market's 0.920092 plays no part: the deal asks the listed price)
+    expect(estimate()).toBe('47.50 EUR');
     expect(screen.queryByText('Live price unavailable — using listed price')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Max' }));
     expect(amountInput()).toHaveValue('65.4321');
-    // 65.4321 × 0.920092 = 60.20355... → 60.20
-    expect(estimate()).toBe('60.20 EUR');
+    // 65.4321 × 0.95 = 62.160495 → 62.16
+    expect(estimate()).toBe('62.16 EUR');
   });
 
-  it("falls back to the listed price with 'Live price unavailable — using listed price'", async () => {
-    openClaim(makeOffer(), () => apiError(503, 'SERVICE_UNAVAILABLE', 'feed down'));
+  it("falls back to a floating offer's listed price with 'Live price unavailable — using listed price'", async () => {
+    openClaim(FLOATING, () => apiError(503, 'SERVICE_UNAVAILABLE', 'feed down'));
     await screen.findByRole('dialog', { name: 'Claim Offer #7' });
     expect(await screen.findByText('Live price unavailable — using listed price')).toBeInTheDocument();
     fireEvent.change(amountInput(), { target: { value: '50' } });
-    expect(estimate()).toBe('47.50 EUR');
+    expect(estimate()).toBe('45.00 EUR');
+    expect(screen.getByTestId('claim-price')).toHaveTextContent('0.90 EUR');
   });
 
   it('applies the limits: messages, hints and the Confirm rules', async () => {
-    openClaim(makeOffer(), () => apiError(404, 'NOT_FOUND', 'no price'));
-    await screen.findByText('Live price unavailable — using listed price');
+    openClaim(makeOffer());
+    await screen.findByRole('dialog', { name: 'Claim Offer #7' });
     expect(screen.getByText('Minimum: 10.00 EUR')).toBeInTheDocument();
     expect(screen.getByText('Maximum: 80.00 EUR')).toBeInTheDocument();
     expect(confirmButton()).toBeDisabled(); // empty
@@ -96,12 +105,14 @@ describe('Claim Offer modal', () => {
     expect(confirmButton()).toBeEnabled();
   });
 
-  it('a floating offer follows the live price with its premium', async () => {
-    openClaim(makeOffer({ priceType: 'floating', premiumPercent: '-2.5', price: '0.9' }));
+  it('a floating offer follows the live price with its premium, 8 decimals as the server prices it', async () => {
+    openClaim(FLOATING);
     await screen.findByRole('dialog', { name: 'Claim Offer #7' });
     fireEvent.change(amountInput(), { target: { value: '40' } });
     // 0.920092 × 0.975 = 0.8970897 → 40 × = 35.883588 → 35.88
     await waitFor(() => expect(estimate()).toBe('35.88 EUR'));
+    expect(screen.getByTestId('claim-price')).toHaveTextContent('0.8970897 EUR');
+    expect(screen.getByText(/at 0\.8970897 EUR per USDC \(market -2\.5%\)/)).toBeInTheDocument();
   });
 
   it('Confirm opens Confirm Operation; leaving Claim Offer resets the amount', async () => {

@@ -4,7 +4,7 @@ import {
   claimMaxAmount,
   claimOfferTitle,
   claimQuote,
-  formatDisplayAmount,
+  formatDealPrice,
   LIVE_PRICE_UNAVAILABLE,
 } from '@jelly/domain';
 import { useId, useState } from 'react';
@@ -13,8 +13,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
-import { usePriceValidationQuery } from '../api/marketApi.ts';
-import { availableLabel, availableTokens, limitsLabel, offerClaimPrice, visitorActionLabel } from '../offerFigures.ts';
+import { useDealPrice } from '../hooks/useDealPrice.ts';
+import { availableLabel, availableTokens, limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './ClaimOfferModal.module.css';
 
 export interface ClaimOfferModalProps {
@@ -27,8 +27,9 @@ export interface ClaimOfferModalProps {
 /**
  * Claim Offer #{orderId}: the available amount, the amount input (digits with one
  * optional decimal point; above available → 'Amount exceeds available balance'), Max, the estimated fiat at the
- * live price (or the listed price with the note), the min/max rules and hints, and Confirm, which opens Confirm
- * Operation. The amount lives in this modal only, so leaving it resets amount and price.
+ * deal price (a fixed offer's listed price; a floating offer's live price with its premium, or its listed price with
+ * the note), the min/max rules and hints, and Confirm, which opens Confirm Operation. The estimate is the fiat the
+ * deal will ask. The amount lives in this modal only, so leaving it resets amount and price.
  */
 export function ClaimOfferModal({ offer, modalId, onClose }: ClaimOfferModalProps) {
   const dispatch = useDispatch();
@@ -37,8 +38,7 @@ export function ClaimOfferModal({ offer, modalId, onClose }: ClaimOfferModalProp
   const [amountText, setAmountText] = useState('');
   const available = availableTokens(offer);
 
-  const { data: validation, isLoading } = usePriceValidationQuery({ fiatCode: offer.fiatCode, cryptoSymbol: offer.tokenName });
-  const price = offerClaimPrice(offer, isLoading ? undefined : (validation ?? null));
+  const price = useDealPrice(offer);
   const quote = claimQuote({
     amountText,
     available,
@@ -71,13 +71,13 @@ export function ClaimOfferModal({ offer, modalId, onClose }: ClaimOfferModalProp
         </div>
         <div>
           <dt>Price</dt>
-          <dd>
-            {formatDisplayAmount(offer.price)} {offer.fiatCode}
+          <dd data-testid="claim-price">
+            {formatDealPrice(price.price)} {offer.fiatCode}
           </dd>
         </div>
         <div>
           <dt>Limits</dt>
-          <dd>{limitsLabel(offer)}</dd>
+          <dd>{limitsLabel(offer, price.price)}</dd>
         </div>
       </dl>
 
@@ -117,7 +117,7 @@ export function ClaimOfferModal({ offer, modalId, onClose }: ClaimOfferModalProp
           {price.live && (
             <span className={styles.priceNote}>
               {' '}
-              at {formatDisplayAmount(price.price)} {offer.fiatCode} per {offer.tokenName}
+              at {formatDealPrice(price.price)} {offer.fiatCode} per {offer.tokenName} (market {premiumLabel(offer.premiumPercent)})
             </span>
           )}
         </p>
@@ -138,4 +138,10 @@ export function ClaimOfferModal({ offer, modalId, onClose }: ClaimOfferModalProp
       </form>
     </Modal>
   );
+}
+
+/** '+15%', '-3.5%', '+0%': the premium a floating offer adds to the market price. */
+function premiumLabel(premiumPercent: string | null): string {
+  const premium = premiumPercent ?? '0';
+  return `${premium.startsWith('-') ? '' : '+'}${premium}%`;
 }

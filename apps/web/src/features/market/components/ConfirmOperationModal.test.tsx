@@ -107,6 +107,55 @@ describe('Confirm Operation modal', () => {
     await waitFor(() => expect(row('Estimated Fee')).toHaveTextContent('0.12 USDC (0.3%)'));
   });
 
+  it('shows the fiat total and what each side sends and receives after the fee, and who pays it', async () => {
+    setup();
+    await screen.findByRole('dialog', { name: 'Confirm Operation' });
+    // 40 × 0.95: the same figure Claim Offer estimated and the deal will ask
+    expect(row('Total')).toHaveTextContent('38.00 EUR');
+    await waitFor(() => expect(row('You')).toHaveTextContent('You pay 38.00 EUR · you receive 39.88 USDC (fee 0.12 USDC, 0.3%)'));
+    expect(row('Seller')).toHaveTextContent('The seller sends 40 USDC · receives 38.00 EUR');
+    expect(row('Fee Paid By')).toHaveTextContent('The buyer, out of the USDC they receive');
+  });
+
+  it('for a Buy offer the claimer sends the tokens and the offer creator pays the fee', async () => {
+    setup({ offer: makeOffer({ offerSide: 1, minFiatAmount: '0', maxFiatAmount: '0' }) });
+    await screen.findByRole('dialog', { name: 'Confirm Operation' });
+    await waitFor(() => expect(row('You')).toHaveTextContent('You send 40 USDC · you receive 38.00 EUR'));
+    expect(row('Buyer')).toHaveTextContent('The buyer pays 38.00 EUR · receives 39.88 USDC (fee 0.12 USDC, 0.3%)');
+    expect(row('Order Limit')).toHaveTextContent('No limit');
+  });
+
+  it('claims a floating offer at the price shown; when it moved, shows the new total and claims at that', async () => {
+    const prices = [
+      { fiatCode: 'EUR', cryptoSymbol: 'USDC', cryptoPriceUsd: '1', fiatToUsdRate: '0.92', source: 'bundled', asOf: '2030-01-01T00:00:00.000Z' },
+      { fiatCode: 'EUR', cryptoSymbol: 'USDC', cryptoPriceUsd: '1', fiatToUsdRate: '0.93', source: 'bundled', asOf: '2030-01-01T00:01:00.000Z' },
+    ];
+    let lookups = 0;
+    let claims = 0;
+    const { api } = setup({
+      offer: makeOffer({ priceType: 'floating', premiumPercent: '0', price: '0.9' }),
+      handlers: {
+        'GET /api/platform/price-validation': () => json(200, prices[Math.min(lookups++, 1)]),
+        'POST /api/orders/create-order': () =>
+          ++claims === 1
+            ? apiError(409, 'CONFLICT', 'The price has changed to 0.93 EUR per USDC: this claim now comes to 37.20 EUR. Check the new total and confirm again.')
+            : json(201, { orderId: 56 }),
+      },
+    });
+    await waitFor(() => expect(row('Total')).toHaveTextContent('36.80 EUR'));
+    await waitFor(() => expect(confirmOperation()).toBeEnabled());
+    fireEvent.click(confirmOperation());
+    expect(await screen.findByText(/The price has changed to 0\.93 EUR per USDC/)).toBeInTheDocument();
+    // The refused claim refetches the live price: the modal now shows what the deal would ask.
+    await waitFor(() => expect(row('Total')).toHaveTextContent('37.20 EUR'));
+    expect(row('Price')).toHaveTextContent('0.93 EUR');
+    await waitFor(() => expect(confirmOperation()).toBeEnabled());
+    fireEvent.click(confirmOperation());
+    expect(await screen.findByRole('heading', { name: 'Deal 56' })).toBeInTheDocument();
+    const bodies = api.callsTo('POST /api/orders/create-order').map((c) => JSON.parse(c.body) as { quotedPrice: string });
+    expect(bodies.map((b) => b.quotedPrice)).toEqual(['0.92', '0.93']);
+  });
+
   it('has collapsible Payment Method, Available Region(s) and Description with a 100-character preview', async () => {
     const description = 'x'.repeat(100) + 'THE REST';
     setup({ offer: makeOffer({ orderDescription: description, visibleInCountries: ['CY', 'GR'] }) });
@@ -152,6 +201,7 @@ describe('Confirm Operation modal', () => {
       parentOrderId: 7,
       amount: '40000000',
       acceptorWallet: user.publicKey.toBase58(),
+      quotedPrice: '0.95',
     });
     answer(json(201, { orderId: 55 }));
     expect(await screen.findByRole('heading', { name: 'Deal 55' })).toBeInTheDocument();

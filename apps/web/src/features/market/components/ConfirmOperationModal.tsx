@@ -1,14 +1,17 @@
 import type { Order } from '@jelly/contracts';
 import {
   ALL_COUNTRIES,
+  claimSummary,
   descriptionPreview,
-  estimatedFee,
-  formatDisplayAmount,
-  formatFeePercent,
+  fiatCentsForBaseUnits,
+  formatCents,
+  formatDealPrice,
   formatPaymentTimeLimit,
   checkConfirmAmount,
   OPERATION_CONFIRMED,
   PROCESSING,
+  toBaseUnits,
+  type ClaimSummary,
 } from '@jelly/domain';
 import { useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
@@ -22,6 +25,7 @@ import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useConnection, useWallet } from '../../../lib/wallet/walletBridge.ts';
 import { usePlatformConfigQuery } from '../../../lib/reference/platformApi.ts';
 import { claimOffer, ClaimError } from '../chain/claimOffer.ts';
+import { useDealPrice } from '../hooks/useDealPrice.ts';
 import { useEscrowFeeBps, type FeeState } from '../hooks/useEscrowFeeBps.ts';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { availableTokens, limitsLabel, visitorActionLabel, type OfferView } from '../offerFigures.ts';
@@ -38,10 +42,11 @@ export interface ConfirmOperationModalProps {
 }
 
 /**
- * Confirm Operation: Type, Asset, Currency, Amount, Price, Order Limit, Estimated Fee (from the
- * escrow program's fee_bps on chain), Payment Time Limit; collapsible Payment Method, Available Region(s) and
- * Description (100-character preview); Cancel / Confirm Operation ('Processing...' while busy). Confirming
- * claims the offer (and, for a Buy offer, locks the claimer's tokens) and opens the deal chat.
+ * Confirm Operation: Type, Asset, Currency, Amount, Price (the deal price, as in Claim Offer), Total (the fiat the
+ * deal will ask), what each side sends and receives, Order Limit, Estimated Fee (from the escrow program's fee_bps
+ * on chain) and who pays it, Payment Time Limit; collapsible Payment Method, Available Region(s) and Description
+ * (100-character preview); Cancel / Confirm Operation ('Processing...' while busy). Confirming claims the offer at
+ * the price shown (and, for a Buy offer, locks the claimer's tokens) and opens the deal chat.
  */
 export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: ConfirmOperationModalProps) {
   const dispatch = useDispatch<EndpointDispatch>();
@@ -53,18 +58,26 @@ export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: 
   const fee = useEscrowFeeBps(config ? config.escrowProgramId : undefined);
   const [busy, setBusy] = useState(false);
   const amountCheck = checkConfirmAmount(amount, availableTokens(offer));
+  const price = useDealPrice(offer);
+  const fiatCents = amountCheck.ok ? fiatCentsForBaseUnits(toBaseUnits(amount, offer.tokenDecimal), offer.tokenDecimal, price.price) : null;
+  const summary = fiatCents === null ? null : summaryFor(offer, amount, fiatCents, fee);
 
   const confirm = async () => {
     setBusy(true);
     try {
-      const { dealId } = await claimOffer(offer, amount, {
+      const { dealId } = await claimOffer(
+        offer,
+        amount,
+        {
         dispatch,
         wallet,
         connection,
         feePayer: config?.feePayer,
         escrowProgramId: config?.escrowProgramId,
-        signedInWallet,
-      });
+          signedInWallet,
+        },
+        price.price,
+      );
       dispatch(showToast.success(OPERATION_CONFIRMED));
       dispatch(modalClosed(claimModalId));
       onClose();
@@ -85,10 +98,22 @@ export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: 
           {amount} {offer.tokenName}
         </Row>
         <Row label="Price">
-          {formatDisplayAmount(offer.price)} {offer.fiatCode}
+          {formatDealPrice(price.price)} {offer.fiatCode}
         </Row>
-        <Row label="Order Limit">{limitsLabel(offer)}</Row>
-        <Row label="Estimated Fee">{feeText(fee, amount, offer)}</Row>
+        {fiatCents !== null && (
+          <>
+            <Row label="Total">
+              <span data-testid="confirm-total">
+                {formatCents(fiatCents)} {offer.fiatCode}
+              </span>
+            </Row>
+            <Row label="You">{feeDependent(fee, summary?.you)}</Row>
+            <Row label={counterpartyLabel(offer)}>{feeDependent(fee, summary?.counterparty)}</Row>
+          </>
+        )}
+        <Row label="Order Limit">{limitsLabel(offer, price.price)}</Row>
+        <Row label="Estimated Fee">{feeDependent(fee, summary?.fee)}</Row>
+        <Row label="Fee Paid By">{feeDependent(fee, summary?.feePaidBy)}</Row>
         <Row label="Payment Time Limit">{formatPaymentTimeLimit(offer.paymentWindowMinutes)}</Row>
       </dl>
 
@@ -113,7 +138,7 @@ export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: 
         <Button variant="secondary" disabled={busy} onClick={onClose}>
           Cancel
         </Button>
-        <Button disabled={busy || !amountCheck.ok || !config} aria-busy={busy} onClick={() => void confirm()}>
+        <Button disabled={busy || !amountCheck.ok || !config || price.refreshing} aria-busy={busy} onClick={() => void confirm()}>
           {busy ? PROCESSING : 'Confirm Operation'}
         </Button>
       </div>
@@ -130,10 +155,29 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function feeText(fee: FeeState, amount: string, offer: OfferView): string {
+/** The figures of this claim per side, once the fee is read from the chain (null before). */
+function summaryFor(offer: OfferView, amount: string, fiatCents: bigint, fee: FeeState): ClaimSummary | null {
+  if (fee.status !== 'ready') return null;
+  return claimSummary({
+    offerSide: offer.offerSide,
+    amount: toBaseUnits(amount, offer.tokenDecimal),
+    tokenDecimals: offer.tokenDecimal,
+    tokenName: offer.tokenName,
+    fiatCents,
+    fiatCode: offer.fiatCode,
+    feeBps: fee.feeBps,
+  });
+}
+
+function feeDependent(fee: FeeState, text: string | undefined): string {
   if (fee.status === 'loading') return 'Loading…';
   if (fee.status === 'unavailable') return 'Unavailable';
-  return `${estimatedFee(amount, offer.tokenDecimal, fee.feeBps)} ${offer.tokenName} (${formatFeePercent(fee.feeBps)})`;
+  return text ?? '—';
+}
+
+/** The offer's creator, named by what they do in the deal: a Sell offer's creator is the seller. */
+function counterpartyLabel(offer: OfferView): string {
+  return visitorActionLabel(offer) === 'Buy' ? 'Seller' : 'Buyer';
 }
 
 function countLabel(n: number, one: string, many: string): string {

@@ -63,14 +63,14 @@ describe('market (/buy-crypto)', () => {
     expect(api.callsTo(PUBLIC)).toHaveLength(0);
   });
 
-  it('shows available amounts with 2 to 4 decimals, rounded down, and the limit capped by what is left', async () => {
-    const offer = makeOffer({ amount: '12345678', maxFiatAmount: '0', minFiatAmount: '0' });
+  it('shows available amounts with 2 to 4 decimals, rounded down, and a maximum capped by what is left', async () => {
+    const offer = makeOffer({ amount: '12345678', maxFiatAmount: '80', minFiatAmount: '0' });
     const api = fakeApi({ ...catalogues(), [PUBLIC]: () => marketPage([offer]) });
     renderMarket(<MarketPage />, { api });
     const row = await screen.findByTestId('offer-7');
     expect(within(row).getByText('12.3456 USDC')).toBeInTheDocument();
-    // no maximum: what is left at the listed price, 12.345678 × 0.95 = 11.7283941 → 11.72
-    expect(within(row).getByText('0.00 - 11.72 EUR')).toBeInTheDocument();
+    // no minimum, so none is named; the maximum of 80 is above what is left: 12.345678 × 0.95 = 11.7283941 → 11.72
+    expect(within(row).getByText('Up to 11.72 EUR')).toBeInTheDocument();
   });
 
   it('filters, sorts and pages with the wire query names and page resets', async () => {

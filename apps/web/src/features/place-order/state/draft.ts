@@ -3,22 +3,20 @@ import {
   DECIMAL_INPUT_PATTERN,
   decimalToString,
   isDecimalString,
-  multiplyDecimal,
+  floatingPrice as domainFloatingPrice,
+  marketPriceFromUsd,
   parseDecimal,
   PLACE_ORDER_DEFAULT_PAYMENT_TIME_LIMIT_MINUTES,
   PLACE_ORDER_DEFAULT_PRICE,
   PLACE_ORDER_DEFAULT_PRICE_TYPE,
   PLACE_ORDER_DEFAULT_SIDE,
   placeOrderErrors,
-  roundDecimal,
   toBaseUnits,
   togglePaymentMethod,
   type OfferSide,
   type PlaceOrderErrors,
 } from '@jelly/domain';
 
-/** Decimals kept for computed prices (the server keeps the same for floating offers). */
-export const PRICE_DECIMALS = 8;
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 32;
 export const MAX_DESCRIPTION_LENGTH = 2000;
@@ -148,21 +146,14 @@ export function cleanDecimal(text: string): string {
   return isDecimalString(text) ? decimalToString(parseDecimal(text)) : text;
 }
 
-/** A floating offer's price: market × (100 + premium) / 100, 8 decimals half-up (as the server computes it). */
+/** A floating offer's price: market × (100 + premium) / 100, 8 decimals half-up (the server's rule, one code). */
 export function floatingPrice(market: string, premiumPercent: string): string | null {
-  const negative = premiumPercent.startsWith('-');
-  const magnitude = negative ? premiumPercent.slice(1) : premiumPercent;
-  if (!isDecimalString(magnitude)) return null;
-  const premium = parseDecimal(magnitude);
-  const hundred = 100n * 10n ** BigInt(premium.scale);
-  const factor = { units: negative ? hundred - premium.units : hundred + premium.units, scale: premium.scale + 2 };
-  if (factor.units <= 0n) return null;
-  return decimalToString(roundDecimal(multiplyDecimal(market, factor), PRICE_DECIMALS, 'half-up'));
+  return domainFloatingPrice(market, premiumPercent);
 }
 
 /** The market price in fiat per token from GET /platform/price-validation: cryptoPriceUsd × fiatToUsdRate. */
-export function marketPrice(validation: { cryptoPriceUsd: string; fiatToUsdRate: string }): string {
-  return decimalToString(roundDecimal(multiplyDecimal(validation.cryptoPriceUsd, validation.fiatToUsdRate), PRICE_DECIMALS, 'half-up'));
+export function marketPrice(validation: { cryptoPriceUsd: string; fiatToUsdRate: string }): string | null {
+  return marketPriceFromUsd(validation.cryptoPriceUsd, validation.fiatToUsdRate);
 }
 
 export const PREMIUM_RANGE_MESSAGE = 'Premium must be above -100% and at most 1000%.';
