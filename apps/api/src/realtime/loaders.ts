@@ -18,6 +18,7 @@ export async function loadChatMessages(db: Database, ids: readonly number[]): Pr
         createdAtUtc: row.createdAt.toISOString(),
         clientCreatedAtUtc: row.clientCreatedAt?.toISOString() ?? null,
         fileUrl: row.fileUrl,
+        kind: row.kind === 'system' ? 'system' : 'user',
       },
     ]),
   );

@@ -6,3 +6,4 @@ export { ownRequestRefusal, WINDOW_EXTENSION_OWN_REQUEST } from './own-request-r
 export { pendingRequestRefusal, WINDOW_EXTENSION_PENDING } from './pending-request-refusal.ts';
 export { requestAnsweredRefusal, WINDOW_EXTENSION_ANSWERED } from './request-answered-refusal.ts';
 export { windowClosedRefusal, PAYMENT_WINDOW_NOT_RUNNING } from './window-closed-refusal.ts';
+export * from './chat-texts.ts';

@@ -10,5 +10,6 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     createdAtUtc: row.createdAt.toISOString(),
     clientCreatedAtUtc: row.clientCreatedAt?.toISOString() ?? null,
     fileUrl: row.fileUrl,
+    kind: row.kind === 'system' ? 'system' : 'user',
   };
 }
