@@ -10,6 +10,7 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     createdAtUtc: row.createdAt.toISOString(),
     clientCreatedAtUtc: row.clientCreatedAt?.toISOString() ?? null,
     fileUrl: row.fileUrl,
-    kind: row.kind === 'system' ? 'system' : 'user',
+    // only a system message says so: a user message reads as it always did
+    ...(row.kind === 'system' ? { kind: 'system' as const } : {}),
   };
 }

@@ -14,6 +14,7 @@ import {
   tradesSummary,
   type DealActions,
 } from '@jelly/domain';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { DealActionKind } from '../actions/dealAction.ts';
 import styles from './DealHeader.module.css';
@@ -27,13 +28,15 @@ export interface DealHeaderProps {
   actions: DealActions;
   busy: DealActionKind | null;
   onAction: (kind: DealActionKind) => void;
+  /** Under the figures: asking for, or answering a request for, more time on the payment window. */
+  windowControls?: ReactNode;
 }
 
 /**
  * The deal chat header: the counterparty (avatar, shortened wallet, 'N Trades | Mon
  * YYYY'), the deal's figures and status with the payment countdown, and the actions this viewer may take.
  */
-export function DealHeader({ deal, viewer, summary, actions, busy, onAction }: DealHeaderProps) {
+export function DealHeader({ deal, viewer, summary, actions, busy, onAction, windowControls }: DealHeaderProps) {
   const counterparty = counterpartyWallet(deal, viewer) ?? deal.creatorWallet;
   const role = dealRoleOf(deal, viewer);
   const tokens = formatDisplayAmount(fromBaseUnits(BigInt(deal.amount), deal.tokenDecimal));
@@ -106,6 +109,7 @@ export function DealHeader({ deal, viewer, summary, actions, busy, onAction }: D
             </div>
           )}
         </dl>
+        {windowControls}
       </div>
 
       <div className={styles.actions} role="group" aria-label="Deal actions">
