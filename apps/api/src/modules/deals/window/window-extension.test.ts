@@ -116,6 +116,11 @@ describe('a payment window both sides can extend', () => {
     expect(errorOf(await ask(stranger, dealId))).toMatchObject({ status: 403, message: NOT_A_PARTY });
     expect(errorOf(await ask(admin, dealId))).toMatchObject({ status: 403, message: NOT_A_PARTY });
     expect(errorOf(await ask(buyer, 99_999_999))).toMatchObject({ status: 404, message: 'Deal not found.' });
+    const offer = await createOrder(t.app, buyer, buyOfferBody());
+    expect(errorOf(await ask(buyer, offer))).toMatchObject({ status: 404, message: 'Deal not found.' });
+    expect(errorOf(await ask(buyer, 0)).status).toBe(400);
+    expect(errorOf(await answer(seller, dealId, '99999999999999999999999')).status).toBe(400);
+    expect(errorOf(await answer(seller, dealId, '-1')).status).toBe(400);
     for (const payload of [{ minutes: 45 }, { minutes: '30' }, { minutes: 0 }, {}, { minutes: 30, extra: 1 }, { minutes: -15 }]) {
       expect(errorOf(await ask(buyer, dealId, payload)).status).toBe(400);
     }
