@@ -8,6 +8,7 @@ import {
   type WindowDeal,
   type WindowExtensionRecord,
   type WindowRefusal,
+  isWindowParty,
   pendingExtension,
 } from './rules.ts';
 import { windowClosedRefusal } from './window-closed-refusal.ts';
@@ -34,9 +35,8 @@ export function extensionAnswerRefusal(
   wallet: string | null | undefined,
   now: Date,
 ): WindowRefusal | null {
-  const party = notAPartyRefusal(deal, wallet);
-  if (party) return party;
-  return ownRequestRefusal(request, wallet as string) ?? requestAnsweredRefusal(request) ?? windowClosedRefusal(deal, now);
+  if (!isWindowParty(deal, wallet)) return notAPartyRefusal(deal, wallet);
+  return ownRequestRefusal(request, wallet) ?? requestAnsweredRefusal(request) ?? windowClosedRefusal(deal, now);
 }
 
 export interface WindowExtensionControls {
