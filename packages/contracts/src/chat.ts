@@ -25,6 +25,9 @@ export const chatMessage = z.object({
   clientCreatedAtUtc: isoDateTime.nullable(),
   /** The attachment's download path (see attachments.ts), or null for a text message. */
   fileUrl: z.string().nullable(),
+  /** 'system': the deal's record of a party's act (a request for more time, its answer), sent in that party's name;
+   *  absent on a message a user wrote. */
+  kind: z.enum(['user', 'system']).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

@@ -14,3 +14,4 @@ export * from './rating.ts';
 export * from './support.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
+export * from './deal-window.ts';

@@ -9,7 +9,8 @@ import { orderStatus } from './orders.ts';
  *
  * 1. The client connects and sends `{ "type": "auth", "token": "<access token>" }` as its first message
  *    (or passes `?token=`); without a valid token within 5 s the server closes with 4401 / 4408.
- * 2. The server answers `ready`, then pushes `notification.created`, `chat.message` and `order.status` as they happen.
+ * 2. The server answers `ready`, then pushes `notification.created`, `chat.message`, `order.status` and `deal.window`
+ *    as they happen.
  * 3. The client may `subscribe` to a deal room while the deal's chat is open: the wallet counts as "viewing" it
  *    (no chat notification is written for it then), and admins receive the room's chat messages.
  * 4. `auth` may be sent again with a refreshed token (same wallet) to keep the socket past the old token's expiry.
@@ -81,8 +82,18 @@ export const realtimeOrderStatus = z.object({
 });
 export type RealtimeOrderStatus = z.infer<typeof realtimeOrderStatus>;
 
+/** A party asked for more time, or the request was answered (an accepted one moved the deadline). */
+export const realtimeDealWindow = z.object({
+  type: z.literal('deal.window'),
+  dealId,
+  /** The deal's deadline after this change. */
+  paymentDeadline: isoDateTime.nullable(),
+});
+export type RealtimeDealWindow = z.infer<typeof realtimeDealWindow>;
+
 export const realtimeServerMessage = z.discriminatedUnion('type', [
   realtimeReady,
+  realtimeDealWindow,
   realtimeNotificationCreated,
   realtimeChatMessage,
   realtimeOrderStatus,
@@ -95,4 +106,4 @@ export const realtimeServerMessage = z.discriminatedUnion('type', [
 ]);
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessage>;
 /** Events the server pushes on its own (the rest answer a client message). */
-export type RealtimeEvent = RealtimeNotificationCreated | RealtimeChatMessage | RealtimeOrderStatus;
+export type RealtimeEvent = RealtimeNotificationCreated | RealtimeChatMessage | RealtimeOrderStatus | RealtimeDealWindow;

@@ -92,6 +92,13 @@ export class SignalDispatcher {
             changedAt: new Date(signal.at).toISOString(),
           });
           break;
+        case 'w':
+          this.push(signal.w, signal.id, {
+            type: 'deal.window',
+            dealId: signal.id,
+            paymentDeadline: signal.d === null ? null : new Date(signal.d).toISOString(),
+          });
+          break;
         case 'tg':
         case 'ban':
           break;

@@ -18,6 +18,8 @@ export async function loadChatMessages(db: Database, ids: readonly number[]): Pr
         createdAtUtc: row.createdAt.toISOString(),
         clientCreatedAtUtc: row.clientCreatedAt?.toISOString() ?? null,
         fileUrl: row.fileUrl,
+        // only a system message says so: a user message reads as it always did
+        ...(row.kind === 'system' ? { kind: 'system' as const } : {}),
       },
     ]),
   );

@@ -23,6 +23,8 @@ export const realtimeSignal = z.discriminatedUnion('t', [
   z.object({ t: z.literal('c'), id, d: id, w: z.array(wallet.nullable()) }),
   /** Order `id` (offer `p` for a deal) now has status `s`; `w` = its parties; `at` = epoch ms of the change. */
   z.object({ t: z.literal('o'), id, p: id.nullable(), s: orderStatus, w: z.array(wallet.nullable()), at: z.number() }),
+  /** Deal `id`'s payment window changed (a request for more time, or its answer): deadline `d` (epoch ms); `w` = its parties. */
+  z.object({ t: z.literal('w'), id, d: z.number().nullable(), w: z.array(wallet.nullable()) }),
   /** Wallet `w` was banned (reason `r`): every process closes its sockets and forgets its cached ban answer. */
   z.object({ t: z.literal('ban'), w: wallet, r: z.string().max(200) }),
   /** Telegram outbox rows were added: a worker should look. */

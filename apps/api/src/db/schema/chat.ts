@@ -16,6 +16,8 @@ export const chatMessages = pgTable(
       .references(() => orders.orderId),
     senderWallet: text('sender_wallet').notNull(),
     content: text('content').notNull().default(''),
+    /** user: written by the sender; system: the deal's own record of a party's act (a request for more time, its answer). */
+    kind: text('kind').notNull().default('user'),
     /** Download path of an attachment (chat_attachments), null for a text message. */
     fileUrl: text('file_url'),
     clientCreatedAt: timestamptz('client_created_at'),

@@ -1,6 +1,7 @@
 import { isChatClosed } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
+import type { Queryable } from '../../db/rows.ts';
 import { chatMessages, orders } from '../../db/schema/index.ts';
 import { notifyChatMessage } from '../notifications/index.ts';
 import type { ChatMessageRow } from './queries.ts';
@@ -32,4 +33,27 @@ export async function insertChatMessageIfOpen(db: Database, message: NewChatMess
     if (row) await notifyChatMessage(tx, { dealId: row.dealId, senderWallet: row.senderWallet, content: row.content, hasFile: row.fileUrl !== null, now: row.createdAt });
     return row;
   });
+}
+
+/**
+ * The deal's own record of a party's act, posted in that party's name in the caller's transaction (the act and its
+ * message commit together). Only for acts that need an open chat; the other party is notified like for a message.
+ */
+export async function insertSystemMessage(
+  tx: Queryable,
+  message: { dealId: number; senderWallet: string; content: string; createdAt: Date },
+): Promise<ChatMessageRow> {
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({ ...message, kind: 'system', fileUrl: null, clientCreatedAt: null })
+    .returning();
+  if (!row) throw new Error('system message not inserted');
+  await notifyChatMessage(tx, {
+    dealId: row.dealId,
+    senderWallet: row.senderWallet,
+    content: row.content,
+    hasFile: false,
+    now: row.createdAt,
+  });
+  return row;
 }

@@ -10,5 +10,7 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     createdAtUtc: row.createdAt.toISOString(),
     clientCreatedAtUtc: row.clientCreatedAt?.toISOString() ?? null,
     fileUrl: row.fileUrl,
+    // only a system message says so: a user message reads as it always did
+    ...(row.kind === 'system' ? { kind: 'system' as const } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { OrderStatus, actionSources } from '@jelly/domain';
-import { and, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -94,6 +94,7 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
     try {
       const deal = await findDeal(ctx.db, orderId);
       if (!deal || deal.status !== OrderStatus.CryptoGuyLockedCrypto) continue;
+      if (!(await stillPastDeadline(ctx, orderId))) continue;
       const ticket = await readTicket(chain, deal.offerId, deal.orderId);
       if (!ticket || ticket.status !== 'Locked' || ticket.fiatGuySigned || ticket.cryptoGuySigned) {
         await syncDealFromChain(ctx.db, chain, deal, ctx.now(), { refundMeans: 'expired' });
@@ -113,6 +114,23 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
       report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
     }
   }
+}
+
+/**
+ * The deadline read again under the deal row's lock, the clock read after it: an accepted extension that committed
+ * before this moment moved the deadline (the deal is left alone), and one that comes after finds the deadline
+ * passed on the same clock and is refused. The scan above may have read a deadline an extension has since moved.
+ */
+async function stillPastDeadline(ctx: ExpiryContext, orderId: number): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: orders.status, paymentDeadline: orders.paymentDeadline })
+      .from(orders)
+      .where(eq(orders.orderId, orderId))
+      .for('update');
+    const deadline = row?.paymentDeadline;
+    return row?.status === OrderStatus.CryptoGuyLockedCrypto && deadline != null && deadline.getTime() < ctx.now().getTime();
+  });
 }
 
 /** Cancelled or expired deals whose lock landed anyway (a race with a database cancel): refunded on chain. */

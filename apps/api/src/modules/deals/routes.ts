@@ -12,6 +12,7 @@ import { adminResolve } from './admin-resolve.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { getAdminOrder } from './get-admin-order.ts';
 import { signAndSend } from './sign-and-send.ts';
+import { windowRoutes } from './window/routes.ts';
 
 export interface DealRoutesOptions {
   /** Confirmation time-out (60 s by default). */
@@ -25,6 +26,7 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
   const { db, config } = app;
   const confirmTimeoutMs = options.confirmTimeoutMs;
   const timeout = confirmTimeoutMs === undefined ? {} : { confirmTimeoutMs };
+  await app.register(windowRoutes);
 
   app.post(
     '/platform/admin/sign-and-send',

@@ -179,6 +179,17 @@ describe('deal events', () => {
       kind: 'payment_window_ending',
       message: `Deal #${soon.dealId}: 4 min left to pay 36.80 EUR and press Mark as Paid, or the USDC go back to the seller.`,
     });
+    expect(await sendPaymentWindowReminders(t.app.db, t.clock.now())).toEqual([]);
+
+    // More time was granted (the deadline moved): the new window's end is announced once more.
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.orderId, soon.dealId));
+    await t.app.db
+      .update(orders)
+      .set({ paymentDeadline: new Date((row?.paymentDeadline?.getTime() ?? 0) + 15 * 60_000) })
+      .where(eq(orders.orderId, soon.dealId));
+    t.clock.advance(15 * 60_000);
+    expect(await sendPaymentWindowReminders(t.app.db, t.clock.now())).toEqual([soon.dealId]);
+    expect(await sendPaymentWindowReminders(t.app.db, t.clock.now())).toEqual([]);
   });
 
   it('expired (the payment-window job): both parties, in the expiry’s transaction', async () => {

@@ -13,14 +13,19 @@ export const PAYMENT_REMINDER_INTERVAL_MS = 30_000;
 const BATCH = 200;
 
 
+/** Once per deal, phase and deadline: a window extended after its reminder gets a reminder of its own. */
+function reminderKind(deal: { status: number; paymentDeadline: Date | null }): string {
+  return `payment_window_ending:${deal.status}:${deal.paymentDeadline?.getTime() ?? 0}`;
+}
+
 /**
- * Reminds the party who must act when a deal's payment window ends within 5 minutes: once per deal and phase,
+ * Reminds the party who must act when a deal's payment window ends within 5 minutes: once per deal, phase and deadline,
  * across replicas (the deal_reminders row is claimed in the same transaction as the notification).
  * Answers the deals reminded.
  */
 export async function sendPaymentWindowReminders(db: Database, now: Date): Promise<number[]> {
   const due = await db
-    .select({ orderId: orders.orderId, status: orders.status })
+    .select({ orderId: orders.orderId, status: orders.status, paymentDeadline: orders.paymentDeadline })
     .from(orders)
     .where(
       and(
@@ -38,7 +43,7 @@ export async function sendPaymentWindowReminders(db: Database, now: Date): Promi
     const sent = await db.transaction(async (tx) => {
       const claimed = await tx
         .insert(dealReminders)
-        .values({ orderId: candidate.orderId, kind: `payment_window_ending:${candidate.status}`, sentAt: now })
+        .values({ orderId: candidate.orderId, kind: reminderKind(candidate), sentAt: now })
         .onConflictDoNothing()
         .returning({ orderId: dealReminders.orderId });
       if (claimed.length === 0) return false;

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { shallowEqual, useSelector } from 'react-redux';
 import { useServicesStore, useSignedInWallet } from '../session/session.ts';
 import { showToast } from '../toasts/toastsSlice.ts';
-import { activeChatRooms, applyChatMessage, applyOrderStatus } from './cacheUpdates.ts';
+import { activeChatRooms, applyChatMessage, applyDealWindow, applyOrderStatus } from './cacheUpdates.ts';
 import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
 import { realtimeEventReceived, realtimeStatusChanged } from './realtimeSlice.ts';
 
@@ -40,6 +40,8 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
         store.dispatch(showToast.notification(title, message, createdAt));
       } else if (event.type === 'chat.message') {
         applyChatMessage(store.dispatch, event);
+      } else if (event.type === 'deal.window') {
+        applyDealWindow(store.dispatch, event);
       } else {
         applyOrderStatus(store.dispatch, event);
       }

@@ -1,4 +1,4 @@
-import type { ChatMessage, RealtimeChatMessage, RealtimeOrderStatus } from '@jelly/contracts';
+import type { ChatMessage, RealtimeChatMessage, RealtimeDealWindow, RealtimeOrderStatus } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/api.ts';
@@ -10,6 +10,8 @@ import { api } from '../api/api.ts';
  */
 export const CHAT_MESSAGES_ENDPOINT = 'chatMessages';
 export const DEAL_TAG = 'Deal';
+/** GET /deals/{id}/window: the deal's requests for more time. */
+export const DEAL_WINDOW_TAG = 'DealWindow';
 /** GET /rating/order/{id}/status: a completed deal opens the success modal from it. */
 export const DEAL_REVIEW_STATUS_TAG = 'DealReviewStatus';
 /** The dashboard's own lists and stats: any status change of the wallet's orders may move rows between them. */
@@ -45,6 +47,16 @@ export function applyOrderStatus(dispatch: AnyDispatch, event: RealtimeOrderStat
   if (event.parentOrderId !== null) tags.push({ type: DEAL_TAG, id: event.parentOrderId });
   if (event.status === OrderStatus.Completed) tags.push({ type: DEAL_REVIEW_STATUS_TAG, id: event.orderId });
   dispatch(loose.invalidateTags([...tags, OWNER_ORDERS_TAG]));
+}
+
+/** A request for more time, or its answer: the deal (its deadline) and its window are refetched by whoever shows them. */
+export function applyDealWindow(dispatch: AnyDispatch, event: RealtimeDealWindow): void {
+  dispatch(
+    loose.invalidateTags([
+      { type: DEAL_WINDOW_TAG, id: event.dealId },
+      { type: DEAL_TAG, id: event.dealId },
+    ]),
+  );
 }
 
 interface QueryEntry {

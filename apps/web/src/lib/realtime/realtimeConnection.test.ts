@@ -82,9 +82,11 @@ describe('RealtimeConnection', () => {
     socket.push({ type: 'notification.created', notification: { ...notification, id: 'x' } });
     socket.onmessage?.({ data: 'not json' });
     socket.push({ type: 'order.status', orderId: 12, parentOrderId: 3, status: 8, changedAt: '2030-01-01T00:00:00.000Z' });
+    socket.push({ type: 'deal.window', dealId: 12, paymentDeadline: '2030-01-01T00:45:00.000Z' });
     expect(events).toEqual([
       { type: 'notification.created', notification },
       { type: 'order.status', orderId: 12, parentOrderId: 3, status: 8, changedAt: '2030-01-01T00:00:00.000Z' },
+      { type: 'deal.window', dealId: 12, paymentDeadline: '2030-01-01T00:45:00.000Z' },
     ]);
     await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
     expect(socket.sent.at(-1)).toEqual({ type: 'ping' });

@@ -152,6 +152,7 @@ export class RealtimeConnection {
       case 'notification.created':
       case 'chat.message':
       case 'order.status':
+      case 'deal.window':
         this.options.onEvent(message);
         return;
       case 'resync':

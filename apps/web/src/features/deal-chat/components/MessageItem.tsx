@@ -7,13 +7,16 @@ import { AttachmentView } from './AttachmentView.tsx';
 import { MessageText } from './MessageText.tsx';
 import styles from './DealChat.module.css';
 
-/** One message: sender ('You' for self) and time, the attachment if any, then the text. */
+/** One message: sender ('You' for self) and time, the attachment if any, then the text (a system message centred). */
 export function MessageItem({ message, myWallet }: { message: ChatMessage; myWallet: string | null }) {
   const mine = myWallet !== null && message.accountId === myWallet;
   const colour = mine ? 'var(--accent)' : senderColour(message.accountId);
+  // The deal's record of a party's act (more time asked or answered) reads as an event, not as a chat bubble.
+  const system = message.kind === 'system';
   return (
     <li
-      className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}
+      className={`${styles.message} ${system ? styles.system : mine ? styles.mine : styles.theirs}`}
+      data-kind={system ? 'system' : 'user'}
       style={{ '--sender-colour': colour } as CSSProperties}
       data-testid="chat-message"
       data-sender={mine ? 'self' : message.accountId}

@@ -15,6 +15,7 @@ import {
   type DealActions,
 } from '@jelly/domain';
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { DealActionKind } from '../actions/dealAction.ts';
 import styles from './DealHeader.module.css';
@@ -31,13 +32,15 @@ export interface DealHeaderProps {
   /** Report / Block the counterparty (opens its modal); without them, or for a viewer who is not a party, hidden. */
   onReport?: (wallet: string) => void;
   onBlock?: (wallet: string) => void;
+  /** Under the figures: asking for, or answering a request for, more time on the payment window. */
+  windowControls?: ReactNode;
 }
 
 /**
  * The deal chat header: the counterparty (avatar, shortened wallet, 'N Trades | Mon
  * YYYY'), the deal's figures and status with the payment countdown, and the actions this viewer may take.
  */
-export function DealHeader({ deal, viewer, summary, actions, busy, onAction, onReport, onBlock }: DealHeaderProps) {
+export function DealHeader({ deal, viewer, summary, actions, busy, onAction, onReport, onBlock, windowControls }: DealHeaderProps) {
   const partyCounterparty = counterpartyWallet(deal, viewer);
   const counterparty = partyCounterparty ?? deal.creatorWallet;
   const role = dealRoleOf(deal, viewer);
@@ -125,6 +128,7 @@ export function DealHeader({ deal, viewer, summary, actions, busy, onAction, onR
             </div>
           )}
         </dl>
+        {windowControls}
       </div>
 
       <div className={styles.actions} role="group" aria-label="Deal actions">

@@ -1,4 +1,4 @@
-import { counterpartyWallet, dealActions, type OrderStatus } from '@jelly/domain';
+import { counterpartyWallet, countdownRuns, dealActions, type OrderStatus } from '@jelly/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import type { DealActionEnv } from '../actions/dealAction.ts';
 import { useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
 import { DealHeader } from '../components/DealHeader.tsx';
+import { PaymentWindowExtension } from '../components/PaymentWindowExtension.tsx';
 import { useDealActions } from '../hooks/useDealActions.ts';
 import { useSuccessPrompt } from '../hooks/useSuccessPrompt.ts';
 import styles from './DealChatPage.module.css';
@@ -91,6 +92,11 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
         onAction={start}
         onReport={(wallet) => dispatch(modalPushed('reportUser', { wallet }))}
         onBlock={(wallet) => dispatch(modalPushed('banUserSimple', { wallet }))}
+        windowControls={
+          countdownRuns(deal.status) && (
+            <PaymentWindowExtension deal={deal} viewer={viewer.wallet} pollingInterval={realtimeOpen ? 0 : DEAL_POLL_INTERVAL_MS} />
+          )
+        }
       />
       {chatSlot && (
         <div className={styles.chat}>
