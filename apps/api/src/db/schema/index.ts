@@ -8,3 +8,4 @@ export * from './deals.ts';
 export * from './rating.ts';
 export * from './rent-reclaims.ts';
 export * from './fee-payer.ts';
+export * from './payment-details.ts';

@@ -2,3 +2,4 @@
 export { NOT_A_PARTY, assertCanPostChat, assertCanReadChat, chatClosed, loadChatDeal } from './chat-access.ts';
 export { perUserPerMinute } from './per-user-rate-limit.ts';
 export type { ChatDeal } from './queries.ts';
+export { postAutoReply } from './chat-writes.ts';

@@ -6,6 +6,9 @@ import {
   orderDetailsResponse,
   orderParams,
   orderPaths,
+  paymentDetailsParams,
+  paymentDetailsPaths,
+  paymentDetailsResponse,
   tradingStatsParams,
   tradingStatsResponse,
   updateOfferQuery,
@@ -24,6 +27,7 @@ import { claimOffer } from './claim-offer.ts';
 import { createOffer, type OrderContext } from './create-offer.ts';
 import { devFaucet } from './dev-faucet.ts';
 import { getOrder } from './get-order.ts';
+import { getPaymentDetails } from './get-payment-details.ts';
 import { listUserOrders } from './list-user-orders.ts';
 import { tradingStats } from './trading-stats.ts';
 
@@ -96,6 +100,25 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       },
     },
     async (request) => getOrder(app.db, signedIn(request), request.params.orderId),
+  );
+
+  app.get(
+    paymentDetailsPaths.ofOrder(':orderId'),
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: "Where the buyer pays: a Sell offer's payment details (its creator; the deal's counterparty once the crypto is locked; admins in a dispute)",
+        security: bearer,
+        params: paymentDetailsParams,
+        response: { 200: paymentDetailsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // Private data: no shared or browser cache may keep a copy.
+      void reply.header('cache-control', 'no-store');
+      return getPaymentDetails(app.db, signedIn(request), request.params.orderId);
+    },
   );
 
   app.get(
