@@ -1,5 +1,5 @@
 import type { OrderDetails } from '@jelly/contracts';
-import { offerTakesPaymentDetails, paymentDetailsAccess } from '@jelly/domain';
+import { formatCents, offerTakesPaymentDetails, paymentDetailsAccess } from '@jelly/domain';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { usePaymentDetailsQuery } from '../api/dealApi.ts';
 import styles from './PaymentDetailsPanel.module.css';
@@ -35,6 +35,11 @@ export function PaymentDetailsPanel({ deal, viewer, isAdmin }: PaymentDetailsPan
     <section className={styles.panel} aria-label="Payment details">
       <h2 className={styles.title}>{title}</h2>
       {mine && <p className={styles.note}>The buyer sees these once you lock the crypto.</p>}
+      {viewer === deal.acceptorWallet && deal.fiatAmountCents !== null && (
+        <p className={styles.note}>
+          Send exactly {formatCents(BigInt(deal.fiatAmountCents), true)} {deal.fiatCode} with one of these methods, then press Mark as Paid.
+        </p>
+      )}
       {query.isLoading && <Spinner label="Loading payment details" />}
       {query.isError && <p className={styles.note}>The payment details could not be loaded: reload the page to try again.</p>}
       {query.data &&
