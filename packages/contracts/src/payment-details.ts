@@ -3,8 +3,9 @@ import { z } from 'zod';
 
 /**
  * Payment details: what a Sell offer's creator gives, per payment method, for the buyer to pay them (account name,
- * IBAN, phone number, …). Private: sent once with the new offer (POST /orders/create-order `paymentDetails`) and read
- * only through GET /orders/{orderId}/payment-details; never part of an order, market or notification payload.
+ * IBAN, phone number, …). Private: sent with the new offer (POST /orders/create-order `paymentDetails`) or replaced
+ * later (PUT), read only through GET /orders/{orderId}/payment-details; never part of an order, market or
+ * notification payload.
  */
 export const paymentDetailsEntry = z.object({
   paymentMethodId: z.string().min(1).max(64),
@@ -31,6 +32,13 @@ export const paymentDetailsResponse = z.object({
   entries: z.array(paymentDetailsEntry.extend({ paymentMethodName: z.string() })),
 });
 export type PaymentDetailsResponse = z.infer<typeof paymentDetailsResponse>;
+
+/**
+ * PUT /orders/{offerId}/payment-details (bearer): the offer's creator replaces them (an empty list removes them all).
+ * Answers what is stored now, as GET does.
+ */
+export const setPaymentDetailsRequest = z.object({ entries: paymentDetailsInput });
+export type SetPaymentDetailsRequest = z.infer<typeof setPaymentDetailsRequest>;
 
 export const paymentDetailsPaths = {
   ofOrder: (id: number | string) => `/orders/${id}/payment-details`,

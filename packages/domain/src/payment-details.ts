@@ -22,6 +22,8 @@ export const PAYMENT_DETAILS_MESSAGES = {
   unknownMethod: "Payment details can only be given for the offer's own payment methods.",
   duplicateMethod: 'Give the payment details of each payment method once.',
   claim: 'Payment details belong to the offer, not to a claim.',
+  onlyCreatorChanges: "Only the offer's creator can change its payment details.",
+  offerOnly: 'Payment details are set on the offer, not on a deal.',
 } as const;
 
 /** The fields of an order (offer or deal) the rule reads. */

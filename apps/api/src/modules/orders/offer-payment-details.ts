@@ -29,6 +29,12 @@ export async function insertPaymentDetails(db: Queryable, offerId: number, entri
   await db.insert(offerPaymentDetails).values(entries.map((e) => ({ offerId, ...e, createdAt: now })));
 }
 
+/** Replaces them all (the caller's transaction): what is not sent any more is removed. */
+export async function replacePaymentDetails(db: Queryable, offerId: number, entries: readonly PaymentDetailsEntry[], now: Date): Promise<void> {
+  await db.delete(offerPaymentDetails).where(eq(offerPaymentDetails.offerId, offerId));
+  await insertPaymentDetails(db, offerId, entries, now);
+}
+
 /** The stored details of an offer, by payment method id. */
 export async function findPaymentDetails(db: Queryable, offerId: number): Promise<Map<string, string>> {
   const rows = await db

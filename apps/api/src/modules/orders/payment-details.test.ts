@@ -120,6 +120,84 @@ describe('payment details', () => {
   });
 });
 
+describe("PUT /orders/{offerId}/payment-details: the creator replaces them", () => {
+  let t: TestApp;
+  let seller: Session;
+  let buyer: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [seller, buyer] = await Promise.all([session(t.app, createWallet()), session(t.app, createWallet())]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const put = (s: Session | null, orderId: number | string, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/payment-details`, headers: s?.headers ?? {}, payload: payload as object });
+  const stored = async (offerId: number) =>
+    (await t.app.db.select().from(offerPaymentDetails).where(eq(offerPaymentDetails.offerId, offerId))).map((r) => [r.paymentMethodId, r.details]);
+
+  /** A Sell offer (methods sepa, revolut) with SEPA details, and a locked deal of the buyer on it. */
+  async function lockedDeal(creator = seller) {
+    const ids = await insertDeal(t.app.db, { creator: creator.wallet.address, acceptor: buyer.wallet.address, status: OrderStatus.CryptoGuyLockedCrypto });
+    await t.app.db.update(orders).set({ paymentMethodIds: ['sepa', 'revolut'] }).where(eq(orders.orderId, ids.offerId));
+    await t.app.db.update(orders).set({ paymentMethodIds: ['sepa', 'revolut'], lockedAt: t.clock.now() }).where(eq(orders.orderId, ids.dealId));
+    await t.app.db.insert(offerPaymentDetails).values({ offerId: ids.offerId, paymentMethodId: 'sepa', details: IBAN, createdAt: t.clock.now() });
+    return ids;
+  }
+
+  it('replaces them all, and the buyer of a running deal sees the new ones', async () => {
+    const { offerId, dealId } = await lockedDeal();
+    const response = await put(seller, offerId, { entries: [{ paymentMethodId: 'revolut', details: ` ${REVOLUT} ` }] });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json<PaymentDetailsResponse>()).toEqual({
+      orderId: offerId,
+      entries: [{ paymentMethodId: 'revolut', paymentMethodName: 'Revolut', details: REVOLUT }],
+    });
+    expect(await stored(offerId)).toEqual([['revolut', REVOLUT]]);
+    const seen = await t.app.inject({ method: 'GET', url: `/api/orders/${dealId}/payment-details`, headers: buyer.headers });
+    expect(seen.json<PaymentDetailsResponse>().entries.map((e) => e.details)).toEqual([REVOLUT]);
+
+    expect((await put(seller, offerId, { entries: [] })).json<PaymentDetailsResponse>().entries).toEqual([]);
+    expect(await stored(offerId)).toEqual([]);
+  });
+
+  it('refuses anyone but the creator, a deal, a Buy offer and bad entries, leaving what was stored', async () => {
+    const { offerId, dealId } = await lockedDeal();
+    const one = (paymentMethodId: string, details = 'x') => ({ entries: [{ paymentMethodId, details }] });
+    expect(errorOf(await put(buyer, offerId, one('revolut')))).toMatchObject({ status: 403, message: M.onlyCreatorChanges });
+    expect(errorOf(await put(seller, dealId, one('revolut')))).toMatchObject({ status: 400, message: M.offerOnly });
+    expect(errorOf(await put(seller, offerId, one('wise')))).toMatchObject({ status: 400, message: M.unknownMethod });
+    expect(errorOf(await put(seller, offerId, { entries: [one('sepa').entries[0], one('sepa').entries[0]] }))).toMatchObject({
+      status: 400,
+      message: M.duplicateMethod,
+    });
+    expect((await put(seller, offerId, one('sepa', 'y'.repeat(MAX_PAYMENT_DETAILS_LENGTH + 1)))).statusCode).toBe(400);
+    expect((await put(seller, offerId, {})).statusCode).toBe(400);
+    expect(errorOf(await put(seller, 999_999, one('sepa')))).toMatchObject({ status: 404 });
+    expect((await put(null, offerId, one('sepa'))).statusCode).toBe(401);
+    expect(await stored(offerId)).toEqual([['sepa', IBAN]]);
+
+    const buyOffer = await insertDeal(t.app.db, { creator: seller.wallet.address, acceptor: buyer.wallet.address, offerSide: 1 });
+    await t.app.db.update(orders).set({ paymentMethodIds: ['sepa'] }).where(eq(orders.orderId, buyOffer.offerId));
+    expect(errorOf(await put(seller, buyOffer.offerId, one('sepa')))).toMatchObject({ status: 400, message: M.sellOffersOnly });
+    expect(await stored(buyOffer.offerId)).toEqual([]);
+  });
+
+  it('limits each wallet to 10 changes a minute (429), the last accepted change kept', async () => {
+    const busy = await session(t.app, createWallet());
+    const { offerId } = await lockedDeal(busy);
+    for (let i = 1; i <= 10; i += 1) {
+      expect((await put(busy, offerId, { entries: [{ paymentMethodId: 'sepa', details: `account ${i}` }] })).statusCode).toBe(200);
+    }
+    const refused = await put(busy, offerId, { entries: [{ paymentMethodId: 'sepa', details: 'account 11' }] });
+    expect(refused.statusCode).toBe(429);
+    expect(await stored(offerId)).toEqual([['sepa', 'account 10']]);
+  });
+});
+
 describe('payment details on a new offer: refusals', () => {
   let t: TestApp;
   let maker: Session;
