@@ -2,8 +2,6 @@ import {
   orderDetailsResponse,
   orderPaths,
   orderReviewStatusResponse,
-  paymentDetailsPaths,
-  paymentDetailsResponse,
   ratingPaths,
   ratingResponse,
   ratingSummaryResponse,
@@ -11,7 +9,6 @@ import {
   supportRequestResponse,
   type OrderDetails,
   type OrderReviewStatusResponse,
-  type PaymentDetailsResponse,
   type RatingRequest,
   type RatingResponse,
   type RatingSummary,
@@ -32,16 +29,6 @@ export const dealApi = api.enhanceEndpoints({ addTagTypes: ['Deal', 'DealReviewS
       query: (orderId) => orderPaths.order(orderId),
       responseSchema: orderDetailsResponse,
       providesTags: (_result, _error, orderId) => [{ type: 'Deal', id: orderId }],
-    }),
-    /**
-     * GET /orders/{orderId}/payment-details: where the buyer pays (asked only when paymentDetailsAccess allows). Refetched
-     * with the deal; dropped from the cache as soon as no screen shows it, private as it is.
-     */
-    paymentDetails: build.query<PaymentDetailsResponse, number>({
-      query: (orderId) => paymentDetailsPaths.ofOrder(orderId),
-      responseSchema: paymentDetailsResponse,
-      providesTags: (_result, _error, orderId) => [{ type: 'Deal', id: orderId }],
-      keepUnusedDataFor: 0,
     }),
     /** GET /rating/{wallet}/summary: 'N Trades | Mon YYYY'. */
     ratingSummary: build.query<RatingSummary, string>({
@@ -70,7 +57,6 @@ export const dealApi = api.enhanceEndpoints({ addTagTypes: ['Deal', 'DealReviewS
 
 export const {
   useDealOrderQuery,
-  usePaymentDetailsQuery,
   useRatingSummaryQuery,
   useOrderReviewStatusQuery,
   useSubmitRatingMutation,

@@ -32,7 +32,7 @@ describe('deal page: payment details', () => {
     const panel = await screen.findByRole('region', { name: 'Payment details' });
     expect(within(panel).getByRole('heading', { name: 'Pay the seller' })).toBeInTheDocument();
     expect(within(panel).getByText('Send exactly 36.80 EUR with one of these methods, then press Mark as Paid.')).toBeInTheDocument();
-    expect(within(panel).getByText('SEPA')).toBeInTheDocument();
+    expect(await within(panel).findByText('SEPA')).toBeInTheDocument();
     expect(within(panel).getByText(/IBAN DE89 3704 0044 0532 0130 00/)).toHaveTextContent('Alice Example');
     expect(screen.queryByTestId('payment-details-pending')).not.toBeInTheDocument();
     expect(view.api.callsTo(DETAILS)).toHaveLength(1);

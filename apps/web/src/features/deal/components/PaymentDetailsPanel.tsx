@@ -1,7 +1,7 @@
 import type { OrderDetails } from '@jelly/contracts';
 import { formatCents, offerTakesPaymentDetails, paymentDetailsAccess } from '@jelly/domain';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { usePaymentDetailsQuery } from '../api/dealApi.ts';
+import { usePaymentDetailsQuery } from '../../../lib/api/paymentDetailsApi.ts';
 import styles from './PaymentDetailsPanel.module.css';
 
 export interface PaymentDetailsPanelProps {
