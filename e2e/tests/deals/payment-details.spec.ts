@@ -5,6 +5,7 @@ import { chatMessages, claimFromMarket, createOfferOnP2p, expectDealStatus, filt
 test.setTimeout(120_000);
 
 const IBAN = 'DE89 3704 0044 0532 0130 00';
+const REVOLUT = '@alice-example';
 const AUTO_REPLY = 'Hi! Pay by SEPA with the deal number as reference, I release within 10 minutes.';
 
 /** Every /api answer a page receives, with its body (to prove where the payment details travel). */
@@ -47,6 +48,13 @@ test("Sell offer with payment details, auto reply and tags: the buyer sees the a
     },
   });
 
+  // On her offer page she finds them again and adds her Revolut handle.
+  const editor = alice.page.getByRole('form', { name: 'Edit payment details' });
+  await expect(editor.getByLabel('SEPA')).toHaveValue(`IBAN ${IBAN}\nAlice Example`);
+  await editor.getByLabel('Revolut').fill(REVOLUT);
+  await editor.getByRole('button', { name: 'Save payment details' }).click();
+  await expect(alice.page.getByText('Payment details saved')).toBeVisible();
+
   // Bob sees the tag on the market row and claims 20 USDC.
   await bob.signInInBrowser();
   await bob.page.goto('/buy-crypto');
@@ -74,13 +82,13 @@ test("Sell offer with payment details, auto reply and tags: the buyer sees the a
   const bobPanel = bob.page.getByRole('region', { name: 'Payment details' });
   await expect(bobPanel.getByRole('heading', { name: 'Pay the seller' })).toBeVisible();
   await expect(bobPanel).toContainText('Send exactly 18.60 EUR with one of these methods');
-  await expect(bobPanel.locator('dt')).toHaveText(['SEPA']);
-  await expect(bobPanel.locator('dd')).toHaveText(`IBAN ${IBAN}\nAlice Example`);
+  await expect(bobPanel.locator('dt')).toHaveText(['SEPA', 'Revolut']);
+  await expect(bobPanel.locator('dd')).toHaveText([`IBAN ${IBAN}\nAlice Example`, REVOLUT]);
   await expect(bob.page.getByTestId('payment-details-pending')).toHaveCount(0);
 
   // On a phone the details stay readable, within the screen's width.
   await bob.page.setViewportSize({ width: 390, height: 844 });
-  await expect(bobPanel.locator('dd')).toBeInViewport({ ratio: 0.5 });
+  await expect(bobPanel.locator('dd').first()).toBeInViewport({ ratio: 0.5 });
   const overflow = await bob.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
