@@ -5,6 +5,7 @@ export * from './catalogues.ts';
 export * from './platform.ts';
 export * from './paths.ts';
 export * from './orders.ts';
+export * from './payment-details.ts';
 export * from './market.ts';
 export * from './prices.ts';
 export * from './chat.ts';

@@ -4,9 +4,11 @@ import {
   MAX_PAYMENT_WINDOW_MINUTES,
   MIN_PAYMENT_WINDOW_MINUTES,
   ORDER_STATUSES,
+  PAYMENT_DETAILS_MESSAGES,
 } from '@jelly/domain';
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
+import { paymentDetailsInput } from './payment-details.ts';
 
 /**
  * Orders: one row per OFFER (parentOrderId null) and per DEAL (a claim on an offer, parentOrderId = the offer).
@@ -124,7 +126,7 @@ const text = (max: number) => z.string().max(max, `At most ${max} characters`);
  *   (base units) is needed, every other field is taken from the offer (when sent, they must match it).
  * `status` is never trusted: when sent it must be 0 for an offer and 1 for a claim. `creatorWallet` /
  * `acceptorWallet` / `tokenDecimal` / `tokenName`, when sent, must match what the server derives.
- * priceType, premiumPercent and tags are additions the place-order draft needs.
+ * priceType, premiumPercent, tags and paymentDetails are additions the place-order draft needs.
  */
 export const createOrderRequest = z
   .object({
@@ -145,6 +147,8 @@ export const createOrderRequest = z
     autoReply: text(500).optional(),
     orderDescription: text(2000).optional(),
     tags: z.array(z.string().trim().min(1).max(32)).max(10).optional(),
+    /** A new Sell offer only: where the buyer pays, per payment method (private, see payment-details.ts). */
+    paymentDetails: paymentDetailsInput.optional(),
     creatorWallet: walletAddress.nullish(),
     acceptorWallet: walletAddress.nullish(),
     tokenDecimal: z.number().int().min(0).max(30).optional(),
@@ -159,6 +163,9 @@ export const createOrderRequest = z
     quotedPrice: decimalString.optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.parentOrderId != null && body.paymentDetails !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['paymentDetails'], message: PAYMENT_DETAILS_MESSAGES.claim });
+    }
     if (body.parentOrderId != null) return;
     const need = (field: keyof typeof body, message: string) => {
       if (body[field] === undefined || body[field] === null) ctx.addIssue({ code: 'custom', path: [field], message });

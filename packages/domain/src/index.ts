@@ -30,3 +30,4 @@ export * from './token-expiry.ts';
 export * from './chat-guards.ts';
 export * from './support.ts';
 export * from './window-extension/index.ts';
+export * from './payment-details.ts';

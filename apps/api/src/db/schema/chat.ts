@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
 
@@ -22,8 +22,12 @@ export const chatMessages = pgTable(
     fileUrl: text('file_url'),
     clientCreatedAt: timestamptz('client_created_at'),
     createdAt: timestamptz('created_at').notNull(),
+    /** The offer's auto reply, posted for the creator when the deal starts. */
+    autoReply: boolean('auto_reply').notNull().default(false),
   },
   (t) => [
+    // At most one auto reply per deal, however many writers try at once.
+    uniqueIndex('chat_messages_one_auto_reply_idx').on(t.dealId).where(sql`${t.autoReply}`),
     // Reading a room, and polling it with id > after, is one index range.
     index('chat_messages_deal_id_idx').on(t.dealId, t.id),
     check('chat_messages_content_length', sql`char_length(${t.content}) <= 2000`),

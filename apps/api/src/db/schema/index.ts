@@ -9,3 +9,4 @@ export * from './rating.ts';
 export * from './rent-reclaims.ts';
 export * from './fee-payer.ts';
 export * from './window-extensions.ts';
+export * from './payment-details.ts';

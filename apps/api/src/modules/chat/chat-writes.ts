@@ -1,5 +1,5 @@
 import { isChatClosed } from '@jelly/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { chatMessages, orders } from '../../db/schema/index.ts';
@@ -56,4 +56,21 @@ export async function insertSystemMessage(
     now: row.createdAt,
   });
   return row;
+}
+
+/**
+ * The offer's auto reply as the creator's first message of a new deal, written in the deal's own transaction. The
+ * partial unique index on (deal_id) WHERE auto_reply keeps it to one per deal however many writers try; a blank
+ * auto reply posts nothing. No notification: the claimer has the deal open, the creator wrote the text.
+ */
+export async function postAutoReply(
+  db: Queryable,
+  reply: { dealId: number; creatorWallet: string; content: string; createdAt: Date },
+): Promise<void> {
+  const content = reply.content.trim();
+  if (!content) return;
+  await db
+    .insert(chatMessages)
+    .values({ dealId: reply.dealId, senderWallet: reply.creatorWallet, content, fileUrl: null, createdAt: reply.createdAt, autoReply: true })
+    .onConflictDoNothing({ target: chatMessages.dealId, where: sql`${chatMessages.autoReply}` });
 }

@@ -3,3 +3,4 @@ export { NOT_A_PARTY, assertCanPostChat, assertCanReadChat, chatClosed, loadChat
 export { insertSystemMessage } from './chat-writes.ts';
 export { perUserPerMinute } from './per-user-rate-limit.ts';
 export type { ChatDeal } from './queries.ts';
+export { postAutoReply } from './chat-writes.ts';

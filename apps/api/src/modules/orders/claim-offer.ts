@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { type AuthUser, findActiveBan, walletBannedError } from '../auth/index.ts';
 import { isBlockedEitherWay } from '../rating/index.ts';
+import { postAutoReply } from '../chat/index.ts';
 import { notifyOfferClaimed } from '../notifications/index.ts';
 import { marketPrice, PriceFeedUnavailableError } from '../prices/index.ts';
 import { enforceClaimLimits } from './claim-limits.ts';
@@ -163,6 +164,7 @@ export async function claimOffer(
       RETURNING order_id`);
     const row = inserted[0];
     if (!row) throw new AppError('INTERNAL_ERROR', 'The deal could not be created.');
+    await postAutoReply(tx, { dealId: Number(row.order_id), creatorWallet: offer.creatorWallet, content: offer.autoReply, createdAt: now });
     // Notifications: the offer's creator hears about the claim in this same transaction.
     await notifyOfferClaimed(tx, Number(row.order_id), now, ctx.claimLimits?.claimNotificationBatchMinutes);
     return { orderId: Number(row.order_id) };

@@ -16,6 +16,7 @@ import type { ClaimLimitsConfig } from './claim-limits-config.ts';
 import { enforceOfferLimit } from './claim-limits.ts';
 import { isKnownCountry, isKnownFiat, isKnownPaymentMethod } from './catalogue-checks.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
+import { checkPaymentDetails, insertPaymentDetails } from './offer-payment-details.ts';
 import { insertOrder } from './order-writes.ts';
 import { findToken } from './queries.ts';
 import { assertSellCovered } from './sell-coverage.ts';
@@ -66,6 +67,7 @@ export async function createOffer(ctx: OrderContext, user: AuthUser, body: Creat
   if (new Set(paymentMethodIds).size !== paymentMethodIds.length) {
     throw validationError(ORDER_MESSAGES.duplicatePaymentMethod, { paymentMethods: ORDER_MESSAGES.duplicatePaymentMethod });
   }
+  const paymentDetails = checkPaymentDetails(body.paymentDetails, orderSide, paymentMethodIds);
   const countries = [...new Set(body.visibleInCountries ?? [])];
   if (countries.some((code) => !isKnownCountry(code))) throw badRequest(ORDER_MESSAGES.unknownCountry);
   for (const [field, value] of [
@@ -119,7 +121,7 @@ export async function createOffer(ctx: OrderContext, user: AuthUser, body: Creat
   // The limit check and the insert share a transaction (the check holds a per-wallet lock until commit).
   const orderId = await ctx.db.transaction(async (tx) => {
     await enforceOfferLimit(tx, ctx.claimLimits, user.wallet, now);
-    return insertOrder(tx, {
+    const id = await insertOrder(tx, {
       parentOrderId: null,
       creatorWallet: user.wallet,
       acceptorWallet: null,
@@ -147,6 +149,8 @@ export async function createOffer(ctx: OrderContext, user: AuthUser, body: Creat
       createdAt: now,
       updatedAt: now,
     });
+    await insertPaymentDetails(tx, id, paymentDetails, now);
+    return id;
   });
   return { orderId };
 }

@@ -6,6 +6,10 @@ import {
   orderDetailsResponse,
   orderParams,
   orderPaths,
+  paymentDetailsParams,
+  paymentDetailsPaths,
+  paymentDetailsResponse,
+  setPaymentDetailsRequest,
   tradingStatsParams,
   tradingStatsResponse,
   updateOfferQuery,
@@ -24,6 +28,8 @@ import { claimOffer } from './claim-offer.ts';
 import { createOffer, type OrderContext } from './create-offer.ts';
 import { devFaucet } from './dev-faucet.ts';
 import { getOrder } from './get-order.ts';
+import { getPaymentDetails } from './get-payment-details.ts';
+import { setPaymentDetails } from './set-payment-details.ts';
 import { listUserOrders } from './list-user-orders.ts';
 import { tradingStats } from './trading-stats.ts';
 
@@ -35,6 +41,8 @@ export interface OrderRoutesOptions {
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 /** Offers and claims per wallet and minute, on top of the hourly limits (claim-limits.ts) that hold across replicas. */
 const CREATE_ORDER_PER_MINUTE = 60;
+/** Edits of an offer's payment details per wallet and minute: plenty for a person, a wall for a script. */
+const SET_PAYMENT_DETAILS_PER_MINUTE = 10;
 
 /** Offers and deals: create (offer or claim), cancel, read; a wallet's orders and trading stats; dev faucet. */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { priceFeed, callerCountry }) => {
@@ -96,6 +104,45 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       },
     },
     async (request) => getOrder(app.db, signedIn(request), request.params.orderId),
+  );
+
+  app.get(
+    paymentDetailsPaths.ofOrder(':orderId'),
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: "Where the buyer pays: a Sell offer's payment details (its creator; the deal's counterparty once the crypto is locked; admins in a dispute)",
+        security: bearer,
+        params: paymentDetailsParams,
+        response: { 200: paymentDetailsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // Private data: no shared or browser cache may keep a copy.
+      void reply.header('cache-control', 'no-store');
+      return getPaymentDetails(app.db, signedIn(request), request.params.orderId);
+    },
+  );
+
+  app.put(
+    paymentDetailsPaths.ofOrder(':orderId'),
+    {
+      preHandler: app.authenticate,
+      config: perUserPerMinute(SET_PAYMENT_DETAILS_PER_MINUTE),
+      schema: {
+        tags: ['orders'],
+        summary: "Replace a Sell offer's payment details (its creator)",
+        security: bearer,
+        params: paymentDetailsParams,
+        body: setPaymentDetailsRequest,
+        response: { 200: paymentDetailsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return setPaymentDetails(ctx, signedIn(request), request.params.orderId, request.body);
+    },
   );
 
   app.get(

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { useAdminOrderQuery, useResolveAdminOrderMutation } from '../api/adminOrderApi.ts';
 import { Forbidden } from '../components/AdminGate.tsx';
 import { AdminOrderDetails } from '../components/AdminOrderDetails.tsx';
+import { AdminPaymentDetails } from '../components/AdminPaymentDetails.tsx';
 import { ResolveButtons, type ReleaseTo } from '../components/ResolveButtons.tsx';
 import styles from '../components/Admin.module.css';
 
@@ -102,6 +103,7 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
         <div className={styles.card}>
           <AdminOrderDetails order={order} />
           <ResolveButtons resolve={order.resolve} busy={busy} onResolve={resolve} />
+          <AdminPaymentDetails order={order} />
           {order.supportRequests.length > 0 && (
             <div className={styles.requests}>
               <h2>Support requests</h2>

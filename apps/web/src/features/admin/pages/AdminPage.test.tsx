@@ -180,3 +180,26 @@ describe('admin order chat', () => {
     expect(screen.getByText(ORDER_ALREADY_RESOLVED_BY_ADMIN)).toBeInTheDocument();
   });
 });
+
+describe("admin order chat: the seller's payment details", () => {
+  const DETAILS = 'GET /api/orders/42/payment-details';
+
+  it('shows them during a dispute', async () => {
+    renderAdmin(
+      '/admin/orders/42',
+      fakeApi({
+        [ORDER]: () => json(200, adminOrder()),
+        [DETAILS]: () => json(200, { orderId: 42, entries: [{ paymentMethodId: 'sepa', paymentMethodName: 'SEPA', details: 'IBAN DE89 3704' }] }),
+      }),
+    );
+    const section = await screen.findByRole('region', { name: "Seller's payment details" });
+    expect(await within(section).findByText('IBAN DE89 3704', { exact: false })).toHaveTextContent('SEPA: IBAN DE89 3704');
+  });
+
+  it('asks nothing outside a dispute', async () => {
+    const { api } = renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, resolved) }));
+    await screen.findByRole('heading', { name: 'Order #42' });
+    expect(screen.queryByRole('region', { name: "Seller's payment details" })).not.toBeInTheDocument();
+    expect(api.callsTo(DETAILS)).toHaveLength(0);
+  });
+});

@@ -11,6 +11,7 @@ import type { DealActionEnv } from '../actions/dealAction.ts';
 import { useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
 import { DealHeader } from '../components/DealHeader.tsx';
 import { PaymentWindowExtension } from '../components/PaymentWindowExtension.tsx';
+import { PaymentDetailsPanel } from '../components/PaymentDetailsPanel.tsx';
 import { useDealActions } from '../hooks/useDealActions.ts';
 import { useSuccessPrompt } from '../hooks/useSuccessPrompt.ts';
 import styles from './DealChatPage.module.css';
@@ -98,6 +99,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
           )
         }
       />
+      <PaymentDetailsPanel deal={deal} viewer={viewer.wallet} isAdmin={viewer.isAdmin} />
       {chatSlot && (
         <div className={styles.chat}>
           {chatSlot({ orderId: deal.orderId, status: deal.status, myWallet: viewer.wallet, isAdmin: viewer.isAdmin })}

@@ -3,6 +3,7 @@ import { avatarLetters, formatDisplayAmount, shortenWallet } from '@jelly/domain
 import { Link } from 'react-router';
 import { availableLabel, limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './MarketPage.module.css';
+import { OfferTags } from './OfferTags.tsx';
 
 export interface OfferListProps {
   offers: readonly MarketOffer[];
@@ -85,6 +86,7 @@ export function OfferList({ offers, myWallet, onClaim, layout }: OfferListProps)
                 <dd>{limitsLabel(offer)}</dd>
               </div>
             </dl>
+            <OfferTags tags={offer.tags} />
             <div className={styles.cardFoot}>
               <Methods offer={offer} />
               <ClaimButton offer={offer} myWallet={myWallet} onClaim={onClaim} />
@@ -113,6 +115,7 @@ export function OfferList({ offers, myWallet, onClaim, layout }: OfferListProps)
           <tr key={offer.orderId} data-testid={`offer-${offer.orderId}`}>
             <td>
               <Advertiser offer={offer} />
+              <OfferTags tags={offer.tags} />
             </td>
             <td className={styles.price}>
               {formatDisplayAmount(offer.price)} {offer.fiatCode}

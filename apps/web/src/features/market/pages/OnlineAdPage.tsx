@@ -4,6 +4,7 @@ import {
   formatDisplayAmount,
   formatPaymentTimeLimit,
   fromBaseUnits,
+  offerTakesPaymentDetails,
   ORDER_CANCELLED,
   OrderStatus,
   orderStatusLabel,
@@ -24,6 +25,7 @@ import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { useOrderDetailsQuery } from '../api/marketApi.ts';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
+import { PaymentDetailsEditor } from '../components/PaymentDetailsEditor.tsx';
 import { limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './OnlineAdPage.module.css';
 
@@ -157,6 +159,7 @@ export default function OnlineAdPage() {
           <p>{offer.orderDescription}</p>
         </section>
       )}
+      {mine && isOffer && offerTakesPaymentDetails(offer.offerSide) && <PaymentDetailsEditor offerId={offer.orderId} methods={offer.paymentMethods} />}
       <p className={styles.back}>
         <Link to="/buy-crypto">Back to the market</Link> · <Link to="/my-account">My orders</Link>
       </p>

@@ -17,6 +17,7 @@ import { PickerIcon } from '../../../components/pickers/PickerIcon.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { BalanceState } from '../hooks/useTokenBalance.ts';
 import { PAYMENT_TIME_LIMITS, type DraftAction, type DraftErrors, type PlaceOrderDraft } from '../state/draft.ts';
+import { PaymentDetailsFields } from './PaymentDetailsFields.tsx';
 import { PickerField } from './PickerField.tsx';
 import styles from './PlaceOrderForm.module.css';
 import { TextField } from './TextField.tsx';
@@ -217,6 +218,7 @@ export function PlaceOrderForm(props: PlaceOrderFormProps) {
             ))}
           </ul>
         )}
+        {draft.side === OfferSide.Sell && <PaymentDetailsFields draft={draft} dispatch={dispatch} />}
         <div className={styles.field}>
           <label htmlFor={windowId} className={styles.label}>
             Payment time limit

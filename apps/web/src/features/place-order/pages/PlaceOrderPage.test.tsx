@@ -223,4 +223,28 @@ describe('create order (/p2p)', () => {
     expect(JSON.parse(api.callsTo('POST /api/platform/dev/faucet')[0]!.body)).toEqual({ wallet: user.publicKey.toBase58() });
     expect(within(screen.getByRole('form', { name: 'Create order' })).getByRole('button', { name: 'Create order' })).toBeEnabled();
   });
+
+  it("sends a Sell offer's payment details for the methods filled in", async () => {
+    const { api } = signedIn({ 'POST /api/orders/create-order': () => json(201, { orderId: 43 }) });
+    await screen.findByRole('button', { name: 'Create order' });
+    await fillSellOffer();
+    const details = screen.getByRole('group', { name: 'Payment details' });
+    expect(within(details).getAllByRole('textbox').map((box) => box.getAttribute('maxlength'))).toEqual(['500', '500']);
+    fireEvent.change(field('Payment details for SEPA'), { target: { value: '  IBAN DE89 3704 0044 0532 0130 00\nAlice Example ' } });
+    fireEvent.change(field('Payment details for Revolut'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create order' }));
+    await screen.findByRole('heading', { name: 'Offer page 43' });
+    expect(JSON.parse(api.callsTo('POST /api/orders/create-order')[0]!.body).paymentDetails).toEqual([
+      { paymentMethodId: 'sepa', details: 'IBAN DE89 3704 0044 0532 0130 00\nAlice Example' },
+    ]);
+  });
+
+  it('asks a Buy offer for no payment details (its creator is the one who pays)', async () => {
+    signedIn();
+    await screen.findByRole('button', { name: 'Create order' });
+    await fillSellOffer();
+    expect(screen.getByRole('group', { name: 'Payment details' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(screen.queryByRole('group', { name: 'Payment details' })).not.toBeInTheDocument();
+  });
 });

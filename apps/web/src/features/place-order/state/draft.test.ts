@@ -144,6 +144,23 @@ describe('create-order body', () => {
     expect(body).not.toHaveProperty('price');
   });
 
+  it("sends a Sell offer's filled-in payment details, for the methods still selected, and never a Buy offer's", () => {
+    const methods = [
+      { id: 'sepa', name: 'SEPA' },
+      { id: 'wise', name: 'Wise' },
+    ];
+    let draft = draftReducer({ ...filled, paymentMethods: methods }, { type: 'paymentDetails', methodId: 'sepa', value: ' IBAN 1 ' });
+    draft = draftReducer(draft, { type: 'paymentDetails', methodId: 'revolut', value: 'not selected any more' });
+    draft = draftReducer(draft, { type: 'paymentDetails', methodId: 'wise', value: 'x'.repeat(600) });
+    expect(draft.paymentDetails['wise']).toHaveLength(500);
+    expect(createOfferBody(draft, 'wallet1', []).paymentDetails).toEqual([
+      { paymentMethodId: 'sepa', details: 'IBAN 1' },
+      { paymentMethodId: 'wise', details: 'x'.repeat(500) },
+    ]);
+    expect(createOfferBody({ ...draft, side: 1 }, 'wallet1', [])).not.toHaveProperty('paymentDetails');
+    expect(createOfferBody(filled, 'wallet1', [])).not.toHaveProperty('paymentDetails');
+  });
+
   it('sends every country selected as no restriction', () => {
     expect(visibleIn(['CY', 'GR'], ['CY', 'GR'])).toEqual([]);
     expect(visibleIn(['CY'], ['CY', 'GR'])).toEqual(['CY']);

@@ -1,6 +1,8 @@
 import type { Coin, CreateOrderRequest, Currency, PaymentMethod, PriceType } from '@jelly/contracts';
 import {
   DECIMAL_INPUT_PATTERN,
+  MAX_PAYMENT_DETAILS_LENGTH,
+  offerTakesPaymentDetails,
   decimalToString,
   isDecimalString,
   floatingPrice as domainFloatingPrice,
@@ -52,6 +54,8 @@ export interface PlaceOrderDraft {
   tags: readonly string[];
   description: string;
   autoReply: string;
+  /** A Sell offer's payment details, by payment method id (private: shown only to the buyer after the lock). */
+  paymentDetails: Readonly<Record<string, string>>;
   /** ISO 3166-1 alpha-2 codes; empty or every country = visible everywhere. */
   regions: readonly string[];
   counterParty: { minAccountAgeDays: string };
@@ -73,6 +77,7 @@ export const initialDraft: PlaceOrderDraft = {
   tags: [],
   description: '',
   autoReply: '',
+  paymentDetails: {},
   regions: [],
   counterParty: { minAccountAgeDays: '0' },
   holdings: null,
@@ -93,6 +98,7 @@ export type DraftAction =
   | { type: 'removeTag'; tag: string }
   | { type: 'description'; value: string }
   | { type: 'autoReply'; value: string }
+  | { type: 'paymentDetails'; methodId: string; value: string }
   | { type: 'regions'; codes: readonly string[] }
   | { type: 'minAccountAgeDays'; value: string }
   | { type: 'holdings'; holds: boolean | null };
@@ -132,6 +138,8 @@ export function draftReducer(draft: PlaceOrderDraft, action: DraftAction): Place
       return { ...draft, description: action.value.slice(0, MAX_DESCRIPTION_LENGTH) };
     case 'autoReply':
       return { ...draft, autoReply: action.value.slice(0, MAX_AUTO_REPLY_LENGTH) };
+    case 'paymentDetails':
+      return { ...draft, paymentDetails: { ...draft.paymentDetails, [action.methodId]: action.value.slice(0, MAX_PAYMENT_DETAILS_LENGTH) } };
     case 'regions':
       return { ...draft, regions: action.codes };
     case 'minAccountAgeDays':
@@ -224,9 +232,20 @@ export function createOfferBody(draft: PlaceOrderDraft, creatorWallet: string, v
     minUserAccountAgeDays: Number(draft.counterParty.minAccountAgeDays || '0'),
     dealStartTime: null,
   };
+  const paymentDetails = paymentDetailsOf(draft);
+  if (paymentDetails.length > 0) body.paymentDetails = paymentDetails;
   if (draft.priceType === 'fixed') body.price = cleanDecimal(draft.price);
   else body.premiumPercent = normalizePremium(draft.premiumPercent || '0');
   return body;
+}
+
+/** A Sell offer's filled-in details, for the methods still selected, in their order. */
+export function paymentDetailsOf(draft: PlaceOrderDraft): { paymentMethodId: string; details: string }[] {
+  if (!offerTakesPaymentDetails(draft.side)) return [];
+  return draft.paymentMethods.flatMap((method) => {
+    const details = (draft.paymentDetails[method.id] ?? '').trim();
+    return details ? [{ paymentMethodId: method.id, details }] : [];
+  });
 }
 
 function normalizePremium(text: string): string {

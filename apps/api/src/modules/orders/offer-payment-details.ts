@@ -1,0 +1,46 @@
+import type { PaymentDetailsEntry } from '@jelly/contracts';
+import { offerTakesPaymentDetails, PAYMENT_DETAILS_MESSAGES } from '@jelly/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/rows.ts';
+import { offerPaymentDetails } from '../../db/schema/index.ts';
+import { validationError } from '../../errors.ts';
+
+const refuse = (message: string) => validationError(message, { paymentDetails: message });
+
+/**
+ * A new offer's payment details, checked: only on a Sell offer (its creator is the one paid), only for the offer's own
+ * payment methods, each once. The contract already bounds their count and length. An empty list stores nothing.
+ */
+export function checkPaymentDetails(
+  entries: readonly PaymentDetailsEntry[] | undefined,
+  offerSide: number,
+  paymentMethodIds: readonly string[],
+): PaymentDetailsEntry[] {
+  if (!entries || entries.length === 0) return [];
+  if (!offerTakesPaymentDetails(offerSide)) throw refuse(PAYMENT_DETAILS_MESSAGES.sellOffersOnly);
+  if (entries.some((e) => !paymentMethodIds.includes(e.paymentMethodId))) throw refuse(PAYMENT_DETAILS_MESSAGES.unknownMethod);
+  if (new Set(entries.map((e) => e.paymentMethodId)).size !== entries.length) throw refuse(PAYMENT_DETAILS_MESSAGES.duplicateMethod);
+  return [...entries];
+}
+
+/** Stores them with the offer (the caller's transaction). */
+export async function insertPaymentDetails(db: Queryable, offerId: number, entries: readonly PaymentDetailsEntry[], now: Date): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(offerPaymentDetails).values(entries.map((e) => ({ offerId, ...e, createdAt: now })));
+}
+
+/** Replaces them all (the caller's transaction): what is not sent any more is removed. */
+export async function replacePaymentDetails(db: Queryable, offerId: number, entries: readonly PaymentDetailsEntry[], now: Date): Promise<void> {
+  await db.delete(offerPaymentDetails).where(eq(offerPaymentDetails.offerId, offerId));
+  await insertPaymentDetails(db, offerId, entries, now);
+}
+
+/** The stored details of an offer, by payment method id. */
+export async function findPaymentDetails(db: Queryable, offerId: number): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ paymentMethodId: offerPaymentDetails.paymentMethodId, details: offerPaymentDetails.details })
+    .from(offerPaymentDetails)
+    .where(eq(offerPaymentDetails.offerId, offerId))
+    .orderBy(asc(offerPaymentDetails.paymentMethodId));
+  return new Map(rows.map((r) => [r.paymentMethodId, r.details]));
+}

@@ -1,0 +1,30 @@
+import type { PaymentDetailsResponse, SetPaymentDetailsRequest } from '@jelly/contracts';
+import { PAYMENT_DETAILS_MESSAGES } from '@jelly/domain';
+import type { Database } from '../../db/connect.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { type AuthUser, findActiveBan, walletBannedError } from '../auth/index.ts';
+import { getPaymentDetails } from './get-payment-details.ts';
+import { checkPaymentDetails, replacePaymentDetails } from './offer-payment-details.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
+import { findOrder } from './queries.ts';
+
+/**
+ * PUT /orders/{offerId}/payment-details: the creator replaces their Sell offer's payment details (the same checks as at
+ * creation). Deals already under way show the new ones: the buyer pays where the seller says now.
+ */
+export async function setPaymentDetails(
+  ctx: { db: Database; now: () => Date },
+  user: AuthUser,
+  offerId: number,
+  request: SetPaymentDetailsRequest,
+): Promise<PaymentDetailsResponse> {
+  const ban = await findActiveBan(ctx.db, user.wallet, ctx.now());
+  if (ban) throw walletBannedError(ban);
+  const offer = await findOrder(ctx.db, offerId);
+  if (!offer) throw notFound(ORDER_MESSAGES.orderNotFound);
+  if (offer.parentOrderId !== null) throw badRequest(PAYMENT_DETAILS_MESSAGES.offerOnly);
+  if (offer.creatorWallet !== user.wallet) throw forbidden(PAYMENT_DETAILS_MESSAGES.onlyCreatorChanges);
+  const entries = checkPaymentDetails(request.entries, offer.offerSide, offer.paymentMethodIds);
+  await ctx.db.transaction((tx) => replacePaymentDetails(tx, offer.orderId, entries, ctx.now()));
+  return getPaymentDetails(ctx.db, user, offer.orderId);
+}

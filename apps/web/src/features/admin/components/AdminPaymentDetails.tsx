@@ -1,0 +1,30 @@
+import { offerTakesPaymentDetails, OrderStatus } from '@jelly/domain';
+import { usePaymentDetailsQuery } from '../../../lib/api/paymentDetailsApi.ts';
+import styles from './Admin.module.css';
+import own from './AdminPaymentDetails.module.css';
+
+/**
+ * During a dispute the admin sees where the seller asked to be paid (to weigh the buyer's proof of payment); at any
+ * other time the server refuses, so nothing is asked.
+ */
+export function AdminPaymentDetails({ order }: { order: { orderId: number; offerSide: number; status: number } }) {
+  const visible = order.status === OrderStatus.AdminResolving && offerTakesPaymentDetails(order.offerSide);
+  const { data, isError } = usePaymentDetailsQuery(order.orderId, { skip: !visible });
+  if (!visible) return null;
+  return (
+    <section className={styles.requests} aria-label="Seller's payment details">
+      <h2>{"Seller's payment details"}</h2>
+      {isError && <p>The payment details could not be loaded.</p>}
+      {data && data.entries.length === 0 && <p>The seller gave none.</p>}
+      {data && data.entries.length > 0 && (
+        <ul>
+          {data.entries.map((entry) => (
+            <li key={entry.paymentMethodId} className={own.entry}>
+              <strong>{entry.paymentMethodName}</strong>: {entry.details}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Who may read the payment details a Sell offer's creator keeps (where the buyer sends the fiat). They are private:
+ * the creator always; the deal's counterparty only while the crypto is locked in escrow (before the lock the seller
+ * has not committed anything, after the deal ends there is nothing left to pay); an admin only while the deal is
+ * under dispute. The API refuses with these rules and the deal page asks only when they allow it.
+ */
+import { hasTokensInEscrow, isFinalStatus } from './deal-lifecycle.ts';
+import type { DealParties } from './deal-roles.ts';
+import { OrderStatus } from './order-status.ts';
+import { OfferSide } from './sides-and-sorting.ts';
+
+/** At most this many characters of details per payment method (an IBAN with a name and a reference fits easily). */
+export const MAX_PAYMENT_DETAILS_LENGTH = 500;
+
+export const PAYMENT_DETAILS_MESSAGES = {
+  notYet: 'The payment details show once the crypto is locked in escrow.',
+  notAParty: 'Only the parties of this deal can see its payment details.',
+  notTheCreator: "Only the offer's creator can see its payment details.",
+  adminOnlyInDispute: 'Admins can see the payment details only while the deal is under dispute.',
+  dealEnded: 'The deal has ended: its payment details are no longer shown.',
+  sellOffersOnly: 'Payment details go on a Sell offer: on a Buy offer you are the one who pays.',
+  unknownMethod: "Payment details can only be given for the offer's own payment methods.",
+  duplicateMethod: 'Give the payment details of each payment method once.',
+  claim: 'Payment details belong to the offer, not to a claim.',
+  onlyCreatorChanges: "Only the offer's creator can change its payment details.",
+  offerOnly: 'Payment details are set on the offer, not on a deal.',
+} as const;
+
+/** The fields of an order (offer or deal) the rule reads. */
+export interface PaymentDetailsOrder extends DealParties {
+  readonly parentOrderId: number | null;
+  readonly status: number;
+  /** When the chain showed the deal's crypto locked; null before (or for a deal never locked). */
+  readonly lockedAt: string | Date | null;
+}
+
+export type PaymentDetailsAccess = { ok: true } | { ok: false; reason: 'forbidden' | 'notYet'; error: string };
+
+const allow: PaymentDetailsAccess = { ok: true };
+const forbid = (error: string): PaymentDetailsAccess => ({ ok: false, reason: 'forbidden', error });
+
+/**
+ * The deal's crypto sits in escrow now. Locked and Signed By One Party exist only after the lock; a dispute may also
+ * be opened before it, so there the recorded lock tells.
+ */
+function cryptoLocked(order: PaymentDetailsOrder): boolean {
+  if (!hasTokensInEscrow(order.status)) return false;
+  return order.status !== OrderStatus.AdminResolving || order.lockedAt !== null;
+}
+
+/** Whether `wallet` may read the payment details of this offer, or of the offer behind this deal. */
+export function paymentDetailsAccess(order: PaymentDetailsOrder, wallet: string | null, isAdmin: boolean): PaymentDetailsAccess {
+  if (wallet !== null && wallet === order.creatorWallet) return allow;
+  if (order.parentOrderId === null) return forbid(PAYMENT_DETAILS_MESSAGES.notTheCreator);
+  if (wallet !== null && wallet === order.acceptorWallet) {
+    if (cryptoLocked(order)) return allow;
+    if (isFinalStatus(order.status)) return forbid(PAYMENT_DETAILS_MESSAGES.dealEnded);
+    return { ok: false, reason: 'notYet', error: PAYMENT_DETAILS_MESSAGES.notYet };
+  }
+  if (isAdmin) return order.status === OrderStatus.AdminResolving ? allow : forbid(PAYMENT_DETAILS_MESSAGES.adminOnlyInDispute);
+  return forbid(PAYMENT_DETAILS_MESSAGES.notAParty);
+}
+
+/** Only the side that receives the fiat has details to give: the creator of a Sell offer. */
+export const offerTakesPaymentDetails = (offerSide: number): boolean => offerSide === OfferSide.Sell;
