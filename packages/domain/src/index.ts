@@ -27,3 +27,4 @@ export * from './format.ts';
 export * from './token-expiry.ts';
 export * from './chat-guards.ts';
 export * from './support.ts';
+export * from './support-after-end.ts';

@@ -5,3 +5,11 @@ import { FOOTER_TIME_ZONE } from '../ui/constants.ts';
 export function formatFooterClock(date: Date): string {
   return formatZonedDateTime(date, FOOTER_TIME_ZONE);
 }
+
+/** The zone the footer clock is in, with its current offset: 'Nicosia time (GMT+2)', 'GMT+3' in summer. */
+export function footerClockZone(date: Date): string {
+  const offset = new Intl.DateTimeFormat('en-GB', { timeZone: FOOTER_TIME_ZONE, timeZoneName: 'shortOffset' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return offset ? `Nicosia time (${offset})` : 'Nicosia time';
+}

@@ -89,6 +89,12 @@ describe('deal header content', () => {
     expect(screen.getByTestId('deal-countdown').textContent).toMatch(/^(30:00|29:5\d)$/);
   });
 
+  it('prints the deal number once for a viewer who is no party (an admin)', () => {
+    const deal = sellDeal();
+    render(<DealHeader deal={deal} viewer={STRANGER} summary={undefined} actions={dealActions(deal, STRANGER)} busy={null} onAction={() => {}} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Deal #${deal.orderId}`);
+  });
+
   it('counts down only while In Progress or Locked', () => {
     const deal = sellDeal({ status: OrderStatus.SignedByOneParty });
     render(<DealHeader deal={deal} viewer={null} summary={undefined} actions={dealActions(deal, null)} busy={null} onAction={() => {}} />);
