@@ -73,7 +73,7 @@ for (const viewport of [
     );
 
     // The per-route counts, for the record of a run.
-    console.log(
+    const table =
       `axe @ ${viewport.width}px\n` +
         Object.entries(found)
           .map(([route, list]) => {
@@ -83,8 +83,9 @@ for (const viewport of [
             };
             return `${route}\tserious ${count('serious')}\tcritical ${count('critical')}\t${list.map((v) => `${v.id}:${v.targets.join(' | ')}`).join('; ')}`;
           })
-          .join('\n'),
-    );
+          .join('\n');
+    process.stdout.write(`${table}\n`);
+    await test.info().attach(`axe-${viewport.width}px.txt`, { body: table, contentType: 'text/plain' });
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((route) => [route, []])));
   });
 }

@@ -5,9 +5,11 @@ import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { selectRealtimeOpen, selectRealtimeOpenedAt } from '../../../lib/realtime/realtimeSlice.ts';
+import { useNow } from '../../../lib/time/useNow.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import type { DealActionEnv } from '../actions/dealAction.ts';
 import { useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
+import { AdminResolutionNote } from '../components/AdminResolutionNote.tsx';
 import { DealHeader } from '../components/DealHeader.tsx';
 import { useDealActions } from '../hooks/useDealActions.ts';
 import { useSuccessPrompt } from '../hooks/useSuccessPrompt.ts';
@@ -59,6 +61,8 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
   const { refetch } = query;
   const { busy, start } = useDealActions({ deal, viewer: viewer.wallet, escrow, refresh: refetch });
   useSuccessPrompt(deal, viewer.wallet);
+  // Support Request stays for 24 hours after a deal ended; a minute's precision is enough to hide it after.
+  const now = useNow(60_000);
 
   useCatchUpAfterReconnect(query.isUninitialized ? null : refetch);
 
@@ -84,10 +88,11 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
         deal={deal}
         viewer={viewer.wallet}
         summary={summary}
-        actions={dealActions(deal, viewer.wallet)}
+        actions={dealActions(deal, viewer.wallet, now)}
         busy={busy}
         onAction={start}
       />
+      <AdminResolutionNote deal={deal} viewer={viewer.wallet} />
       {chatSlot && (
         <div className={styles.chat}>
           {chatSlot({ orderId: deal.orderId, status: deal.status, myWallet: viewer.wallet, isAdmin: viewer.isAdmin })}
