@@ -11,6 +11,7 @@ import { connectedWallet } from '../../test/fakeWallet.ts';
 import { eventually, useFakeClock } from '../../test/fakeClock.ts';
 import { renderRoutes } from '../../test/renderApp.tsx';
 import { ConnectTelegramItem } from './components/ConnectTelegramItem.tsx';
+import { TELEGRAM_NOT_CONFIGURED } from './hooks/useConnectTelegram.ts';
 import { NotificationBell } from './components/NotificationBell.tsx';
 import { NotificationsListener, UNREAD_FALLBACK_POLL_MS } from './components/NotificationsListener.tsx';
 import NotificationsPage from './pages/NotificationsPage.tsx';
@@ -365,6 +366,25 @@ describe('Connect Telegram', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('is disabled with the reason, and opens nothing, when the server names no bot', async () => {
+    const { api } = server();
+    api.on('GET /api/platform/config', () =>
+      json(200, { solanaRpcUrl: null, solanaWsUrl: null, cluster: 'localnet', ipLookupUrl: null, supportEmail: '', supportChatUrl: '', telegramBotUsername: null, escrowProgramId: null, feePayer: null }),
+    );
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    renderRoutes(routes, '/', { api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    const item = await eventually(() => {
+      const found = screen.getByRole('menuitem', { name: 'Connect Telegram' });
+      expect(found).toBeDisabled();
+      return found;
+    });
+    expect(item).toHaveAccessibleDescription(TELEGRAM_NOT_CONFIGURED);
+    fireEvent.click(item);
+    expect(open).not.toHaveBeenCalled();
+    expect(api.callsTo('GET /api/platform/telegram-code')).toHaveLength(0);
   });
 
   it('closes the blank tab and shows the error when no code can be had', async () => {
