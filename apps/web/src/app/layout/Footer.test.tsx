@@ -25,12 +25,12 @@ describe('Footer', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2025-01-15T10:04:05.000Z'));
     const { unmount } = render(<Footer />);
-    expect(screen.getByTestId('footer-clock-zone')).toHaveTextContent('Nicosia time (GMT+2)');
+    expect(screen.getByTestId('footer-clock-zone')).toHaveTextContent('Nicosia time (UTC+2)');
     unmount();
 
     vi.setSystemTime(new Date('2025-07-15T10:04:05.000Z'));
     render(<Footer />);
-    expect(screen.getByTestId('footer-clock-zone')).toHaveTextContent('Nicosia time (GMT+3)');
+    expect(screen.getByTestId('footer-clock-zone')).toHaveTextContent('Nicosia time (UTC+3)');
     expect(screen.getByTestId('footer-clock')).toHaveTextContent('2025-07-15 13:04:05');
   });
 

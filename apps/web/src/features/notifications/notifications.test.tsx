@@ -187,35 +187,50 @@ describe('the panel', () => {
     expect(pagesRequested(api)).toEqual([1, 2, 3]);
   });
 
-  it('highlights unread items and marks one read once ≥ 60% of it is visible; the count never goes below 0', async () => {
-    const user = userEvent.setup();
-    const { api } = server({ unread: 1 });
-    const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
-    await user.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
-    const panel = screen.getByRole('dialog', { name: 'Notifications' });
-    await waitFor(() => expect(within(panel).getAllByTestId('notification-item')).toHaveLength(10));
-    const items = within(panel).getAllByTestId('notification-item');
-    const [newest] = items as [HTMLElement];
-    expect(newest).toHaveAttribute('data-unread', 'true');
-    expect(items.find((el) => el.dataset.notificationId === '20')).toHaveAttribute('data-unread', 'false');
-    const observer = FakeIntersectionObserver.instances.at(-1);
-    expect(observer?.options.threshold).toBe(0.6);
-    expect(observer?.options.root).toBe(within(panel).getByTestId('notifications-scroll'));
+  it('highlights unread items and marks one read once ≥ 60% of it stayed visible for 2 s; the count never goes below 0', async () => {
+    useFakeClock();
+    try {
+      const { api } = server({ unread: 1 });
+      const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+      fireEvent.click(await eventually(() => screen.getByRole('button', { name: 'Notifications (1 unread)' })));
+      const panel = screen.getByRole('dialog', { name: 'Notifications' });
+      await eventually(() => expect(within(panel).getAllByTestId('notification-item')).toHaveLength(10));
+      const items = within(panel).getAllByTestId('notification-item');
+      const [newest] = items as [HTMLElement];
+      expect(newest).toHaveAttribute('data-unread', 'true');
+      expect(items.find((el) => el.dataset.notificationId === '20')).toHaveAttribute('data-unread', 'false');
+      const observer = FakeIntersectionObserver.instances.at(-1);
+      expect(observer?.options.threshold).toBe(0.6);
+      expect(observer?.options.root).toBe(within(panel).getByTestId('notifications-scroll'));
 
-    act(() => FakeIntersectionObserver.show(newest, 0.59));
-    expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(0);
-    act(() => FakeIntersectionObserver.show(newest, 0.6));
-    await waitFor(() => expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(1));
-    expect(newest).toHaveAttribute('data-unread', 'false');
-    expect(store.getState().notifications.unreadCount).toBe(0);
-    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+      act(() => FakeIntersectionObserver.show(newest, 0.59));
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(0);
+      // scrolled past: in view for 1.9 s, then out, then back: the wait starts over
+      act(() => FakeIntersectionObserver.show(newest, 0.6));
+      await act(() => vi.advanceTimersByTimeAsync(1900));
+      act(() => FakeIntersectionObserver.show(newest, 0.2));
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      act(() => FakeIntersectionObserver.show(newest, 0.6));
+      await act(() => vi.advanceTimersByTimeAsync(1900));
+      expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(0);
+      expect(newest).toHaveAttribute('data-unread', 'true');
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      await eventually(() => expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(1));
+      await eventually(() => expect(newest).toHaveAttribute('data-unread', 'false'));
+      expect(store.getState().notifications.unreadCount).toBe(0);
+      expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
 
-    // Another unread one with the count already at 0: stays 0; a failing PUT is swallowed.
-    const other = items[1] as HTMLElement;
-    act(() => FakeIntersectionObserver.show(other, 1));
-    await waitFor(() => expect(api.callsTo('PUT /api/Notification/22/read')).toHaveLength(1));
-    expect(store.getState().notifications.unreadCount).toBe(0);
-    expect(other).toHaveAttribute('data-unread', 'false');
+      // Another unread one with the count already at 0: stays 0; a failing PUT is swallowed.
+      const other = items[1] as HTMLElement;
+      act(() => FakeIntersectionObserver.show(other, 1));
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      await eventually(() => expect(api.callsTo('PUT /api/Notification/22/read')).toHaveLength(1));
+      expect(store.getState().notifications.unreadCount).toBe(0);
+      await eventually(() => expect(other).toHaveAttribute('data-unread', 'false'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('closing resets the list but keeps the count, then refetches the count', async () => {

@@ -19,6 +19,8 @@ export const FOOTER_VOLUME_TEXT = '24h Volume 108,536 USDT';
 
 // ── Lists and pickers ─────────────────────────────────────────────────────────
 export const NOTIFICATIONS_SCROLL_THRESHOLD_PX = 10;
+/** An unread notification is marked read (and loses its highlight) once it stayed in view this long. */
+export const NOTIFICATION_SEEN_MS = 2000;
 export const PICKER_INITIAL_COUNT = 10;
 export const PICKER_LOAD_DELAY_MS = 300;
 export const PICKER_SCROLL_TRIGGER_PX = 100;
