@@ -2,9 +2,11 @@ import '../../../lib/solana/testing/useNodeTypedArrays.ts';
 import { OrderStatus, SUPPORT_WINDOW_CLOSED } from '@jelly/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
 import { CASE_SENT } from '../actions/prepareSupportRequest.ts';
+import { RESOLUTION_RETRY_MS } from './DealChatPage.tsx';
 import { BUYER, DEAL_ID, renderDeal, SELLER, sellDeal } from '../testing/dealTestKit.tsx';
 
 const HOUR = 60 * 60_000;
@@ -64,6 +66,25 @@ describe("deal page: the admin's decision", () => {
     const note = await screen.findByRole('region', { name: 'Admin decision' });
     expect(note).toHaveTextContent(`the tokens went to the buyer (${buyer.slice(0, 8)}…${buyer.slice(-6)})`);
     expect(note).toHaveTextContent('Reason: No reason was given.');
+  });
+
+  it('asks again when Admin Resolved arrives before the decision is recorded', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const view = renderDeal({ deal: { ...resolved, adminResolution: null }, viewer: BUYER });
+      const fetches = () => view.api.callsTo(`GET /api/orders/${DEAL_ID}`).length;
+      await vi.waitFor(() => expect(fetches()).toBe(1));
+      await vi.waitFor(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Admin Resolved'));
+      view.setDeal(resolved);
+      await act(() => vi.advanceTimersByTimeAsync(RESOLUTION_RETRY_MS + 50));
+      await vi.waitFor(() => expect(screen.getByRole('region', { name: 'Admin decision' })).toHaveTextContent('the tokens went to you'));
+      expect(fetches()).toBe(2);
+      // once it is there, no more asking (the 5-second poll without a socket is not due yet)
+      await act(() => vi.advanceTimersByTimeAsync(RESOLUTION_RETRY_MS * 2));
+      expect(fetches()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows nothing before a resolution', async () => {

@@ -1,4 +1,4 @@
-import { counterpartyWallet, dealActions, type OrderStatus } from '@jelly/domain';
+import { counterpartyWallet, dealActions, OrderStatus } from '@jelly/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
@@ -20,6 +20,9 @@ import styles from './DealChatPage.module.css';
  * every status change (the app-wide client invalidates the deal's cache entry), so the page does not poll.
  */
 export const DEAL_POLL_INTERVAL_MS = 5000;
+/** How long to wait before asking again for an admin decision whose status arrived before its record. */
+export const RESOLUTION_RETRY_MS = 1500;
+const RESOLUTION_RETRIES = 5;
 
 export interface DealViewer {
   wallet: string | null;
@@ -65,6 +68,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
   const now = useNow(60_000);
 
   useCatchUpAfterReconnect(query.isUninitialized ? null : refetch);
+  useResolutionCatchUp(deal?.status === OrderStatus.AdminResolved && !deal.adminResolution, query.fulfilledTimeStamp, refetch);
 
   if (!validId) return <Notice title="Deal not found" text="This link does not point to a deal." />;
   if (!viewer.signedIn) {
@@ -134,4 +138,20 @@ function useCatchUpAfterReconnect(refetch: (() => unknown) | null) {
     seen.current = openedAt;
     refetch?.();
   }, [openedAt, refetch]);
+}
+
+/**
+ * The socket pushes Admin Resolved as soon as the status moves; the admin's decision (who received the tokens, the
+ * reason) is recorded a moment later. While the deal reads Admin Resolved without it, ask again a few times.
+ */
+function useResolutionCatchUp(missing: boolean, fetchedAt: number | undefined, refetch: () => unknown) {
+  const tries = useRef(0);
+  useEffect(() => {
+    if (!missing || tries.current >= RESOLUTION_RETRIES) return;
+    const timer = setTimeout(() => {
+      tries.current += 1;
+      refetch();
+    }, RESOLUTION_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [missing, fetchedAt, refetch]);
 }
