@@ -60,6 +60,12 @@ for (const viewport of [
     const found: Record<string, Blocking[]> = {};
     for (const [path, ready] of publicRoutes) found[`${path} (signed out)`] = await audit(bob.page, path, ready);
     found[`/online-ads/${offerId} (signed out)`] = await audit(bob.page, `/online-ads/${offerId}`, heading);
+    if (viewport.width < 768) {
+      found['/buy-crypto (Filters open)'] = await audit(bob.page, '/buy-crypto', async (page) => {
+        await page.getByRole('button', { name: 'Filters' }).click();
+        await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+      });
+    }
 
     await signIn(bob);
     for (const [path, ready] of [...publicRoutes, ...signedInRoutes]) found[path] = await audit(bob.page, path, ready);
