@@ -92,8 +92,14 @@ export const adminOrderResponse = z.object({
 });
 export type AdminOrderResponse = z.infer<typeof adminOrderResponse>;
 
-/** POST /admin/orders/{orderId}/resolve (admin): 'buyer' releases to the fiat side, 'seller' refunds the crypto side. */
-export const adminResolveRequest = z.object({ releaseTo: z.enum(['buyer', 'seller']) });
+/**
+ * POST /admin/orders/{orderId}/resolve (admin): 'buyer' releases to the fiat side, 'seller' refunds the crypto side.
+ * `reason`: what both parties read on the deal page afterwards (the admin screen asks for it).
+ */
+export const adminResolveRequest = z.object({
+  releaseTo: z.enum(['buyer', 'seller']),
+  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
 export type AdminResolveRequest = z.infer<typeof adminResolveRequest>;
 
 export const adminResolveResponse = z.object({

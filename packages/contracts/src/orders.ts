@@ -205,9 +205,19 @@ export type UpdateOfferResponse = z.infer<typeof updateOfferResponse>;
 
 /** GET /orders/{orderId} (bearer): offers are visible to everyone; deals only to their two parties and admins. */
 export const orderParams = z.object({ orderId });
+/** How an admin ended a deal: who received the tokens (the buyer = fiat side, or back to the seller) and why. */
+export const adminResolution = z.object({
+  releasedTo: z.enum(['buyer', 'seller']),
+  reason: z.string().nullable(),
+  resolvedAt: isoDateTime,
+});
+export type AdminResolution = z.infer<typeof adminResolution>;
+
 export const orderDetailsResponse = order.extend({
   /** For a deal: its offer (available amount, limits, …). null for an offer. */
   parentOffer: order.nullable(),
+  /** For a deal an admin resolved: the decision both parties see. Absent or null otherwise. */
+  adminResolution: adminResolution.nullable().optional(),
 });
 export type OrderDetails = z.infer<typeof orderDetailsResponse>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_ACCEPT, attachmentKind, checkAttachment, firstLink, formatFileSizeMb, linkKind, sniffMimeType } from './attachments.ts';
+import { ATTACHMENT_ACCEPT, attachmentKind, checkAttachment, firstLink, formatFileSize, linkKind, sniffMimeType } from './attachments.ts';
 
 const MB = 1024 * 1024;
 const TYPE_ERROR = 'Unsupported file type. Allowed: images (jpeg, png, gif, webp), pdf, videos (mp4, webm, mov).';
@@ -32,9 +32,14 @@ describe('checkAttachment', () => {
     expect(attachmentKind('application/zip')).toBeNull();
   });
 
-  it('shows sizes in MB', () => {
-    expect(formatFileSizeMb(1.5 * MB)).toBe('1.50 MB');
-    expect(formatFileSizeMb(123)).toBe('0.00 MB');
+  it('shows sizes in B, KB under 1 MB, then MB', () => {
+    expect(formatFileSize(1.5 * MB)).toBe('1.50 MB');
+    expect(formatFileSize(MB)).toBe('1.00 MB');
+    expect(formatFileSize(MB - 1)).toBe('1023 KB');
+    expect(formatFileSize(350 * 1024 + 100)).toBe('350 KB');
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(123)).toBe('123 B');
+    expect(formatFileSize(0)).toBe('0 B');
   });
 });
 

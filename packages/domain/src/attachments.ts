@@ -44,8 +44,13 @@ export function checkAttachment(file: { readonly type: string; readonly size: nu
   return pass(kind);
 }
 
-/** Size in MB for the preview tile: 2 decimals, e.g. '1.50 MB'. */
-export function formatFileSizeMb(bytes: number): string {
+/**
+ * A file size for people: bytes under 1 KB, whole KB under 1 MB (never '0.00 MB'), MB with 2 decimals from there
+ * ('1.50 MB'). KB = 1024 bytes, MB = 1024 KB.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MEGABYTE) return `${Math.min(1023, Math.round(bytes / 1024))} KB`;
   return `${(bytes / MEGABYTE).toFixed(2)} MB`;
 }
 

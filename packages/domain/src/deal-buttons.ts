@@ -12,6 +12,7 @@ import {
   isChatClosed,
 } from './deal-lifecycle.ts';
 import { NO_TOKENS_LOCKED } from './messages.ts';
+import { canRequestSupportAfterEnd } from './support-after-end.ts';
 
 /** How a cancel would run: 'database' before a lock, 'onchain' (escrow refund) after it. */
 export type CancelKind = 'database' | 'onchain';
@@ -57,8 +58,17 @@ export function showMarkAsPaid(order: DealOrder, wallet: string | null | undefin
   return !!role && !!dealStep('sign', order.status, [role]);
 }
 
-/** Everything the deal header needs for one viewer. */
-export function dealActions(order: DealOrder, wallet: string | null | undefined): DealActions {
+/**
+ * Everything the deal header needs for one viewer. With `now` and the deal's `updatedAt`, Support Request also
+ * stays for 24 hours after the deal expired or was cancelled (support-after-end.ts).
+ */
+export function dealActions(
+  order: DealOrder & { readonly updatedAt?: string | Date },
+  wallet: string | null | undefined,
+  now?: Date,
+): DealActions {
+  const { updatedAt } = order;
+  const afterEnd = !!now && updatedAt !== undefined && canRequestSupportAfterEnd({ ...order, updatedAt }, wallet, now);
   const hidden = dealStatusRules(order.status)?.partyButtons === false;
   const party = isDealParty(order, wallet);
   const hasCounterparty = !!order.acceptorWallet;
@@ -69,7 +79,7 @@ export function dealActions(order: DealOrder, wallet: string | null | undefined)
     canCancel: hidden ? false : cancelKind(order, wallet),
     showLock: !hidden && showLock(order, wallet),
     showMarkAsPaid: !hidden && showMarkAsPaid(order, wallet),
-    showSupportRequest: !hidden && party && hasCounterparty && actionAllowedFrom('supportRequest', order.status),
+    showSupportRequest: afterEnd || (!hidden && party && hasCounterparty && actionAllowedFrom('supportRequest', order.status)),
     chatClosed: isChatClosed(order.status),
   };
 }

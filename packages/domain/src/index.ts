@@ -31,3 +31,4 @@ export * from './chat-guards.ts';
 export * from './support.ts';
 export * from './window-extension/index.ts';
 export * from './payment-details.ts';
+export * from './support-after-end.ts';

@@ -72,6 +72,12 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
+  it('offers Connect Wallet on /p2p to a signed-out visitor, beside the header one', async () => {
+    renderRoutes(routes, '/p2p');
+    const page = (await screen.findByRole('heading', { level: 1, name: 'Create order' })).closest('section');
+    expect(within(page as HTMLElement).getByRole('button', { name: 'Connect Wallet' })).toBeInTheDocument();
+  });
+
   it('redirects an unknown path to /', async () => {
     const { router } = renderRoutes(routes, '/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -37,12 +37,12 @@ export interface AdminResolveContext extends Pick<DealTxContext, 'feePayer' | 'i
  * side, through admin_resolve_universal_ticket built and signed by the server → Admin Resolved (6). A deal that was
  * never locked holds nothing on chain: to the seller it is cancelled in the database (4, amount back to the offer);
  * to the buyer is impossible (409). A second resolution answers 409 'Order already resolved by admin.'.
- * Every resolution writes an audit row.
+ * Every resolution writes an audit row, with the admin's reason that both parties then read (admin-resolution.ts).
  */
 export async function adminResolve(
   ctx: AdminResolveContext,
   admin: AuthUser,
-  { dealId, releaseTo }: { dealId: number; releaseTo: 'buyer' | 'seller' },
+  { dealId, releaseTo, reason }: { dealId: number; releaseTo: 'buyer' | 'seller'; reason?: string | undefined },
 ): Promise<AdminResolveResponse> {
   const adminWallet = admin.wallet;
   const deal = await findDeal(ctx.db, dealId);
@@ -73,7 +73,7 @@ export async function adminResolve(
       actor: adminWallet,
       action,
       orderId: deal.orderId,
-      details: { signature: result.signature, statusBefore: deal.status, statusAfter: result.status, onChain: true },
+      details: { signature: result.signature, statusBefore: deal.status, statusAfter: result.status, onChain: true, reason: reason || null },
       at: ctx.now(),
     });
     return { orderId: deal.orderId, status: result.status, signature: result.signature, releaseTo };
@@ -92,7 +92,7 @@ export async function adminResolve(
         actor: adminWallet,
         action,
         orderId: deal.orderId,
-        details: { signature: null, statusBefore: deal.status, statusAfter: OrderStatus.Cancelled, onChain: false },
+        details: { signature: null, statusBefore: deal.status, statusAfter: OrderStatus.Cancelled, onChain: false, reason: reason || null },
         at: now,
       });
     }

@@ -3,6 +3,7 @@ export { readDealsConfig } from './deals-config.ts';
 export type { DealsConfig } from './deals-config.ts';
 export { expireDeals } from './expire-deals.ts';
 export { openDispute } from './open-dispute.ts';
+export { adminResolutionOf } from './admin-resolution.ts';
 export { paymentWindowJob } from './payment-window-job.ts';
 export { moveDeal } from './deal-writes.ts';
 export { findDeal, orderExists } from './queries.ts';

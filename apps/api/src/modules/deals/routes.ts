@@ -86,7 +86,7 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
       return adminResolve(
         { db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, ...timeout },
         signedIn(request),
-        { dealId: request.params.orderId, releaseTo: request.body.releaseTo },
+        { dealId: request.params.orderId, releaseTo: request.body.releaseTo, reason: request.body.reason },
       );
     },
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupportRequestResponse } from '@jelly/contracts';
 import type { SupportRequestPayload } from '@jelly/domain';
 import { buyerAndSeller } from '@jelly/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { supportRequests } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -26,7 +26,8 @@ export interface SupportDeps {
 
 /**
  * POST /platform/call-tg-bot — a party of the deal asks for help: the deal moves to Admin Resolving (from In
- * Progress, Locked or Signed By One Party), the request is stored with the server's view of buyer and seller, and
+ * Progress, Locked or Signed By One Party), or, up to 24 hours after it expired or was cancelled, a case is opened
+ * on it without moving it (once per party). The request is stored with the server's view of buyer and seller, and
  * the admins are notified (a failed notification is logged, never the user's problem).
  */
 export async function submitSupportRequest(
@@ -36,11 +37,25 @@ export async function submitSupportRequest(
 ): Promise<SupportRequestResponse> {
   const caller = user.wallet;
   const now = clock();
-  const { id, notice, changed } = await db.transaction(async (tx) => {
+  const { id, notice, changed, status } = await db.transaction(async (tx) => {
     const dispute = await openDispute(tx, body.dealId, caller, now);
     const { buyerWallet, sellerWallet } = buyerAndSeller(dispute.deal);
     if ((body.buyerWallet && body.buyerWallet !== buyerWallet) || (body.sellerWallet && body.sellerWallet !== sellerWallet)) {
       throw new AppError('VALIDATION_ERROR', WRONG_PARTIES);
+    }
+    if (dispute.afterEnd) {
+      // One case per party on an ended deal: asking again answers the case already open and tells nobody twice.
+      const [open] = await tx
+        .select({ id: supportRequests.id })
+        .from(supportRequests)
+        .where(
+          and(
+            eq(supportRequests.orderId, dispute.deal.orderId),
+            eq(supportRequests.requesterWallet, caller),
+            eq(supportRequests.statusBefore, dispute.deal.status),
+          ),
+        );
+      if (open) return { id: open.id, notice: null, changed: false, status: dispute.deal.status };
     }
     const row = {
       id: randomUUID(),
@@ -55,9 +70,10 @@ export async function submitSupportRequest(
       createdAt: now,
     };
     await tx.insert(supportRequests).values(row);
-    return { id: row.id, notice: { ...row, status: dispute.deal.status }, changed: dispute.changed };
+    return { id: row.id, notice: { ...row, status: dispute.deal.status }, changed: dispute.changed, status: dispute.deal.status };
   });
 
+  if (!notice) return { id, orderId: body.dealId, status, statusChanged: false };
   try {
     if (await notifier.notify(notice)) {
       await db.update(supportRequests).set({ notifiedAt: now }).where(eq(supportRequests.id, id));

@@ -13,7 +13,9 @@ export function supportRequestText(notice: SupportNotice): string {
     `From: ${notice.requesterWallet}`,
     `Buyer (fiat side): ${who(notice.buyerWallet)}`,
     `Seller (crypto side): ${who(notice.sellerWallet)}`,
-    `Status: ${orderStatusLabel(notice.statusBefore)} → ${orderStatusLabel(notice.status)}`,
+    notice.statusBefore === notice.status
+      ? `Status: ${orderStatusLabel(notice.status)} (a case on an ended deal: its tokens cannot move)`
+      : `Status: ${orderStatusLabel(notice.statusBefore)} → ${orderStatusLabel(notice.status)}`,
     `Chat: ${notice.orderUrl}`,
   ].join('\n');
 }

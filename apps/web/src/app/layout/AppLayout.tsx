@@ -35,9 +35,8 @@ export function AppLayout() {
       <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
-      <Footer />
+      <Footer support={<SupportWidget supportChatUrl={config?.supportChatUrl || null} supportEmail={config?.supportEmail || null} />} />
       <TabBar signedIn={signedIn} unreadCount={unreadCount} />
-      <SupportWidget supportChatUrl={config?.supportChatUrl || null} supportEmail={config?.supportEmail || null} />
     </div>
   );
 }

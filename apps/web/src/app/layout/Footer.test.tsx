@@ -20,4 +20,23 @@ describe('Footer', () => {
     act(() => vi.advanceTimersByTime(2000));
     expect(clock).toHaveTextContent('2025-01-15 12:04:08');
   });
+
+  it('says which time zone the clock is in, with its offset in winter and in summer', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-01-15T10:04:05.000Z'));
+    const { unmount } = render(<Footer />);
+    expect(screen.getByTestId('footer-clock-zone')).toHaveTextContent('Nicosia time (UTC+2)');
+    unmount();
+
+    vi.setSystemTime(new Date('2025-07-15T10:04:05.000Z'));
+    render(<Footer />);
+    expect(screen.getByTestId('footer-clock-zone')).toHaveTextContent('Nicosia time (UTC+3)');
+    expect(screen.getByTestId('footer-clock')).toHaveTextContent('2025-07-15 13:04:05');
+  });
+
+  it('keeps the Contact Support button in its own flow, beside the volume', () => {
+    render(<Footer support={<button type="button">Contact Support</button>} />);
+    const meta = screen.getByText('24h Volume 108,536 USDT').parentElement;
+    expect(meta).toContainElement(screen.getByRole('button', { name: 'Contact Support' }));
+  });
 });

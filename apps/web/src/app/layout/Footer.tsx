@@ -1,9 +1,11 @@
 import { FOOTER_TIME_ZONE, FOOTER_VOLUME_TEXT } from '../../lib/ui/constants.ts';
-import { formatFooterClock } from '../../lib/time/nicosiaClock.ts';
+import { footerClockZone, formatFooterClock } from '../../lib/time/nicosiaClock.ts';
 import { useNow } from '../../lib/time/useNow.ts';
+import type { ReactNode } from 'react';
 import styles from './Footer.module.css';
 
-export function Footer() {
+/** `support`: the Contact Support button, kept in the footer's flow so it never covers the page. */
+export function Footer({ support }: { support?: ReactNode }) {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -12,6 +14,7 @@ export function Footer() {
           <FooterClock />
           {/* A fixed marketing figure, not a live one. */}
           <span className={styles.volume}>{FOOTER_VOLUME_TEXT}</span>
+          {support}
         </div>
       </div>
     </footer>
@@ -22,8 +25,13 @@ function FooterClock() {
   const now = useNow(1000);
   const text = formatFooterClock(now);
   return (
-    <time className={styles.clock} data-testid="footer-clock" dateTime={now.toISOString()} title={`Time in ${FOOTER_TIME_ZONE}`}>
-      {text}
-    </time>
+    <span className={styles.clockWrap}>
+      <time className={styles.clock} data-testid="footer-clock" dateTime={now.toISOString()} title={`Time in ${FOOTER_TIME_ZONE}`}>
+        {text}
+      </time>
+      <span className={styles.zone} data-testid="footer-clock-zone">
+        {footerClockZone(now)}
+      </span>
+    </span>
   );
 }

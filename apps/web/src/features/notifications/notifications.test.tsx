@@ -11,6 +11,7 @@ import { connectedWallet } from '../../test/fakeWallet.ts';
 import { eventually, useFakeClock } from '../../test/fakeClock.ts';
 import { renderRoutes } from '../../test/renderApp.tsx';
 import { ConnectTelegramItem } from './components/ConnectTelegramItem.tsx';
+import { TELEGRAM_NOT_CONFIGURED } from './hooks/useConnectTelegram.ts';
 import { NotificationBell } from './components/NotificationBell.tsx';
 import { NotificationsListener, UNREAD_FALLBACK_POLL_MS } from './components/NotificationsListener.tsx';
 import NotificationsPage from './pages/NotificationsPage.tsx';
@@ -186,35 +187,50 @@ describe('the panel', () => {
     expect(pagesRequested(api)).toEqual([1, 2, 3]);
   });
 
-  it('highlights unread items and marks one read once ≥ 60% of it is visible; the count never goes below 0', async () => {
-    const user = userEvent.setup();
-    const { api } = server({ unread: 1 });
-    const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
-    await user.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
-    const panel = screen.getByRole('dialog', { name: 'Notifications' });
-    await waitFor(() => expect(within(panel).getAllByTestId('notification-item')).toHaveLength(10));
-    const items = within(panel).getAllByTestId('notification-item');
-    const [newest] = items as [HTMLElement];
-    expect(newest).toHaveAttribute('data-unread', 'true');
-    expect(items.find((el) => el.dataset.notificationId === '20')).toHaveAttribute('data-unread', 'false');
-    const observer = FakeIntersectionObserver.instances.at(-1);
-    expect(observer?.options.threshold).toBe(0.6);
-    expect(observer?.options.root).toBe(within(panel).getByTestId('notifications-scroll'));
+  it('highlights unread items and marks one read once ≥ 60% of it stayed visible for 2 s; the count never goes below 0', async () => {
+    useFakeClock();
+    try {
+      const { api } = server({ unread: 1 });
+      const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+      fireEvent.click(await eventually(() => screen.getByRole('button', { name: 'Notifications (1 unread)' })));
+      const panel = screen.getByRole('dialog', { name: 'Notifications' });
+      await eventually(() => expect(within(panel).getAllByTestId('notification-item')).toHaveLength(10));
+      const items = within(panel).getAllByTestId('notification-item');
+      const [newest] = items as [HTMLElement];
+      expect(newest).toHaveAttribute('data-unread', 'true');
+      expect(items.find((el) => el.dataset.notificationId === '20')).toHaveAttribute('data-unread', 'false');
+      const observer = FakeIntersectionObserver.instances.at(-1);
+      expect(observer?.options.threshold).toBe(0.6);
+      expect(observer?.options.root).toBe(within(panel).getByTestId('notifications-scroll'));
 
-    act(() => FakeIntersectionObserver.show(newest, 0.59));
-    expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(0);
-    act(() => FakeIntersectionObserver.show(newest, 0.6));
-    await waitFor(() => expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(1));
-    expect(newest).toHaveAttribute('data-unread', 'false');
-    expect(store.getState().notifications.unreadCount).toBe(0);
-    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+      act(() => FakeIntersectionObserver.show(newest, 0.59));
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(0);
+      // scrolled past: in view for 1.9 s, then out, then back: the wait starts over
+      act(() => FakeIntersectionObserver.show(newest, 0.6));
+      await act(() => vi.advanceTimersByTimeAsync(1900));
+      act(() => FakeIntersectionObserver.show(newest, 0.2));
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      act(() => FakeIntersectionObserver.show(newest, 0.6));
+      await act(() => vi.advanceTimersByTimeAsync(1900));
+      expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(0);
+      expect(newest).toHaveAttribute('data-unread', 'true');
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      await eventually(() => expect(api.callsTo('PUT /api/Notification/23/read')).toHaveLength(1));
+      await eventually(() => expect(newest).toHaveAttribute('data-unread', 'false'));
+      expect(store.getState().notifications.unreadCount).toBe(0);
+      expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
 
-    // Another unread one with the count already at 0: stays 0; a failing PUT is swallowed.
-    const other = items[1] as HTMLElement;
-    act(() => FakeIntersectionObserver.show(other, 1));
-    await waitFor(() => expect(api.callsTo('PUT /api/Notification/22/read')).toHaveLength(1));
-    expect(store.getState().notifications.unreadCount).toBe(0);
-    expect(other).toHaveAttribute('data-unread', 'false');
+      // Another unread one with the count already at 0: stays 0; a failing PUT is swallowed.
+      const other = items[1] as HTMLElement;
+      act(() => FakeIntersectionObserver.show(other, 1));
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      await eventually(() => expect(api.callsTo('PUT /api/Notification/22/read')).toHaveLength(1));
+      expect(store.getState().notifications.unreadCount).toBe(0);
+      await eventually(() => expect(other).toHaveAttribute('data-unread', 'false'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('closing resets the list but keeps the count, then refetches the count', async () => {
@@ -365,6 +381,25 @@ describe('Connect Telegram', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('is disabled with the reason, and opens nothing, when the server names no bot', async () => {
+    const { api } = server();
+    api.on('GET /api/platform/config', () =>
+      json(200, { solanaRpcUrl: null, solanaWsUrl: null, cluster: 'localnet', ipLookupUrl: null, supportEmail: '', supportChatUrl: '', telegramBotUsername: null, escrowProgramId: null, feePayer: null }),
+    );
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    renderRoutes(routes, '/', { api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    const item = await eventually(() => {
+      const found = screen.getByRole('menuitem', { name: 'Connect Telegram' });
+      expect(found).toBeDisabled();
+      return found;
+    });
+    expect(item).toHaveAccessibleDescription(TELEGRAM_NOT_CONFIGURED);
+    fireEvent.click(item);
+    expect(open).not.toHaveBeenCalled();
+    expect(api.callsTo('GET /api/platform/telegram-code')).toHaveLength(0);
   });
 
   it('closes the blank tab and shows the error when no code can be had', async () => {

@@ -23,6 +23,8 @@ export const NOTIFICATIONS_SCROLL_THRESHOLD_PX = 10;
 export const REVIEWS_SCROLL_THRESHOLD_PX = 50;
 /** How long a copy button shows its check mark. */
 export const COPY_CONFIRMATION_MS = 1000;
+/** An unread notification is marked read (and loses its highlight) once it stayed in view this long. */
+export const NOTIFICATION_SEEN_MS = 2000;
 export const PICKER_INITIAL_COUNT = 10;
 export const PICKER_LOAD_DELAY_MS = 300;
 export const PICKER_SCROLL_TRIGGER_PX = 100;

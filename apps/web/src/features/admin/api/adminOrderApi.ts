@@ -17,7 +17,7 @@ export const adminOrderApi = api.enhanceEndpoints({ addTagTypes: ['AdminOrder'] 
       providesTags: (_result, _error, orderId) => [{ type: 'AdminOrder', id: orderId }],
     }),
     resolveAdminOrder: build.mutation<AdminResolveResponse, { orderId: number } & AdminResolveRequest>({
-      query: ({ orderId, releaseTo }) => ({ url: dealPaths.adminResolve(orderId), method: 'POST', body: { releaseTo } }),
+      query: ({ orderId, ...body }) => ({ url: dealPaths.adminResolve(orderId), method: 'POST', body }),
       responseSchema: adminResolveResponse,
       invalidatesTags: (_result, _error, { orderId }) => [{ type: 'AdminOrder', id: orderId }],
     }),

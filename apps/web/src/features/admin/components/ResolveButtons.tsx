@@ -1,5 +1,6 @@
 import type { AdminOrderResponse } from '@jelly/contracts';
 import { PROCESSING } from '@jelly/domain';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import styles from './Admin.module.css';
 
@@ -8,19 +9,34 @@ export type ReleaseTo = 'buyer' | 'seller';
 export interface ResolveButtonsProps {
   resolve: AdminOrderResponse['resolve'];
   busy: ReleaseTo | null;
-  onResolve: (releaseTo: ReleaseTo) => void;
+  /** `reason`: what both parties read on the deal page with the decision ('' when none was written). */
+  onResolve: (releaseTo: ReleaseTo, reason: string) => void;
 }
 
-/** 'Send to Buyer' / 'Send to Seller', enabled as the server says, with the reason when they are not. */
+export const REASON_MAX = 500;
+
+/**
+ * The admin's reason for the parties, then 'Send to Buyer' / 'Send to Seller', enabled as the server says, with the
+ * reason when they are not.
+ */
 export function ResolveButtons({ resolve, busy, onResolve }: ResolveButtonsProps) {
   const reasons = [...new Set([resolve.toBuyer, resolve.toSeller].filter((r) => !r.enabled && r.reason).map((r) => r.reason))];
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  const open = resolve.toBuyer.enabled || resolve.toSeller.enabled;
   return (
     <div className={styles.resolve}>
+      {open && (
+        <label className={styles.resolveNote} htmlFor={noteId}>
+          <span>Reason (both parties read it on the deal page)</span>
+          <textarea id={noteId} rows={3} maxLength={REASON_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
+        </label>
+      )}
       <div className={styles.resolveButtons} role="group" aria-label="Resolve">
-        <Button variant="primary" disabled={!resolve.toBuyer.enabled || busy !== null} onClick={() => onResolve('buyer')}>
+        <Button variant="primary" disabled={!resolve.toBuyer.enabled || busy !== null} onClick={() => onResolve('buyer', note.trim())}>
           {busy === 'buyer' ? PROCESSING : 'Send to Buyer'}
         </Button>
-        <Button variant="warning" disabled={!resolve.toSeller.enabled || busy !== null} onClick={() => onResolve('seller')}>
+        <Button variant="warning" disabled={!resolve.toSeller.enabled || busy !== null} onClick={() => onResolve('seller', note.trim())}>
           {busy === 'seller' ? PROCESSING : 'Send to Seller'}
         </Button>
       </div>

@@ -57,7 +57,7 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
     return <PageSpinner />;
   }
 
-  const resolve = (releaseTo: ReleaseTo) => {
+  const resolve = (releaseTo: ReleaseTo, reason: string) => {
     const to = releaseTo === 'buyer' ? order.buyerWallet : order.sellerWallet;
     const amount = `${formatDisplayAmount(fromBaseUnits(BigInt(order.amount), order.tokenDecimal))} ${order.tokenName}`;
     dispatch(
@@ -79,7 +79,7 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
           onConfirm: async () => {
             setBusy(releaseTo);
             try {
-              await resolveOrder({ orderId, releaseTo }).unwrap();
+              await resolveOrder({ orderId, releaseTo, ...(reason ? { reason } : {}) }).unwrap();
               dispatch(showToast.success(RESOLVE_SUBMITTED));
             } catch (error) {
               dispatch(showToast.error(resolveFailure(error)));

@@ -150,6 +150,21 @@ describe('admin order chat', () => {
     expect(screen.getByTestId('admin-status')).toHaveTextContent('Admin Resolved');
   });
 
+  it('sends the reason the admin wrote for the parties, trimmed', async () => {
+    const api = fakeApi({
+      [ORDER]: () => json(200, adminOrder()),
+      [RESOLVE]: () => json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller' }),
+    });
+    renderAdmin('/admin/orders/42', api);
+    const note = await screen.findByRole('textbox', { name: /Reason \(both parties read it/ });
+    expect(note).toHaveAttribute('maxLength', '500');
+    await userEvent.type(note, '  No payment arrived.  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send to Seller' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund to Seller' }));
+    await waitFor(() => expect(api.callsTo(RESOLVE)).toHaveLength(1));
+    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'seller', reason: 'No payment arrived.' });
+  });
+
   it('Send to Seller posts releaseTo seller', async () => {
     const api = fakeApi({
       [ORDER]: () => json(200, adminOrder()),

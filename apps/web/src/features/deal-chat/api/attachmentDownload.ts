@@ -6,12 +6,38 @@ import { apiErrorFrom } from '../../../lib/api/apiError.ts';
  * The caller revokes the URL when done.
  */
 export async function fetchAttachmentUrl(apiClient: ApiClient, fileUrl: string, signal?: AbortSignal): Promise<string> {
+  return (await fetchAttachment(apiClient, fileUrl, signal)).url;
+}
+
+/** The download as a blob: URL, with the uploader's file name from Content-Disposition (null when none is sent). */
+export async function fetchAttachment(
+  apiClient: ApiClient,
+  fileUrl: string,
+  signal?: AbortSignal,
+): Promise<{ url: string; name: string | null }> {
   const response = await apiClient.fetch(new URL(fileUrl, window.location.origin).href, {
     credentials: 'include',
     ...(signal ? { signal } : {}),
   });
   if (!response.ok) throw await apiErrorFrom(response);
-  return URL.createObjectURL(await response.blob());
+  const name = dispositionFileName(response.headers.get('content-disposition'));
+  return { url: URL.createObjectURL(await response.blob()), name };
+}
+
+/** The file name of a Content-Disposition header: the UTF-8 `filename*` when present, else `filename`. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  const name = (plain?.[1] ?? plain?.[2] ?? '').trim();
+  return name || null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatFileSizeMb, SENDING_ATTACHMENT, type AttachmentKind } from '@jelly/domain';
+import { formatFileSize, SENDING_ATTACHMENT, type AttachmentKind } from '@jelly/domain';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
@@ -13,7 +13,7 @@ export interface AttachmentPreviewModalProps {
   onClose: () => void;
 }
 
-/** Attachment preview: a thumbnail or a PDF/FILE tile, name, size in MB, optional caption, Cancel / Send. */
+/** Attachment preview: a thumbnail or a PDF/FILE tile, name, size (KB under 1 MB), optional caption, Cancel / Send. */
 export function AttachmentPreviewModal({ uploadId, name, sizeBytes, kind, onClose }: AttachmentPreviewModalProps) {
   const captionId = useId();
   const [caption, setCaption] = useState('');
@@ -51,7 +51,7 @@ export function AttachmentPreviewModal({ uploadId, name, sizeBytes, kind, onClos
         )}
         <div className={styles.previewInfo}>
           <p className={styles.previewName}>{name}</p>
-          <p className={styles.previewSize}>{formatFileSizeMb(sizeBytes)}</p>
+          <p className={styles.previewSize}>{formatFileSize(sizeBytes)}</p>
         </div>
       </div>
       <label htmlFor={captionId} className={styles.captionLabel}>

@@ -54,7 +54,7 @@ export function AttachmentView({ fileUrl }: { fileUrl: string }) {
           <span aria-hidden="true" className={styles.fileBadge}>
             PDF
           </span>
-          PDF document
+          <span className={styles.fileName}>{blob.name ?? 'PDF document'}</span>
         </a>
       );
     default:

@@ -154,6 +154,21 @@ describe('<DealChat> message list', () => {
     expect(screen.getByText('here')).toBeInTheDocument();
   });
 
+  it('names a PDF by the file name the uploader gave it', async () => {
+    const fileUrl = `/api/attachments/download/attachments/${KEY}.pdf`;
+    const { api } = chatServer([message(THEM, '', today(10, 0), fileUrl)]);
+    api.on(`GET ${fileUrl}`, () =>
+      new Response(new TextEncoder().encode('%PDF-1.7'), {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `inline; filename="Kontoauszug_M_rz.pdf"; filename*=UTF-8''Kontoauszug%20M%C3%A4rz.pdf`,
+        },
+      }),
+    );
+    renderChat({}, api);
+    expect(await screen.findByRole('link', { name: /Kontoauszug März\.pdf/ })).toBeInTheDocument();
+  });
+
   it('shows “Failed to load attachment” with an “Open attachment” link when the download fails', async () => {
     const fileUrl = `/api/attachments/download/attachments/${KEY}.pdf`;
     const { api } = chatServer([message(THEM, '', today(10, 0), fileUrl)]);

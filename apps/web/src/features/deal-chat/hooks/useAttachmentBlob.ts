@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { fetchAttachmentUrl } from '../api/attachmentDownload.ts';
+import { fetchAttachment } from '../api/attachmentDownload.ts';
 import { useApiClient } from '../../../lib/session/session.ts';
 
-export type AttachmentBlob = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed' };
+export type AttachmentBlob = { status: 'loading' } | { status: 'ready'; url: string; name: string | null } | { status: 'failed' };
 
 /** Loads an attachment through the authorised download call into a blob: URL, revoked when no longer shown. */
 export function useAttachmentBlob(fileUrl: string): AttachmentBlob {
@@ -12,14 +12,14 @@ export function useAttachmentBlob(fileUrl: string): AttachmentBlob {
   useEffect(() => {
     const controller = new AbortController();
     let created: string | null = null;
-    fetchAttachmentUrl(apiClient, fileUrl, controller.signal).then(
-      (url) => {
+    fetchAttachment(apiClient, fileUrl, controller.signal).then(
+      ({ url, name }) => {
         if (controller.signal.aborted) {
           URL.revokeObjectURL(url);
           return;
         }
         created = url;
-        setState({ fileUrl, blob: { status: 'ready', url } });
+        setState({ fileUrl, blob: { status: 'ready', url, name } });
       },
       () => {
         if (!controller.signal.aborted) setState({ fileUrl, blob: { status: 'failed' } });

@@ -1,25 +1,41 @@
-import { supportRequestPayload } from '@jelly/domain';
+import { endedWithoutTrade, supportRequestPayload } from '@jelly/domain';
 import { unwrapApi } from '../../../lib/api/apiError.ts';
 import { dealApi } from '../api/dealApi.ts';
 import type { PrepareAction } from './dealAction.ts';
 
+export const CASE_SENT = 'Your case was sent to the admins. They will answer in this chat.';
+export const CASE_FAILED = 'The case could not be sent. Try again in a moment.';
+
 /**
  * Support Request: POST /platform/call-tg-bot with the support payload; the server notifies the admins and moves
- * the deal to Admin Resolving. Failures are silent.
+ * the deal to Admin Resolving (failures are silent: the deal's own state tells). On a deal that expired or was
+ * cancelled (within 24 hours) it opens a case instead: nothing moves, so the user is told it was sent, or why not.
  */
-export const prepareSupportRequest: PrepareAction = async (deal, env) => ({
-  confirm: {
-    title: 'Request support?',
-    description: 'An admin joins this chat to help settle the deal. The deal actions stay paused until the admin resolves it.',
-    confirmText: 'Send Request',
-    cancelText: 'Cancel',
-    variant: 'warning',
-  },
-  run: async () => {
-    const body = supportRequestPayload(deal.orderId, deal, env.dealUrl);
-    const answer = await unwrapApi(env.dispatch(dealApi.endpoints.supportRequest.initiate(body, { track: false })));
-    return { status: answer.status };
-  },
-  successMessage: null,
-  failureMessage: null,
-});
+export const prepareSupportRequest: PrepareAction = async (deal, env) => {
+  const ended = endedWithoutTrade(deal);
+  return {
+    confirm: ended
+      ? {
+          title: 'Open a case with the admins?',
+          description:
+            'This deal has ended and its tokens went back, so they cannot be moved. An admin reviews your case, it is recorded on both accounts, and the admin can act on them.',
+          confirmText: 'Open Case',
+          cancelText: 'Cancel',
+          variant: 'warning',
+        }
+      : {
+          title: 'Request support?',
+          description: 'An admin joins this chat to help settle the deal. The deal actions stay paused until the admin resolves it.',
+          confirmText: 'Send Request',
+          cancelText: 'Cancel',
+          variant: 'warning',
+        },
+    run: async () => {
+      const body = supportRequestPayload(deal.orderId, deal, env.dealUrl);
+      const answer = await unwrapApi(env.dispatch(dealApi.endpoints.supportRequest.initiate(body, { track: false })));
+      return { status: answer.status };
+    },
+    successMessage: ended ? CASE_SENT : null,
+    failureMessage: ended ? CASE_FAILED : null,
+  };
+};

@@ -124,6 +124,12 @@ describe('deal header content', () => {
     expect(screen.queryByRole('group', { name: 'Counterparty actions' })).not.toBeInTheDocument();
   });
 
+  it('prints the deal number once for a viewer who is no party (an admin)', () => {
+    const deal = sellDeal();
+    render(<DealHeader deal={deal} viewer={STRANGER} summary={undefined} actions={dealActions(deal, STRANGER)} busy={null} onAction={() => {}} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Deal #${deal.orderId}`);
+  });
+
   it('counts down only while In Progress or Locked', () => {
     const deal = sellDeal({ status: OrderStatus.SignedByOneParty });
     render(<DealHeader deal={deal} viewer={null} summary={undefined} actions={dealActions(deal, null)} busy={null} onAction={() => {}} />);

@@ -92,7 +92,9 @@ export function DealHeader({ deal, viewer, summary, actions, busy, onAction, onR
 
       <div className={styles.summary}>
         <h1 className={styles.title}>
-          {heading} <span className={styles.dealId}>Deal #{deal.orderId}</span>
+          {heading}
+          {/* A viewer who is no party (an admin) already reads the deal number as the heading. */}
+          {role && <span className={styles.dealId}>Deal #{deal.orderId}</span>}
         </h1>
         <dl className={styles.figures}>
           <div>

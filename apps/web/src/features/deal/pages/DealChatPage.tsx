@@ -1,4 +1,4 @@
-import { counterpartyWallet, countdownRuns, dealActions, type OrderStatus } from '@jelly/domain';
+import { counterpartyWallet, countdownRuns, dealActions, OrderStatus } from '@jelly/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useParams } from 'react-router';
@@ -6,9 +6,11 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { selectRealtimeOpen, selectRealtimeOpenedAt } from '../../../lib/realtime/realtimeSlice.ts';
+import { useNow } from '../../../lib/time/useNow.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import type { DealActionEnv } from '../actions/dealAction.ts';
 import { useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
+import { AdminResolutionNote } from '../components/AdminResolutionNote.tsx';
 import { DealHeader } from '../components/DealHeader.tsx';
 import { PaymentWindowExtension } from '../components/PaymentWindowExtension.tsx';
 import { PaymentDetailsPanel } from '../components/PaymentDetailsPanel.tsx';
@@ -21,6 +23,9 @@ import styles from './DealChatPage.module.css';
  * every status change (the app-wide client invalidates the deal's cache entry), so the page does not poll.
  */
 export const DEAL_POLL_INTERVAL_MS = 5000;
+/** How long to wait before asking again for an admin decision whose status arrived before its record. */
+export const RESOLUTION_RETRY_MS = 1500;
+const RESOLUTION_RETRIES = 5;
 
 export interface DealViewer {
   wallet: string | null;
@@ -63,8 +68,11 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
   const { refetch } = query;
   const { busy, start } = useDealActions({ deal, viewer: viewer.wallet, escrow, refresh: refetch });
   useSuccessPrompt(deal, viewer.wallet);
+  // Support Request stays for 24 hours after a deal ended; a minute's precision is enough to hide it after.
+  const now = useNow(60_000);
 
   useCatchUpAfterReconnect(query.isUninitialized ? null : refetch);
+  useResolutionCatchUp(deal?.status === OrderStatus.AdminResolved && !deal.adminResolution, query.fulfilledTimeStamp, refetch);
 
   if (!validId) return <Notice title="Deal not found" text="This link does not point to a deal." />;
   if (!viewer.signedIn) {
@@ -88,7 +96,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
         deal={deal}
         viewer={viewer.wallet}
         summary={summary}
-        actions={dealActions(deal, viewer.wallet)}
+        actions={dealActions(deal, viewer.wallet, now)}
         busy={busy}
         onAction={start}
         onReport={(wallet) => dispatch(modalPushed('reportUser', { wallet }))}
@@ -100,6 +108,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
         }
       />
       <PaymentDetailsPanel deal={deal} viewer={viewer.wallet} isAdmin={viewer.isAdmin} />
+      <AdminResolutionNote deal={deal} viewer={viewer.wallet} />
       {chatSlot && (
         <div className={styles.chat}>
           {chatSlot({ orderId: deal.orderId, status: deal.status, myWallet: viewer.wallet, isAdmin: viewer.isAdmin })}
@@ -141,4 +150,20 @@ function useCatchUpAfterReconnect(refetch: (() => unknown) | null) {
     seen.current = openedAt;
     refetch?.();
   }, [openedAt, refetch]);
+}
+
+/**
+ * The socket pushes Admin Resolved as soon as the status moves; the admin's decision (who received the tokens, the
+ * reason) is recorded a moment later. While the deal reads Admin Resolved without it, ask again a few times.
+ */
+function useResolutionCatchUp(missing: boolean, fetchedAt: number | undefined, refetch: () => unknown) {
+  const tries = useRef(0);
+  useEffect(() => {
+    if (!missing || tries.current >= RESOLUTION_RETRIES) return;
+    const timer = setTimeout(() => {
+      tries.current += 1;
+      refetch();
+    }, RESOLUTION_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [missing, fetchedAt, refetch]);
 }

@@ -149,6 +149,25 @@ describe('market (/buy-crypto)', () => {
     expect(within(card).getByRole('button', { name: 'Buy' })).toBeInTheDocument();
   });
 
+  it('folds the filters into a Filters button on phones; the dialog filters the list', async () => {
+    window.matchMedia = vi.fn((media: string) => ({ matches: media.includes('max-width: 767px'), media, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    const api = fakeApi({ ...catalogues(), [PUBLIC]: () => marketPage([makeOffer()]) });
+    renderMarket(<MarketPage />, { api });
+    await screen.findByTestId('offer-7');
+    expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Offer type' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Currency' }), { target: { value: 'EUR' } });
+    await waitFor(() => expect(params(api.callsTo(PUBLIC).at(-1)!)).toMatchObject({ Page: '1', Fiat: 'EUR' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show offers' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // the choice is kept when the dialog opens again
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Filters' })).getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
+  });
+
   it('labels the row button from the visitor side and asks a signed-out visitor to connect', async () => {
     const api = fakeApi({ ...catalogues(), [PUBLIC]: () => marketPage([makeOffer(), makeOffer({ orderId: 8, offerSide: 1 })]) });
     renderMarket(<MarketPage />, { api });

@@ -1,5 +1,6 @@
 import type { MarketOffer } from '@jelly/contracts';
-import { useReducer } from 'react';
+import { useReducer, useState } from 'react';
+import { Modal } from '../../../components/ui/Modal.tsx';
 import { useDispatch } from 'react-redux';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
@@ -22,7 +23,10 @@ export default function MarketPage() {
   const dispatch = useDispatch();
   const [listing, change] = useReducer(listingReducer, initialListingState);
   const myWallet = useSignedInWallet();
-  const layout = useIsMobile() ? 'cards' : 'table';
+  const mobile = useIsMobile();
+  const layout = mobile ? 'cards' : 'table';
+  // On phones the filters fold into a Filters button (the filterBuyCrypto modal), so offers show above the fold.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const { data: coins = [] } = useCoinsQuery();
   const { data: currencies = [] } = useCurrenciesQuery();
   const { data: paymentMethods = [] } = usePaymentMethodsQuery();
@@ -47,7 +51,25 @@ export default function MarketPage() {
         <p className={styles.lead}>Buy and sell tokens for your currency. The crypto waits in an on-chain escrow until both sides sign.</p>
       </header>
 
-      <MarketFilters state={listing} dispatch={change} coins={coins} currencies={currencies} paymentMethods={paymentMethods} />
+      {mobile ? (
+        <div className={styles.filtersBar}>
+          <button type="button" className={styles.filtersButton} aria-haspopup="dialog" onClick={() => setFiltersOpen(true)}>
+            Filters
+          </button>
+        </div>
+      ) : (
+        <MarketFilters state={listing} dispatch={change} coins={coins} currencies={currencies} paymentMethods={paymentMethods} />
+      )}
+      {mobile && filtersOpen && (
+        <Modal title="Filters" onClose={() => setFiltersOpen(false)} className={styles.filterModal}>
+          <div data-modal="filterBuyCrypto">
+            <MarketFilters state={listing} dispatch={change} coins={coins} currencies={currencies} paymentMethods={paymentMethods} />
+            <button type="button" className={styles.filtersDone} onClick={() => setFiltersOpen(false)}>
+              Show offers
+            </button>
+          </div>
+        </Modal>
+      )}
 
       <div className={styles.results} aria-busy={isFetching}>
         {isLoading ? (

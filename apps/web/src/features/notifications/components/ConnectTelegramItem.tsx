@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { useConnectTelegram } from '../hooks/useConnectTelegram.ts';
+import styles from './Notifications.module.css';
 
 export interface ConnectTelegramItemProps {
   className: string;
@@ -6,9 +8,13 @@ export interface ConnectTelegramItemProps {
   onDone: () => void;
 }
 
-/** The account menu's Connect Telegram item ('Connected' and disabled once linked). */
+/**
+ * The account menu's Connect Telegram item ('Connected' and disabled once linked; disabled with the reason when the
+ * server has no bot).
+ */
 export function ConnectTelegramItem({ className, onDone }: ConnectTelegramItemProps) {
-  const { label, disabled, connect } = useConnectTelegram();
+  const { label, disabled, reason, connect } = useConnectTelegram();
+  const reasonId = useId();
   return (
     <button
       role="menuitem"
@@ -17,12 +23,20 @@ export function ConnectTelegramItem({ className, onDone }: ConnectTelegramItemPr
       className={className}
       disabled={disabled}
       aria-disabled={disabled}
+      aria-label={label}
+      aria-describedby={reason ? reasonId : undefined}
+      title={reason ?? undefined}
       onClick={() => {
         connect();
         onDone();
       }}
     >
       {label}
+      {reason && (
+        <span id={reasonId} className={styles.menuReason}>
+          {reason}
+        </span>
+      )}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import type { Notification } from '@jelly/contracts';
 import { isVisibleEnoughToRead, NOTIFICATION_READ_VISIBILITY, NOTIFICATIONS_FIRST_PAGE } from '@jelly/domain';
-import { NOTIFICATIONS_SCROLL_THRESHOLD_PX } from '../../../lib/ui/constants.ts';
+import { NOTIFICATION_SEEN_MS, NOTIFICATIONS_SCROLL_THRESHOLD_PX } from '../../../lib/ui/constants.ts';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 import { useNotificationsDispatch, useNotificationsSelector } from '../hooks/useNotificationsStore.ts';
@@ -20,7 +20,8 @@ export interface NotificationListProps {
 /**
  * The notifications, newest first, with infinite scroll (the next page loads while the list is scrolled within
  * 10px of its end and more exist), skeletons while loading, 'No notifications' when empty, unread items
- * highlighted and marked read once at least 60% of them is visible inside the list.
+ * highlighted and marked read once at least 60% of them stayed visible inside the list for 2 seconds (a glance
+ * while scrolling past does not count, and the highlight stays until then).
  */
 export function NotificationList({ variant, onSelect }: NotificationListProps) {
   const dispatch = useNotificationsDispatch();
@@ -43,16 +44,30 @@ export function NotificationList({ variant, onSelect }: NotificationListProps) {
     if (!loading && hasMore && list.length > 0) loadIfNearEnd();
   }, [list.length, loading, hasMore, loadIfNearEnd]);
 
-  // One observer per list, rooted in the scrolling element: an unread item ≥ 60% visible is marked read.
+  // One observer per list, rooted in the scrolling element: an unread item that stays ≥ 60% visible for
+  // NOTIFICATION_SEEN_MS is marked read; leaving the view before that starts the wait over.
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return;
+    const seen = new Map<Element, ReturnType<typeof setTimeout>>();
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (!entry.isIntersecting || !isVisibleEnoughToRead(entry.intersectionRatio)) continue;
-          const id = Number((entry.target as HTMLElement).dataset.notificationId);
-          observer.unobserve(entry.target);
-          void dispatch(markRead(id));
+          const { target } = entry;
+          if (!entry.isIntersecting || !isVisibleEnoughToRead(entry.intersectionRatio)) {
+            clearTimeout(seen.get(target));
+            seen.delete(target);
+            continue;
+          }
+          if (seen.has(target)) continue;
+          const id = Number((target as HTMLElement).dataset.notificationId);
+          seen.set(
+            target,
+            setTimeout(() => {
+              seen.delete(target);
+              observer.unobserve(target);
+              void dispatch(markRead(id));
+            }, NOTIFICATION_SEEN_MS),
+          );
         }
       },
       { root: scrollRef.current, threshold: NOTIFICATION_READ_VISIBILITY },
@@ -61,6 +76,7 @@ export function NotificationList({ variant, onSelect }: NotificationListProps) {
     // Items rendered before the observer existed.
     scrollRef.current?.querySelectorAll<HTMLElement>('[data-unread="true"]').forEach((element) => observer.observe(element));
     return () => {
+      for (const timer of seen.values()) clearTimeout(timer);
       observer.disconnect();
       observerRef.current = null;
     };

@@ -1,11 +1,13 @@
 import { useStore } from 'react-redux';
 import { errorReason, unwrapApi } from '../../../lib/api/apiError.ts';
+import { usePlatformConfigQuery } from '../../../lib/reference/platformApi.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { notificationsApi, readOnce } from '../api/notificationsApi.ts';
 import { telegramLinkGaveUp, telegramLinkStarted } from '../state/notificationsSlice.ts';
 import { useNotificationsDispatch, useNotificationsSelector, useSignedInWallet } from './useNotificationsStore.ts';
 
 export const TELEGRAM_UNAVAILABLE = 'Telegram is not available right now. Please try again later.';
+export const TELEGRAM_NOT_CONFIGURED = 'No Telegram bot is set up on this server.';
 
 export function telegramBotUrl(botUsername: string, code: string): string {
   return `https://t.me/${encodeURIComponent(botUsername)}?start=${encodeURIComponent(code)}`;
@@ -14,6 +16,8 @@ export function telegramBotUrl(botUsername: string, code: string): string {
 export interface TelegramMenuState {
   label: 'Connect Telegram' | 'Connected';
   disabled: boolean;
+  /** Why Connect Telegram cannot be used here (no bot configured), shown beside it. */
+  reason: string | null;
   connect: () => void;
 }
 
@@ -21,15 +25,19 @@ export interface TelegramMenuState {
  * Connect Telegram (account menu): GET /platform/telegram-code, then the bot opens in a new tab with
  * ?start=<code>; has-telegram is polled until the link exists, then the item reads 'Connected' (disabled).
  * The tab is opened during the click (browsers block pop-ups opened later) and pointed at the bot once the code is in.
+ * When the server's config names no bot, the entry is disabled with the reason instead of opening a blank tab.
  */
 export function useConnectTelegram(): TelegramMenuState {
   const dispatch = useNotificationsDispatch();
   const store = useStore();
   const wallet = useSignedInWallet();
   const linked = useNotificationsSelector((state) => state.notifications.telegram.linked);
+  const { data: config } = usePlatformConfigQuery();
+  // Until the config is in, the server's answer to the click decides (it explains a missing bot itself).
+  const noBot = config !== undefined && !config.telegramBotUsername;
 
   const connect = () => {
-    if (!wallet || linked) return;
+    if (!wallet || linked || noBot) return;
     const tab = window.open('', '_blank');
     unwrapApi(dispatch(notificationsApi.endpoints.telegramCode.initiate(wallet, readOnce)))
       .then(({ code, botUsername }) => {
@@ -51,5 +59,7 @@ export function useConnectTelegram(): TelegramMenuState {
       });
   };
 
-  return linked ? { label: 'Connected', disabled: true, connect } : { label: 'Connect Telegram', disabled: !wallet, connect };
+  if (linked) return { label: 'Connected', disabled: true, reason: null, connect };
+  if (noBot) return { label: 'Connect Telegram', disabled: true, reason: TELEGRAM_NOT_CONFIGURED, connect };
+  return { label: 'Connect Telegram', disabled: !wallet, reason: null, connect };
 }

@@ -89,10 +89,13 @@ async function fillSellOffer() {
 }
 
 describe('create order (/p2p)', () => {
-  it('asks a signed-out visitor to connect', () => {
-    renderPlaceOrder({ api: handlers() });
+  it('asks a signed-out visitor to connect, with a Connect Wallet button', () => {
+    const onConnectWallet = vi.fn();
+    renderPlaceOrder({ api: handlers(), onConnectWallet });
     expect(screen.getByText(SIGN_IN_TO_CREATE)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create order' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    expect(onConnectWallet).toHaveBeenCalledTimes(1);
   });
 
   it('starts on Buy, a fixed price of 10 and a 30-minute payment window', async () => {

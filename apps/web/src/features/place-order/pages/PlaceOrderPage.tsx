@@ -55,8 +55,8 @@ export function holdingsProblem(draft: PlaceOrderDraft, balance: BalanceState): 
   return insufficientBalanceMessage(draft.asset.symbol, cleanDecimal(draft.totalAmount));
 }
 
-/** /p2p: create an offer. */
-export default function PlaceOrderPage() {
+/** /p2p: create an offer. `onConnectWallet`: the app's Connect Wallet, offered to a signed-out visitor. */
+export default function PlaceOrderPage({ onConnectWallet }: { onConnectWallet?: () => void } = {}) {
   useDocumentTitle('Create order');
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -90,6 +90,11 @@ export default function PlaceOrderPage() {
       <section className={styles.page}>
         <h1 className={styles.title}>Create order</h1>
         <p className={styles.lead}>{SIGN_IN_TO_CREATE}</p>
+        {onConnectWallet && (
+          <p>
+            <Button onClick={onConnectWallet}>Connect Wallet</Button>
+          </p>
+        )}
       </section>
     );
   }

@@ -16,7 +16,13 @@ function OfferStub() {
 }
 
 /** /p2p with the real store, toasts, a fake wallet bridge and /online-ads/:id. */
-export function renderPlaceOrder(options: { api: ReturnType<typeof fakeApi>; signedInAs?: string | null; wallet?: WalletContextState; connection?: Partial<Connection> | null }) {
+export function renderPlaceOrder(options: {
+  api: ReturnType<typeof fakeApi>;
+  signedInAs?: string | null;
+  wallet?: WalletContextState;
+  connection?: Partial<Connection> | null;
+  onConnectWallet?: () => void;
+}) {
   const storage = memoryStorage();
   if (options.signedInAs) {
     storage.setItem('accessToken', fakeJwt(options.signedInAs));
@@ -34,7 +40,7 @@ export function renderPlaceOrder(options: { api: ReturnType<typeof fakeApi>; sig
           </>
         ),
         children: [
-          { path: 'p2p', element: <PlaceOrderPage /> },
+          { path: 'p2p', element: <PlaceOrderPage {...(options.onConnectWallet ? { onConnectWallet: options.onConnectWallet } : {})} /> },
           { path: 'online-ads/:id', element: <OfferStub /> },
         ],
       },
