@@ -89,6 +89,15 @@ describe('Settings', () => {
     expect(await screen.findByRole('heading', { name: 'All notifications' })).toBeInTheDocument();
   });
 
+  it('disables Connect Telegram with the reason when the server names no bot', async () => {
+    const config = { solanaRpcUrl: null, solanaWsUrl: null, cluster: 'localnet', ipLookupUrl: null, supportEmail: '', supportChatUrl: '', telegramBotUsername: null, escrowProgramId: null, feePayer: null };
+    const api = fakeApi({ 'GET /api/user-bans': () => json(200, blocks([])), 'GET /api/platform/config': () => json(200, config) });
+    settings({ api });
+    const button = await screen.findByRole('button', { name: 'Connect Telegram' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAccessibleDescription('No Telegram bot is set up on this server.');
+  });
+
   it('lists the blocked traders and unblocks one, refetching the list', async () => {
     let list = [WALLET_B, WALLET_C];
     const api = fakeApi({
