@@ -4,14 +4,15 @@
  * cannot move tokens (they went back already); it is recorded with the deal, counts in both parties' dispute
  * record and lets the admins act on the accounts.
  */
-import { OrderStatus } from './order-status.ts';
+import { DEAL_STATUS_GROUPS } from './deal-lifecycle.ts';
+import type { OrderStatus } from './order-status.ts';
 import { type DealOrder, isDealParty } from './deal-roles.ts';
 
 export const SUPPORT_AFTER_END_HOURS = 24;
 const WINDOW_MS = SUPPORT_AFTER_END_HOURS * 60 * 60 * 1000;
 
-/** The endings after which a case can still be opened. */
-export const SUPPORT_AFTER_END_STATUSES: readonly OrderStatus[] = [OrderStatus.Expired, OrderStatus.Cancelled];
+/** The endings after which a case can still be opened: the deals that ended without their trade (Cancelled, Expired). */
+export const SUPPORT_AFTER_END_STATUSES: readonly OrderStatus[] = DEAL_STATUS_GROUPS.cancelled;
 
 export const SUPPORT_WINDOW_CLOSED = `A support request can be opened up to ${SUPPORT_AFTER_END_HOURS} hours after a deal expired or was cancelled.`;
 

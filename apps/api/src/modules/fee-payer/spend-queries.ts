@@ -1,4 +1,4 @@
-import { OrderStatus } from '@jelly/domain';
+import { DEAL_STATUS_GROUPS } from '@jelly/domain';
 import { and, count, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { adminSpend, orders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
@@ -38,7 +38,7 @@ export async function unearnedLocksSince(db: Queryable, wallet: string, since: D
       and(
         isNotNull(orders.parentOrderId),
         gte(orders.lockedAt, since),
-        inArray(orders.status, [OrderStatus.Cancelled, OrderStatus.Expired]),
+        inArray(orders.status, [...DEAL_STATUS_GROUPS.cancelled]),
         or(eq(orders.creatorWallet, wallet), eq(orders.acceptorWallet, wallet)),
       ),
     );
