@@ -69,15 +69,18 @@ describe("deal page: the admin's decision", () => {
   });
 
   it('asks again when Admin Resolved arrives before the decision is recorded', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    // Timers move only when the test moves them; `settle` steps them 1 ms per check, so a loaded machine cannot push
+    // the fake clock to the 5-second poll behind the test's back.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const settle = (check: () => void) => vi.waitFor(check, { interval: 1, timeout: 10_000 });
     try {
       const view = renderDeal({ deal: { ...resolved, adminResolution: null }, viewer: BUYER });
       const fetches = () => view.api.callsTo(`GET /api/orders/${DEAL_ID}`).length;
-      await vi.waitFor(() => expect(fetches()).toBe(1));
-      await vi.waitFor(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Admin Resolved'));
+      await settle(() => expect(fetches()).toBe(1));
+      await settle(() => expect(screen.getByTestId('deal-status')).toHaveTextContent('Admin Resolved'));
       view.setDeal(resolved);
       await act(() => vi.advanceTimersByTimeAsync(RESOLUTION_RETRY_MS + 50));
-      await vi.waitFor(() => expect(screen.getByRole('region', { name: 'Admin decision' })).toHaveTextContent('the tokens went to you'));
+      await settle(() => expect(screen.getByRole('region', { name: 'Admin decision' })).toHaveTextContent('the tokens went to you'));
       expect(fetches()).toBe(2);
       // once it is there, no more asking (the 5-second poll without a socket is not due yet)
       await act(() => vi.advanceTimersByTimeAsync(RESOLUTION_RETRY_MS * 2));
