@@ -63,6 +63,7 @@ const transactionRecordSchema = z.object({
     }),
   ),
   computeUnitsConsumed: z.number().int().nonnegative(),
+  costUnits: z.number().int().nonnegative().optional(),
   returnData: z.object({ programId: z.string(), data: z.tuple([base64, z.literal('base64')]) }).nullable(),
 });
 
@@ -73,7 +74,9 @@ const persistedStateSchema = z.object({
     genesisHash: z.string(),
     ledger: z.object({
       slot: z.number().int().nonnegative(),
-      recentBlocks: z.array(z.object({ slot: z.number().int().nonnegative(), blockhash: z.string() })),
+      recentBlocks: z.array(
+        z.object({ slot: z.number().int().nonnegative(), blockhash: z.string(), blockTime: z.number().int().optional() }),
+      ),
     }),
     transactionCount: z.number().int().nonnegative(),
     transactions: z.array(transactionRecordSchema),

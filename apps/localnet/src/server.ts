@@ -11,6 +11,7 @@ import { createFaucet, type FaucetAmounts, type StablecoinMints } from './faucet
 import { loadOrCreateKeypair } from './keypair-file.ts';
 import { loadState, restoreAccounts, snapshotState, StateSaver, STATE_FILE_NAME } from './persistence.ts';
 import { handleJsonRpc, parseErrorResponse, type RpcMethods } from './rpc/json-rpc.ts';
+import { toJsonText } from './rpc/json-text.ts';
 import { rpcMethods } from './rpc-methods/index.ts';
 import { SubscriptionHub } from './ws-subscriptions.ts';
 
@@ -19,6 +20,20 @@ const LOCK_FILE = 'localnet.lock';
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const SAVE_DEBOUNCE_MS = 100;
 const DEFAULT_HISTORY_LIMIT = 5_000;
+/** A cluster's slot time. */
+export const SLOT_MS = 400;
+
+/** Calls `tick` once per slot until the returned stop function is called. */
+export type SlotClock = (tick: () => void) => () => void;
+
+/** Slots that follow wall time, one every `slotMs`, as on a cluster (idle blockhashes expire after ~60 s). */
+export function wallSlotClock(slotMs = SLOT_MS): SlotClock {
+  return (tick) => {
+    const timer = setInterval(tick, slotMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  };
+}
 
 export interface LocalnetOptions {
   /** The app's data folder; the localnet keeps its files in `<dataDir>/localnet/`. */
@@ -37,6 +52,12 @@ export interface LocalnetOptions {
    * they can move forward, to pass on-chain waits such as the lock cooldown without sleeping through them.
    */
   now?: () => number;
+  /**
+   * What produces empty blocks while no transaction lands. Default: the wall slot clock, or none when `now` is
+   * given (a test that drives the chain's time keeps its slots still too). `false`: none, a block per transaction
+   * only; a function: the caller ticks (tests expire blockhashes without waiting).
+   */
+  slotClock?: SlotClock | false;
 }
 
 export interface Localnet {
@@ -82,7 +103,7 @@ function readBody(request: IncomingMessage): Promise<Buffer | null> {
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'Content-Type': 'application/json' });
-  response.end(JSON.stringify(body));
+  response.end(toJsonText(body));
 }
 
 function httpHandler(methods: RpcMethods, log: Logger) {
@@ -177,6 +198,8 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
       });
     });
     const port = (server.address() as AddressInfo).port;
+    const slotClock = options.slotClock ?? (options.now ? false : wallSlotClock());
+    const stopSlotClock = slotClock ? slotClock(() => chain.produceEmptyBlock()) : () => undefined;
     log('localnet listening', { rpcUrl: `http://${urlHost(host)}:${port}`, slot: chain.ledger.slot });
 
     let closing: Promise<void> | null = null;
@@ -190,6 +213,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
       subscriptionCount: () => hub.subscriptionCount,
       close: () => {
         closing ??= (async () => {
+          stopSlotClock();
           await hub.close();
           server.closeAllConnections();
           await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,10 +3,11 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { SYSTEM_PROGRAM_ID, type LedgerAccount } from './chain/account.ts';
-import type { LocalnetChain, ProcessedTransaction } from './chain/localnet-chain.ts';
-import { encodeAccount, type AccountEncoding } from './encoding/account-encoding.ts';
+import type { LocalnetChain, ProcessedTransaction, ProducedBlock } from './chain/localnet-chain.ts';
+import { checkSliceAndEncoding, encodeAccount, type AccountEncoding } from './encoding/account-encoding.ts';
 import { accountFiltersSchema, matchesFilters, type AccountFilter } from './encoding/account-filters.ts';
 import { handleJsonRpc, parseErrorResponse, type RpcLogger, type RpcMethods } from './rpc/json-rpc.ts';
+import { toJsonText } from './rpc/json-text.ts';
 import { invalidParams } from './rpc/rpc-error.ts';
 import {
   accountEncodingSchema,
@@ -51,12 +52,14 @@ export class SubscriptionHub {
   private readonly subscriptions = new Map<number, Subscription>();
   private nextId = 1;
   private readonly unsubscribeChain: () => void;
+  private readonly unsubscribeBlocks: () => void;
 
   constructor(
     private readonly chain: LocalnetChain,
     private readonly log?: RpcLogger,
   ) {
     this.unsubscribeChain = chain.onProcessed((processed) => this.notifyProcessed(processed));
+    this.unsubscribeBlocks = chain.onBlock((block) => this.notifyBlock(block));
     this.wss.on('connection', (socket) => this.accept(socket));
   }
 
@@ -70,6 +73,7 @@ export class SubscriptionHub {
 
   async close(): Promise<void> {
     this.unsubscribeChain();
+    this.unsubscribeBlocks();
     for (const client of this.wss.clients) client.terminate();
     this.subscriptions.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
@@ -82,11 +86,11 @@ export class SubscriptionHub {
       try {
         payload = JSON.parse(raw.toString());
       } catch {
-        socket.send(JSON.stringify(parseErrorResponse()));
+        socket.send(toJsonText(parseErrorResponse()));
         return;
       }
       void handleJsonRpc(payload, methods, this.log).then((response) => {
-        if (response && socket.readyState === socket.OPEN) socket.send(JSON.stringify(response));
+        if (response && socket.readyState === socket.OPEN) socket.send(toJsonText(response));
       });
     });
     socket.on('close', () => {
@@ -132,6 +136,7 @@ export class SubscriptionHub {
       signatureUnsubscribe: this.remover('signature', socket),
       accountSubscribe: (params) => {
         const [pubkey, config] = parseParams(z.tuple([pubkeySchema, accountSubscribeConfig.optional()]), params);
+        checkSliceAndEncoding(config?.encoding, config?.dataSlice);
         const subscription: Subscription = { kind: 'account', socket, pubkey, encoding: config?.encoding ?? 'binary' };
         if (config?.dataSlice) subscription.dataSlice = config.dataSlice;
         return this.add(subscription);
@@ -161,7 +166,7 @@ export class SubscriptionHub {
 
   private send(socket: WebSocket, method: string, subscription: number, result: unknown): void {
     if (socket.readyState !== socket.OPEN) return;
-    socket.send(JSON.stringify({ jsonrpc: '2.0', method, params: { result, subscription } }));
+    socket.send(toJsonText({ jsonrpc: '2.0', method, params: { result, subscription } }));
   }
 
   private notifySignature(id: number, slot: number, err: unknown): void {
@@ -182,7 +187,18 @@ export class SubscriptionHub {
     }
   }
 
-  private notifyProcessed({ record, writableKeys, parentSlot }: ProcessedTransaction): void {
+  /** Every block, with or without a transaction, moves slot and root subscribers on (everything is final here). */
+  private notifyBlock({ slot, parentSlot }: ProducedBlock): void {
+    for (const [id, subscription] of this.subscriptions) {
+      if (subscription.kind === 'slot') {
+        this.send(subscription.socket, NOTIFICATION_METHOD.slot, id, { parent: parentSlot, root: slot, slot });
+      } else if (subscription.kind === 'root') {
+        this.send(subscription.socket, NOTIFICATION_METHOD.root, id, slot);
+      }
+    }
+  }
+
+  private notifyProcessed({ record, writableKeys }: ProcessedTransaction): void {
     const slot = record.slot;
     const context = { slot };
     const writable = new Set(writableKeys);
@@ -217,12 +233,6 @@ export class SubscriptionHub {
               value: { pubkey, account: this.encode(account, subscription.encoding) },
             });
           }
-          break;
-        case 'slot':
-          this.send(subscription.socket, NOTIFICATION_METHOD.slot, id, { parent: parentSlot, root: slot, slot });
-          break;
-        case 'root':
-          this.send(subscription.socket, NOTIFICATION_METHOD.root, id, slot);
           break;
       }
     }

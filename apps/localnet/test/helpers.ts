@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Connection, Keypair, LAMPORTS_PER_SOL, type PublicKey } from '@solana/web3.js';
-import { startLocalnet, type Localnet } from '../src/index.ts';
+import { startLocalnet, type Localnet, type SlotClock } from '../src/index.ts';
 
 export interface TestLocalnet {
   localnet: Localnet;
@@ -19,10 +19,36 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'jelly-localnet-test-'));
 }
 
-export async function startTestLocalnet(options: { dataDir?: string; admin?: Keypair; now?: () => number } = {}): Promise<TestLocalnet> {
+/** A slot clock the test ticks by hand. */
+export function manualSlotClock(): { clock: SlotClock; tick: (slots?: number) => void } {
+  let produce: (() => void) | null = null;
+  return {
+    clock: (tick) => {
+      produce = tick;
+      return () => {
+        produce = null;
+      };
+    },
+    tick: (slots = 1) => {
+      if (!produce) throw new Error('the slot clock is not running');
+      for (let i = 0; i < slots; i += 1) produce();
+    },
+  };
+}
+
+/** Slots move only when a test ticks them (`slotClock`) or a transaction lands: no test depends on wall time. */
+export async function startTestLocalnet(
+  options: { dataDir?: string; admin?: Keypair; now?: () => number; slotClock?: SlotClock } = {},
+): Promise<TestLocalnet> {
   const dataDir = options.dataDir ?? tempDataDir();
   const admin = options.admin ?? Keypair.generate();
-  const localnet = await startLocalnet({ dataDir, admin, port: 0, ...(options.now ? { now: options.now } : {}) });
+  const localnet = await startLocalnet({
+    dataDir,
+    admin,
+    port: 0,
+    slotClock: options.slotClock ?? false,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const connection = new Connection(localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: localnet.wsUrl });
   let closed = false;
   const close = async (): Promise<void> => {

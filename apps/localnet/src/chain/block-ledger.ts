@@ -3,11 +3,14 @@ import bs58 from 'bs58';
 
 /** How many blocks a blockhash stays usable, as on a real cluster. */
 export const BLOCKHASH_VALIDITY_BLOCKS = 150;
-const RECENT_BLOCKS_KEPT = 300;
+// The blocks getBlock can serve; also the SlotHashes sysvar's length.
+const RECENT_BLOCKS_KEPT = 512;
 
 export interface Block {
   readonly slot: number;
   readonly blockhash: string;
+  /** Unix seconds; absent in states saved before blocks kept their time. */
+  readonly blockTime?: number;
 }
 
 export interface BlockLedgerState {
@@ -16,8 +19,9 @@ export interface BlockLedgerState {
 }
 
 /**
- * Slots and blockhashes. One processed transaction produces one block, so the slot, the block height
- * (equal to the slot: no slot is ever skipped) and the blockhash move forward together.
+ * Slots and blockhashes. A block holds one processed transaction or none (the slot clock produces empty blocks
+ * as time passes), so the slot, the block height (equal to the slot: no slot is ever skipped) and the
+ * blockhash move forward together.
  */
 export class BlockLedger {
   private recent: Block[];
@@ -55,9 +59,22 @@ export class BlockLedger {
     return null;
   }
 
-  produceBlock(): { block: Block; parent: number } {
+  /** A kept block, or null when the slot is older than the kept window or not produced yet. */
+  block(slot: number): { block: Block; previousBlockhash: string | null } | null {
+    const index = slot - (this.recent[0] as Block).slot;
+    const block = this.recent[index];
+    if (!block || block.slot !== slot) return null;
+    return { block, previousBlockhash: this.recent[index - 1]?.blockhash ?? null };
+  }
+
+  /** The oldest slot getBlock can serve. */
+  get firstKeptSlot(): number {
+    return (this.recent[0] as Block).slot;
+  }
+
+  produceBlock(blockTime: number): { block: Block; parent: number } {
     const parent = this.slot;
-    const block = { slot: parent + 1, blockhash: newBlockhash() };
+    const block = { slot: parent + 1, blockhash: newBlockhash(), blockTime };
     this.recent.push(block);
     if (this.recent.length > RECENT_BLOCKS_KEPT) this.recent.splice(0, this.recent.length - RECENT_BLOCKS_KEPT);
     return { block, parent };

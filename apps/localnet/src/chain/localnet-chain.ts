@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import type { LedgerAccount } from './account.ts';
 import { BlockLedger, type BlockLedgerState } from './block-ledger.ts';
+import { loadedAccountsDataSize, transactionCostUnits } from './cost-model.ts';
 import { feeForMessage } from './fees.ts';
 import { tokenBalances } from './token-balances.ts';
 import { transactionErrorToJson, type TransactionErrorJson } from './transaction-error.ts';
@@ -38,6 +39,13 @@ export interface ExecutionDetails {
 export interface SimulationOutcome extends ExecutionDetails {
   /** Account states after the simulated transaction, for the addresses it loaded. */
   postAccounts: Map<string, LedgerAccount | null>;
+  loadedAccountsDataSize: number;
+}
+
+/** A block was produced: by a landed transaction or, empty, by the slot clock. */
+export interface ProducedBlock {
+  slot: number;
+  parentSlot: number;
 }
 
 export type ExecutionOutcome =
@@ -45,6 +53,7 @@ export type ExecutionOutcome =
   | { landed: false; details: ExecutionDetails };
 
 type Listener = (processed: ProcessedTransaction) => void;
+type BlockListener = (block: ProducedBlock) => void;
 
 /**
  * The ledger: LiteSVM plus what a real node adds around the runtime — slots and blockhashes,
@@ -58,6 +67,7 @@ export class LocalnetChain {
   /** Every address ever written by a transaction or by the ledger itself: what persistence saves. */
   readonly touched = new Set<string>();
   private readonly listeners = new Set<Listener>();
+  private readonly blockListeners = new Set<BlockListener>();
   private readonly now: () => number;
 
   /** `now`: the wall clock in ms (default Date.now); the Clock sysvar follows it. */
@@ -89,6 +99,25 @@ export class LocalnetChain {
   onProcessed(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called for every block, after the processed-transaction listeners of a block that holds one. */
+  onBlock(listener: BlockListener): () => void {
+    this.blockListeners.add(listener);
+    return () => this.blockListeners.delete(listener);
+  }
+
+  private emitBlock(block: ProducedBlock): void {
+    for (const listener of this.blockListeners) listener(block);
+  }
+
+  /** An empty block: time passed with no transaction, so the slot, block height and blockhash move on. */
+  produceEmptyBlock(): ProducedBlock {
+    const { block, parent } = this.ledger.produceBlock(Math.floor(this.now() / 1000));
+    this.syncSlotHashes();
+    const produced = { slot: block.slot, parentSlot: parent };
+    this.emitBlock(produced);
+    return produced;
   }
 
   getAccount(pubkey: string): LedgerAccount | null {
@@ -128,18 +157,20 @@ export class LocalnetChain {
   simulate(tx: WireTransaction): SimulationOutcome {
     this.syncClock(this.ledger.slot + 1);
     const keys = this.resolveKeys(tx);
+    const loadedBytes = loadedAccountsDataSize(tx, keys, (pubkey) => this.getAccount(pubkey));
     const result = tx.version === 'legacy' ? this.svm.simulateLegacyTransaction(tx.bytes) : this.svm.simulateVersionedTransaction(tx.bytes);
     if (result instanceof FailedTransactionMetadata) {
       return {
         ...executionDetails(result.meta(), keys.keys, transactionErrorToJson(result.err())),
         postAccounts: new Map(),
+        loadedAccountsDataSize: loadedBytes,
       };
     }
     const postAccounts = new Map<string, LedgerAccount | null>();
     for (const entry of result.postAccounts()) {
       postAccounts.set(bs58.encode(entry.address), toLedgerAccount(entry.account()));
     }
-    return { ...executionDetails(result.meta(), keys.keys, null), postAccounts };
+    return { ...executionDetails(result.meta(), keys.keys, null), postAccounts, loadedAccountsDataSize: loadedBytes };
   }
 
   /** Runs a transaction for real. It lands (fee charged, maybe failed) or is refused before execution. */
@@ -148,6 +179,7 @@ export class LocalnetChain {
     const blockTime = this.syncClock(slot);
     const keys = this.resolveKeys(tx);
     const pre = keys.keys.map((key) => this.getAccount(key));
+    const loadedBytes = loadedAccountsDataSize(tx, keys, (pubkey) => this.getAccount(pubkey));
     const result = tx.version === 'legacy' ? this.svm.sendLegacyTransaction(tx.bytes) : this.svm.sendVersionedTransaction(tx.bytes);
     const failed = result instanceof FailedTransactionMetadata;
     const meta = failed ? result.meta() : result;
@@ -157,7 +189,7 @@ export class LocalnetChain {
       return { landed: false, details };
     }
     const post = keys.keys.map((key) => this.getAccount(key));
-    const { parent } = this.ledger.produceBlock();
+    const { parent } = this.ledger.produceBlock(blockTime);
     this.syncSlotHashes();
     const record: TransactionRecord = {
       signature: tx.signature,
@@ -175,6 +207,7 @@ export class LocalnetChain {
       postTokenBalances: tokenBalances(keys.keys, post, (mint) => this.getAccount(mint)),
       innerInstructions: details.innerInstructions,
       computeUnitsConsumed: details.unitsConsumed,
+      costUnits: transactionCostUnits(tx, keys, details.unitsConsumed, loadedBytes),
       returnData: details.returnData,
     };
     this.history.add(record);
@@ -185,6 +218,7 @@ export class LocalnetChain {
       parentSlot: parent,
     };
     for (const listener of this.listeners) listener(processed);
+    this.emitBlock({ slot, parentSlot: parent });
     return { landed: true, processed };
   }
 

@@ -4,7 +4,7 @@ import { Account } from 'litesvm/dist/internal.js';
 import bs58 from 'bs58';
 import type { LedgerAccount } from './account.ts';
 
-export { FailedTransactionMetadata, LiteSvm, type TransactionMetadata } from 'litesvm/dist/internal.js';
+export { FailedTransactionMetadata, FeatureSet, LiteSvm, type TransactionMetadata } from 'litesvm/dist/internal.js';
 
 export function keyBytes(pubkey: string): Uint8Array {
   return bs58.decode(pubkey);

@@ -52,5 +52,7 @@ export interface TransactionRecord {
   postTokenBalances: TokenBalance[];
   innerInstructions: InnerInstructions[];
   computeUnitsConsumed: number;
+  /** The block-packing cost (absent in states saved before it was kept). */
+  costUnits?: number;
   returnData: ReturnDataJson | null;
 }

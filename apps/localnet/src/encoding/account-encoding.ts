@@ -15,7 +15,8 @@ export interface UiAccount {
   lamports: number;
   owner: string;
   executable: boolean;
-  rentEpoch: number;
+  /** A u64 sent as an exact JSON integer (see rpc/json-text.ts). */
+  rentEpoch: bigint;
   space: number;
   data: string | [string, 'base58' | 'base64'] | { program: string; parsed: unknown; space: number };
 }
@@ -74,6 +75,16 @@ export function parseTokenData(
   return { program, space, parsed: { type: 'account', info } };
 }
 
+/** A node refuses a data slice with jsonParsed (a parsed account cannot be cut), before reading anything. */
+export function checkSliceAndEncoding(encoding: AccountEncoding | undefined, dataSlice: DataSlice | undefined): void {
+  if (encoding === 'jsonParsed' && dataSlice) {
+    throw new RpcError(
+      RPC_ERROR.invalidRequest,
+      'Sliced account data can only be encoded using binary (base 58) or base64 encoding.',
+    );
+  }
+}
+
 export function encodeAccount(
   account: LedgerAccount,
   encoding: AccountEncoding,
@@ -84,7 +95,7 @@ export function encodeAccount(
     lamports: Number(account.lamports),
     owner: account.owner,
     executable: account.executable,
-    rentEpoch: Number(account.rentEpoch),
+    rentEpoch: account.rentEpoch,
     space: account.data.length,
   };
   const bytes = slice(account.data, dataSlice);
@@ -101,7 +112,7 @@ export function encodeAccount(
     case 'base64':
       return { ...base, data: [Buffer.from(bytes).toString('base64'), 'base64'] };
     case 'jsonParsed': {
-      const parsed = dataSlice ? null : parseTokenData(account, readAccount);
+      const parsed = parseTokenData(account, readAccount);
       return { ...base, data: parsed ?? [Buffer.from(bytes).toString('base64'), 'base64'] };
     }
     case 'base64+zstd':

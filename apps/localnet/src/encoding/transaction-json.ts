@@ -80,12 +80,8 @@ function innerInstructionsJson(record: TransactionRecord, parsed: boolean): unkn
   }));
 }
 
-/** getTransaction's answer for a recorded transaction, in the requested encoding. */
-export function transactionJson(
-  record: TransactionRecord,
-  encoding: TransactionEncoding,
-  maxSupportedTransactionVersion: number | undefined,
-): Record<string, unknown> {
+/** Decodes a recorded transaction, refusing a version the client did not say it supports (as a node does). */
+function decodeSupported(record: TransactionRecord, maxSupportedTransactionVersion: number | undefined): WireTransaction {
   const tx = decodeWireTransaction(Buffer.from(record.wire, 'base64'));
   if (tx.version !== 'legacy' && (maxSupportedTransactionVersion === undefined || tx.version > maxSupportedTransactionVersion)) {
     throw new RpcError(
@@ -93,6 +89,39 @@ export function transactionJson(
       `Transaction version (${tx.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${tx.version}`,
     );
   }
+  return tx;
+}
+
+/** getBlock's `transactionDetails: "accounts"` entry: signatures, annotated keys and the balance-only meta. */
+export function transactionAccountsJson(
+  record: TransactionRecord,
+  maxSupportedTransactionVersion: number | undefined,
+): Record<string, unknown> {
+  const tx = decodeSupported(record, maxSupportedTransactionVersion);
+  const result: Record<string, unknown> = {
+    transaction: { signatures: tx.signatures.map((signature) => bs58.encode(signature)), accountKeys: keyInfos(tx, record) },
+    meta: {
+      err: record.err,
+      status: record.err === null ? { Ok: null } : { Err: record.err },
+      fee: record.fee,
+      preBalances: record.preBalances,
+      postBalances: record.postBalances,
+      preTokenBalances: record.preTokenBalances,
+      postTokenBalances: record.postTokenBalances,
+      rewards: [],
+    },
+  };
+  if (maxSupportedTransactionVersion !== undefined) result.version = tx.version;
+  return result;
+}
+
+/** getTransaction's answer for a recorded transaction, in the requested encoding. */
+export function transactionJson(
+  record: TransactionRecord,
+  encoding: TransactionEncoding,
+  maxSupportedTransactionVersion: number | undefined,
+): Record<string, unknown> {
+  const tx = decodeSupported(record, maxSupportedTransactionVersion);
   const parsed = encoding === 'jsonParsed';
   let transaction: unknown;
   if (encoding === 'base64') transaction = [record.wire, 'base64'];
@@ -111,6 +140,7 @@ export function transactionJson(
     rewards: [],
     computeUnitsConsumed: record.computeUnitsConsumed,
   };
+  if (record.costUnits !== undefined) meta.costUnits = record.costUnits;
   if (!parsed) meta.loadedAddresses = record.loadedAddresses;
   if (record.returnData) meta.returnData = record.returnData;
   const result: Record<string, unknown> = { slot: record.slot, blockTime: record.blockTime, meta, transaction };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LedgerAccount } from '../chain/account.ts';
 import { accountFiltersSchema, matchesFilters } from '../encoding/account-filters.ts';
-import { encodeAccount } from '../encoding/account-encoding.ts';
+import { checkSliceAndEncoding, encodeAccount } from '../encoding/account-encoding.ts';
 import type { RpcMethods } from '../rpc/json-rpc.ts';
 import { invalidParams } from '../rpc/rpc-error.ts';
 import { accountConfigSchema, commitmentOrConfig, context, parseParams, pubkeySchema } from './params.ts';
@@ -15,6 +15,7 @@ export function accountMethods({ chain }: RpcContext): RpcMethods {
   return {
     getAccountInfo: (params) => {
       const [pubkey, config] = parseParams(z.tuple([pubkeySchema, accountConfigSchema.optional()]), params);
+      checkSliceAndEncoding(config?.encoding, config?.dataSlice);
       const account = read(pubkey);
       return {
         context: context(chain, config),
@@ -23,6 +24,7 @@ export function accountMethods({ chain }: RpcContext): RpcMethods {
     },
     getMultipleAccounts: (params) => {
       const [pubkeys, config] = parseParams(z.tuple([z.array(pubkeySchema), accountConfigSchema.optional()]), params);
+      checkSliceAndEncoding(config?.encoding, config?.dataSlice);
       if (pubkeys.length > MAX_MULTIPLE_ACCOUNTS) {
         throw invalidParams(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
       }
@@ -45,6 +47,7 @@ export function accountMethods({ chain }: RpcContext): RpcMethods {
         withContext: z.boolean().optional(),
       });
       const [programId, config] = parseParams(z.tuple([pubkeySchema, configSchema.optional()]), params);
+      checkSliceAndEncoding(config?.encoding, config?.dataSlice);
       const ctx = context(chain, config);
       const value = chain
         .getProgramAccounts(programId)

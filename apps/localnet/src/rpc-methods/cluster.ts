@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { VersionedMessage } from '@solana/web3.js';
 import { z } from 'zod';
 import { SLOTS_PER_EPOCH } from '../chain/localnet-chain.ts';
 import { feeForMessage } from '../chain/fees.ts';
+import { FeatureSet } from '../chain/svm.ts';
 import type { RpcMethods } from '../rpc/json-rpc.ts';
 import { invalidParams } from '../rpc/rpc-error.ts';
 import { commitmentOrConfig, context, contextConfigSchema, parseParams, pubkeySchema, SOLANA_CORE_VERSION } from './params.ts';
@@ -9,15 +11,39 @@ import type { RpcContext } from './rpc-context.ts';
 
 const noParams = z.tuple([commitmentOrConfig.optional()]);
 
+/**
+ * getVersion's feature-set: the first four bytes (little-endian) of the sha256 over every feature id the runtime
+ * knows, sorted, which is how a validator names the feature set it was built with.
+ */
+function featureSetId(): number {
+  const all = FeatureSet.allEnabled();
+  const ids = [...all.getActiveFeatures(), ...all.getInactiveFeatures()].sort(Buffer.compare);
+  const hash = createHash('sha256');
+  for (const id of ids) hash.update(id);
+  return hash.digest().readUInt32LE(0);
+}
+
 /** Cluster and block-level methods: health, version, slots, blockhashes, fees, rent. */
 export function clusterMethods({ chain, faucet }: RpcContext): RpcMethods {
+  const featureSet = featureSetId();
   return {
     getHealth: () => 'ok',
-    getVersion: () => ({ 'solana-core': SOLANA_CORE_VERSION, 'feature-set': 0 }),
+    getVersion: () => ({ 'solana-core': SOLANA_CORE_VERSION, 'feature-set': featureSet }),
     getGenesisHash: () => chain.genesisHash,
     getIdentity: () => ({ identity: faucet.publicKey }),
-    getFirstAvailableBlock: () => 0,
-    minimumLedgerSlot: () => 0,
+    // The oldest block the ledger still serves.
+    getFirstAvailableBlock: () => chain.ledger.firstKeptSlot,
+    minimumLedgerSlot: () => chain.ledger.firstKeptSlot,
+    // Every lamport is circulating: no stake or locked accounts on a single-user ledger. The total is the sum
+    // over the accounts the ledger holds, an exact u64 (bigint on the wire).
+    getSupply: (params) => {
+      const configSchema = contextConfigSchema.extend({ excludeNonCirculatingAccountsList: z.boolean().optional() });
+      const [config] = parseParams(z.tuple([configSchema.optional()]), params);
+      const ctx = context(chain, config);
+      let total = 0n;
+      for (const pubkey of chain.touched) total += chain.getAccount(pubkey)?.lamports ?? 0n;
+      return { context: ctx, value: { total, circulating: total, nonCirculating: 0n, nonCirculatingAccounts: [] } };
+    },
     getSlot: (params) => {
       const [config] = parseParams(noParams, params);
       return context(chain, config).slot;

@@ -1,5 +1,6 @@
 import type { RpcMethods } from '../rpc/json-rpc.ts';
 import { accountMethods } from './accounts.ts';
+import { blockMethods } from './blocks.ts';
 import { clusterMethods } from './cluster.ts';
 import { faucetMethods } from './faucet-methods.ts';
 import type { RpcContext } from './rpc-context.ts';
@@ -12,6 +13,7 @@ export type { RpcContext } from './rpc-context.ts';
 export function rpcMethods(context: RpcContext): RpcMethods {
   return {
     ...clusterMethods(context),
+    ...blockMethods(context),
     ...accountMethods(context),
     ...tokenMethods(context),
     ...transactionMethods(context),

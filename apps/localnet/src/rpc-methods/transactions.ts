@@ -97,7 +97,15 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
       const blockhashValid = chain.ledger.slotOfValidBlockhash(tx.message.recentBlockhash) !== null;
       const simulation = blockhashValid
         ? chain.simulate(tx)
-        : { err: 'BlockhashNotFound' as const, logs: [], unitsConsumed: 0, innerInstructions: [], returnData: null, postAccounts: new Map() };
+        : {
+            err: 'BlockhashNotFound' as const,
+            logs: [],
+            unitsConsumed: 0,
+            innerInstructions: [],
+            returnData: null,
+            postAccounts: new Map(),
+            loadedAccountsDataSize: 0,
+          };
       const accountEncoding = config?.accounts?.encoding ?? 'base64';
       const accounts = config?.accounts
         ? addresses.map((pubkey) => {
@@ -113,6 +121,7 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
           logs: simulation.logs,
           accounts,
           unitsConsumed: simulation.unitsConsumed,
+          loadedAccountsDataSize: simulation.loadedAccountsDataSize,
           returnData: simulation.returnData,
           innerInstructions: config?.innerInstructions
             ? simulation.innerInstructions.map(({ index, instructions }) => ({
@@ -161,16 +170,6 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
       if (!record) return null;
       const maxVersion = config && 'maxSupportedTransactionVersion' in config ? config.maxSupportedTransactionVersion : undefined;
       return transactionJson(record, config?.encoding ?? 'json', maxVersion);
-    },
-
-    // One block per transaction: a slot's time is its transaction's time.
-    getBlockTime: (params) => {
-      const [slot] = parseParams(z.tuple([z.number().int().nonnegative()]), params);
-      for (const record of chain.history.newestFirst()) {
-        if (record.slot === slot) return record.blockTime;
-        if (record.slot < slot) break;
-      }
-      throw new RpcError(RPC_ERROR.blockNotAvailable, `Block not available for slot ${slot}`);
     },
 
     getSignaturesForAddress: (params) => {

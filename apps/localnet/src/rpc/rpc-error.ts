@@ -5,6 +5,7 @@ export const RPC_ERROR = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internalError: -32603,
+  blockCleanedUp: -32001,
   sendTransactionPreflightFailure: -32002,
   signatureVerificationFailure: -32003,
   blockNotAvailable: -32004,
