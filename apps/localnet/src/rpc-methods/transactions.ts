@@ -1,7 +1,9 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { z } from 'zod';
+import { feeForMessage } from '../chain/fees.ts';
 import { submitTransaction } from '../chain/submit-transaction.ts';
+import { tokenBalances } from '../chain/token-balances.ts';
 import type { TransactionRecord } from '../chain/transaction-record.ts';
 import { decodeWireTransaction, hasValidSignatures, type WireTransaction } from '../chain/wire-transaction.ts';
 import { encodeAccount } from '../encoding/account-encoding.ts';
@@ -92,7 +94,9 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
         };
       }
       const addresses = config?.accounts?.addresses ?? [];
-      const keys = chain.resolveKeys(tx).keys;
+      const resolved = chain.resolveKeys(tx);
+      const keys = resolved.keys;
+      const preAccounts = keys.map((key) => read(key));
       if (addresses.length > keys.length) throw invalidParams(`Too many accounts provided; max ${keys.length}`);
       const blockhashValid = chain.ledger.slotOfValidBlockhash(tx.message.recentBlockhash) !== null;
       const simulation = blockhashValid
@@ -106,6 +110,10 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
             postAccounts: new Map(),
             loadedAccountsDataSize: 0,
           };
+      const postAccounts = keys.map((key) => (simulation.postAccounts.has(key) ? simulation.postAccounts.get(key) ?? null : read(key)));
+      const lamports = (accounts: (typeof preAccounts)[number][]) => accounts.map((account) => Number(account?.lamports ?? 0n));
+      // Balances and the fee describe an execution: a simulation that failed reports none of them.
+      const executed = simulation.err === null;
       const accountEncoding = config?.accounts?.encoding ?? 'base64';
       const accounts = config?.accounts
         ? addresses.map((pubkey) => {
@@ -120,6 +128,12 @@ export function transactionMethods({ chain }: RpcContext): RpcMethods {
           err: simulation.err,
           logs: simulation.logs,
           accounts,
+          fee: executed ? feeForMessage(tx.message) : null,
+          loadedAddresses: { writable: [...resolved.loaded.writable], readonly: [...resolved.loaded.readonly] },
+          preBalances: executed ? lamports(preAccounts) : null,
+          postBalances: executed ? lamports(postAccounts) : null,
+          preTokenBalances: executed ? tokenBalances(keys, preAccounts, read) : null,
+          postTokenBalances: executed ? tokenBalances(keys, postAccounts, read) : null,
           unitsConsumed: simulation.unitsConsumed,
           loadedAccountsDataSize: simulation.loadedAccountsDataSize,
           returnData: simulation.returnData,
