@@ -13,7 +13,11 @@ describe('OpenAPI docs', () => {
   it('describes every endpoint from the zod contracts at /api/docs/json', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const spec = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    const spec = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, { required?: string[] }> };
+    }>();
     expect(spec.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.paths)).toEqual(
       expect.arrayContaining([
@@ -29,8 +33,11 @@ describe('OpenAPI docs', () => {
         '/api/platform/config',
       ]),
     );
-    const signIn = spec.paths['/api/auth']?.post as { requestBody: { content: Record<string, { schema: { required: string[] } }> } };
-    expect(signIn.requestBody.content['application/json']?.schema.required).toEqual(
+    // The body is a named component, referenced rather than copied inline.
+    const signIn = spec.paths['/api/auth']?.post as { requestBody: { content: Record<string, { schema: { $ref: string } }> } };
+    const ref = signIn.requestBody.content['application/json']?.schema.$ref ?? '';
+    expect(ref).toBe('#/components/schemas/AuthRequestInput');
+    expect(spec.components.schemas[ref.split('/').pop() ?? '']?.required).toEqual(
       expect.arrayContaining(['network', 'wallet', 'nonce', 'signature']),
     );
   });

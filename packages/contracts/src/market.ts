@@ -1,3 +1,4 @@
+import { PUBLIC_OFFERS_PAGE_SIZE } from '@jelly/domain';
 import { z } from 'zod';
 import { decimalString, order } from './orders.ts';
 
@@ -26,12 +27,25 @@ const csvList = z.preprocess((v) => {
   return ids.length > 0 ? ids : undefined;
 }, z.array(z.string().max(64)).max(20).optional());
 
+/** A query number that must be one of `values` (anything else is a 400); the document lists them. */
+const queryChoice = <const V extends readonly [number, number, ...number[]]>(values: V, description: string) =>
+  z
+    .preprocess(emptyToUndefined, z.coerce.number().pipe(z.literal(values)).optional())
+    .meta({ type: 'integer', enum: [...values], description });
+
 export const marketQuery = z.object({
-  Page: queryInt,
-  Size: queryInt,
-  SortBy: z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).optional()),
-  Dir: z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional()),
-  Side: z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional()),
+  // Paging is clamped rather than refused; the document states the range the server applies.
+  Page: queryInt.meta({ type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' }),
+  Size: queryInt.meta({
+    type: 'integer',
+    minimum: 1,
+    maximum: MARKET_MAX_PAGE_SIZE,
+    default: PUBLIC_OFFERS_PAGE_SIZE,
+    description: `Offers per page, 1 to ${MARKET_MAX_PAGE_SIZE}; page × size stays within the first ${MARKET_COUNT_CAP} offers.`,
+  }),
+  SortBy: queryChoice([0, 1, 2], '0 created at (default), 1 price, 2 available amount; ties by order id.'),
+  Dir: queryChoice([0, 1], '1 descending (default), 0 ascending.'),
+  Side: queryChoice([0, 1], "1 buy offers, 0 sell offers (the offer's side)."),
   PriceFrom: z.preprocess(emptyToUndefined, decimalString.optional()),
   Fiat: z.preprocess(
     (v) => (v === '' || (typeof v === 'string' && v.toLowerCase() === 'all') ? undefined : v),

@@ -42,11 +42,22 @@ export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
  * Size defaults to 10 and is capped at 100.
  */
 export const notificationListQuery = z.object({
-  Page: z.unknown().optional().transform((value) => clampPage(value)),
+  Page: z
+    .unknown()
+    .optional()
+    .transform((value) => clampPage(value))
+    .meta({ type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' }),
   Size: z
     .unknown()
     .optional()
-    .transform((value) => Math.min(NOTIFICATIONS_MAX_PAGE_SIZE, clampPageSize(value, NOTIFICATIONS_PAGE_SIZE))),
+    .transform((value) => Math.min(NOTIFICATIONS_MAX_PAGE_SIZE, clampPageSize(value, NOTIFICATIONS_PAGE_SIZE)))
+    .meta({
+      type: 'integer',
+      minimum: 1,
+      maximum: NOTIFICATIONS_MAX_PAGE_SIZE,
+      default: NOTIFICATIONS_PAGE_SIZE,
+      description: `Notifications per page, 1 to ${NOTIFICATIONS_MAX_PAGE_SIZE}.`,
+    }),
 });
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 
