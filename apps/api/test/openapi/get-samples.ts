@@ -1,0 +1,132 @@
+import type { Session } from '../../src/modules/orders/testing.ts';
+import type { Trader } from '../helpers/deal-fixtures.ts';
+
+/** One real request of a GET route and the status it must answer. */
+export interface Sample {
+  url: string;
+  headers?: Record<string, string>;
+  status: number;
+}
+
+/** The data the samples point at, seeded through the real API and localnet. */
+export interface Seeded {
+  admin: Session;
+  maker: Trader;
+  taker: Trader;
+  offerId: number;
+  /** Locked in escrow by the maker (the seller). */
+  dealId: number;
+  /** Claimed by the taker, not locked. */
+  openDealId: number;
+}
+
+const MISSING_ORDER = 999_999;
+const NOT_A_WALLET = 'not-a-wallet';
+
+/**
+ * A sample request for every GET route of the document, successes and errors. The OpenAPI test fails for a
+ * documented GET route that has no entry here: a new route gets its samples when it is added.
+ */
+export const GET_SAMPLES: Record<string, (s: Seeded) => Sample[]> = {
+  '/api/health': () => [{ url: '/api/health', status: 200 }],
+  '/api/payments': () => [
+    { url: '/api/payments?type=0', status: 200 },
+    { url: '/api/payments?type=1', status: 200 },
+    { url: '/api/payments?type=7', status: 400 },
+    { url: '/api/payments', status: 400 },
+  ],
+  '/api/platform/coins': () => [{ url: '/api/platform/coins', status: 200 }],
+  '/api/platform/countries': () => [{ url: '/api/platform/countries', status: 200 }],
+  '/api/platform/config': () => [{ url: '/api/platform/config', status: 200 }],
+  '/api/platform/price-validation': () => [
+    { url: '/api/platform/price-validation?fiatCode=EUR&cryptoSymbol=USDC', status: 200 },
+    { url: '/api/platform/price-validation?fiatCode=EUR', status: 400 },
+  ],
+  '/api/auth/nonce': ({ maker }) => [
+    { url: `/api/auth/nonce?wallet=${maker.wallet.address}`, status: 200 },
+    { url: `/api/auth/nonce?wallet=${NOT_A_WALLET}`, status: 400 },
+  ],
+  '/api/auth/me': ({ maker }) => [
+    { url: '/api/auth/me', headers: maker.headers, status: 200 },
+    { url: '/api/auth/me', status: 401 },
+  ],
+  '/api/Notification': ({ maker }) => [
+    { url: '/api/Notification?Page=1&Size=5', headers: maker.headers, status: 200 },
+    { url: '/api/Notification', status: 401 },
+  ],
+  '/api/Notification/unread-count': ({ maker }) => [
+    { url: '/api/Notification/unread-count', headers: maker.headers, status: 200 },
+    { url: '/api/Notification/unread-count', status: 401 },
+  ],
+  '/api/platform/telegram-code': ({ maker }) => [
+    { url: `/api/platform/telegram-code?wallet=${maker.wallet.address}`, headers: maker.headers, status: 503 },
+    { url: `/api/platform/telegram-code?wallet=${maker.wallet.address}`, status: 401 },
+  ],
+  '/api/platform/has-telegram/{wallet}': ({ maker }) => [
+    { url: `/api/platform/has-telegram/${maker.wallet.address}`, headers: maker.headers, status: 200 },
+    { url: `/api/platform/has-telegram/${maker.wallet.address}`, status: 401 },
+  ],
+  '/api/orders/{orderId}': ({ maker, taker, dealId, offerId }) => [
+    { url: `/api/orders/${dealId}`, headers: taker.headers, status: 200 },
+    { url: `/api/orders/${offerId}`, headers: maker.headers, status: 200 },
+    { url: `/api/orders/${MISSING_ORDER}`, headers: maker.headers, status: 404 },
+    { url: '/api/orders/abc', headers: maker.headers, status: 400 },
+  ],
+  '/api/orders/{orderId}/payment-details': ({ taker, dealId, openDealId }) => [
+    { url: `/api/orders/${dealId}/payment-details`, headers: taker.headers, status: 200 },
+    { url: `/api/orders/${openDealId}/payment-details`, headers: taker.headers, status: 409 },
+    { url: `/api/orders/${dealId}/payment-details`, status: 401 },
+  ],
+  '/api/platform/all-user-offers/{walletAddress}': ({ maker }) => [
+    { url: `/api/platform/all-user-offers/${maker.wallet.address}`, headers: maker.headers, status: 200 },
+    { url: `/api/platform/all-user-offers/${maker.wallet.address}?Kind=deals&Page=1&Size=5`, headers: maker.headers, status: 200 },
+    { url: `/api/platform/all-user-offers/${maker.wallet.address}?Kind=offers`, headers: maker.headers, status: 200 },
+    { url: `/api/platform/all-user-offers/${maker.wallet.address}?Kind=1`, headers: maker.headers, status: 400 },
+  ],
+  '/api/platform/trading-stats/{walletAddress}': ({ maker }) => [
+    { url: `/api/platform/trading-stats/${maker.wallet.address}`, status: 200 },
+    { url: `/api/platform/trading-stats/${NOT_A_WALLET}`, status: 400 },
+  ],
+  '/api/platform/all-new-offers': ({ taker }) => [
+    { url: '/api/platform/all-new-offers?Side=0&SortBy=1&Dir=0', headers: taker.headers, status: 200 },
+    { url: '/api/platform/all-new-offers?Side=3', headers: taker.headers, status: 400 },
+    { url: '/api/platform/all-new-offers', status: 401 },
+  ],
+  '/api/platform/all-new-offers-unath': () => [
+    { url: '/api/platform/all-new-offers-unath?Page=1&Size=10', status: 200 },
+    { url: '/api/platform/all-new-offers-unath?SortBy=9', status: 400 },
+  ],
+  '/api/chat/rooms/{orderId}/messages': ({ taker, maker, dealId }) => [
+    { url: `/api/chat/rooms/${dealId}/messages`, headers: taker.headers, status: 200 },
+    { url: `/api/chat/rooms/${MISSING_ORDER}/messages`, headers: maker.headers, status: 404 },
+  ],
+  '/api/attachments/download/attachments/{key}': ({ taker }) => [
+    { url: '/api/attachments/download/attachments/missing-key', headers: taker.headers, status: 404 },
+    { url: '/api/attachments/download/attachments/missing-key', status: 401 },
+  ],
+  '/api/deals/{orderId}/window': ({ taker, dealId }) => [
+    { url: `/api/deals/${dealId}/window`, headers: taker.headers, status: 200 },
+    { url: `/api/deals/${MISSING_ORDER}/window`, headers: taker.headers, status: 404 },
+  ],
+  '/api/admin/orders/{orderId}': ({ admin, taker, dealId }) => [
+    { url: `/api/admin/orders/${dealId}`, headers: admin.headers, status: 200 },
+    { url: `/api/admin/orders/${dealId}`, headers: taker.headers, status: 403 },
+  ],
+  '/api/admin/fee-payer': ({ admin, taker }) => [
+    { url: '/api/admin/fee-payer', headers: admin.headers, status: 200 },
+    { url: '/api/admin/fee-payer', headers: taker.headers, status: 403 },
+  ],
+  '/api/rating/{wallet}/reviews': ({ maker }) => [
+    { url: `/api/rating/${maker.wallet.address}/reviews?skip=0&take=5`, status: 200 },
+    { url: `/api/rating/${NOT_A_WALLET}/reviews`, status: 400 },
+  ],
+  '/api/rating/{wallet}/summary': ({ maker }) => [{ url: `/api/rating/${maker.wallet.address}/summary`, status: 200 }],
+  '/api/rating/order/{orderId}/status': ({ taker, dealId }) => [
+    { url: `/api/rating/order/${dealId}/status`, headers: taker.headers, status: 200 },
+    { url: `/api/rating/order/${MISSING_ORDER}/status`, headers: taker.headers, status: 404 },
+  ],
+  '/api/user-bans': ({ maker }) => [
+    { url: '/api/user-bans', headers: maker.headers, status: 200 },
+    { url: '/api/user-bans', status: 401 },
+  ],
+};

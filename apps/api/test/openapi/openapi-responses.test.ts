@@ -1,0 +1,127 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../../src/modules/orders/testing.ts';
+import { claim, getOrder, lockInstruction, offer, submit, trader, userTransaction } from '../helpers/deal-fixtures.ts';
+import { createChainTestApp, createChainWallet, type ChainTestApp } from '../helpers/test-chain.ts';
+import { GET_SAMPLES, type Seeded } from './get-samples.ts';
+
+interface Operation {
+  operationId?: string;
+  responses: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+const DOCUMENT_ID = 'openapi.json';
+
+/**
+ * OpenAPI 3.0 writes exclusive bounds the draft-04 way (`minimum` + `exclusiveMinimum: true`); Ajv reads the
+ * draft-07 form (`exclusiveMinimum: <number>`), and `nullable: true` becomes "or null". Rewritten for the validator
+ * only: a small conversion, as the two dialects differ in just these keywords here.
+ */
+function forAjv(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(forAjv);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, forAjv(child)]));
+  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof copy[flag] !== 'boolean') continue;
+    if (copy[flag] === true) copy[flag] = copy[bound];
+    else delete copy[flag];
+    if (copy[flag] !== undefined) delete copy[bound];
+  }
+  if (copy.nullable === true) {
+    delete copy.nullable;
+    if (Array.isArray(copy.enum)) copy.enum = [...(copy.enum as unknown[]), null];
+    if (typeof copy.type === 'string') copy.type = [copy.type, 'null'];
+    else return { anyOf: [copy, { type: 'null' }] };
+  }
+  return copy;
+}
+const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+let t: ChainTestApp;
+let document: OpenApiDocument;
+let seeded: Seeded;
+
+beforeAll(async () => {
+  const adminWallet = createChainWallet();
+  t = await createChainTestApp({ config: { adminWallets: new Set([adminWallet.address]) } });
+  const admin = await session(t.app, adminWallet);
+  const maker = await trader(t, { usdc: 50_000_000n });
+  const taker = await trader(t);
+  const offerId = await offer(t, maker, 0, 30_000_000n);
+  // One deal locked in escrow (payment details, window), one only claimed.
+  const dealId = await claim(t, taker, offerId, 10_000_000n);
+  const deal = await getOrder(t.app, maker, dealId);
+  await submit(t, maker, await userTransaction(t, maker.keypair, [lockInstruction(t, deal, maker.key)]));
+  const openDealId = await claim(t, taker, offerId, 10_000_000n);
+  seeded = { admin, maker, taker, offerId, dealId, openDealId };
+  const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  document = response.json<OpenApiDocument>();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
+
+describe('the served OpenAPI document', () => {
+  it('is a valid OpenAPI document', async () => {
+    const result = await new Validator().validate(document as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('names every operation uniquely and describes every response', () => {
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { path, method, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(response.description, `${method} ${path} ${status}`).toMatch(/\w{3,}/);
+        expect(response.description).not.toBe('Default Response');
+      }
+    }
+  });
+
+  it('documents every error a route can send: a route with input answers 400, every route 500', () => {
+    for (const { path, method, operation } of operations()) {
+      expect(operation.responses, `${method} ${path}`).toHaveProperty('500');
+    }
+    expect(document.paths['/api/payments']?.get?.responses).toHaveProperty('400');
+  });
+
+  it('has a sample request for every GET route, and every real answer matches the document', async () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(forAjv(document) as object, DOCUMENT_ID);
+    const gets = operations().filter(({ method }) => method === 'get');
+    expect(gets.map(({ path }) => path).filter((path) => !(path in GET_SAMPLES))).toEqual([]);
+    const checked: string[] = [];
+    for (const { path, operation } of gets) {
+      for (const sample of GET_SAMPLES[path]?.(seeded) ?? []) {
+        const response = await t.app.inject({ method: 'GET', url: sample.url, ...(sample.headers ? { headers: sample.headers } : {}) });
+        const where = `GET ${sample.url} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+        expect(response.statusCode, where).toBe(sample.status);
+        const documented = operation.responses[String(response.statusCode)];
+        expect(documented, `${where}: status not documented`).toBeDefined();
+        expect(Object.keys(documented?.content ?? {}), where).toContain('application/json');
+        const schemaPath = pointer('paths', path, 'get', 'responses', String(response.statusCode), 'content', 'application/json', 'schema');
+        const validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${schemaPath}` });
+        const valid = validate(response.json());
+        expect(valid, `${where}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+        checked.push(`${response.statusCode} ${path}`);
+      }
+    }
+    expect(new Set(checked.map((entry) => entry.split(' ')[1])).size).toBe(gets.length);
+  });
+});
