@@ -18,6 +18,8 @@ export interface Seeded {
   dealId: number;
   /** Claimed by the taker, not locked. */
   openDealId: number;
+  /** A file the taker posted to the locked deal's chat. */
+  attachmentUrl: string;
 }
 
 const MISSING_ORDER = 999_999;
@@ -100,7 +102,8 @@ export const GET_SAMPLES: Record<string, (s: Seeded) => Sample[]> = {
     { url: `/api/chat/rooms/${dealId}/messages`, headers: taker.headers, status: 200 },
     { url: `/api/chat/rooms/${MISSING_ORDER}/messages`, headers: maker.headers, status: 404 },
   ],
-  '/api/attachments/download/attachments/{key}': ({ taker }) => [
+  '/api/attachments/download/attachments/{key}': ({ taker, maker, attachmentUrl }) => [
+    { url: attachmentUrl, headers: maker.headers, status: 200 },
     { url: '/api/attachments/download/attachments/missing-key', headers: taker.headers, status: 404 },
     { url: '/api/attachments/download/attachments/missing-key', status: 401 },
   ],

@@ -80,8 +80,14 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AttachmentRoutesOptions> = 
         summary: "Download a chat attachment (the deal's parties and admins)",
         security: bearer,
         params: z.object({ key: z.string() }),
-        // A stream: Fastify pipes it without serialising.
-        response: { 200: z.unknown().describe('The file bytes, with the type sniffed at upload'), ...errors },
+        // A stream: Fastify pipes it without serialising. Its type is the one sniffed at upload, hence any type.
+        response: {
+          200: {
+            description: 'The file bytes, with the content type sniffed at upload',
+            content: { '*/*': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
+          },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
