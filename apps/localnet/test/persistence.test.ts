@@ -5,11 +5,29 @@ import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, sendA
 import { findConfigPda } from '@jelly/escrow';
 import { describe, expect, it } from 'vitest';
 import { startLocalnet } from '../src/index.ts';
-import { rpc, startTestLocalnet, tempDataDir } from './helpers.ts';
+import { manualSlotClock, rpc, startTestLocalnet, tempDataDir } from './helpers.ts';
 
 const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
 
 describe('persistence across restarts', () => {
+  it('keeps the slots the clock produced while idle, so a restart never reuses a slot or forgets a block', async () => {
+    const dataDir = tempDataDir();
+    const admin = Keypair.generate();
+    const slots = manualSlotClock();
+    const first = await startTestLocalnet({ dataDir, admin, slotClock: slots.clock });
+    slots.tick(20);
+    const slot = await first.connection.getSlot();
+    const block = (await rpc(first.localnet.rpcUrl, 'getBlock', [slot, { transactionDetails: 'none' }])).result;
+    await first.close();
+    const second = await startTestLocalnet({ dataDir, admin });
+    try {
+      expect(await second.connection.getSlot()).toBe(slot);
+      expect((await rpc(second.localnet.rpcUrl, 'getBlock', [slot, { transactionDetails: 'none' }])).result).toEqual(block);
+    } finally {
+      await second.dispose();
+    }
+  });
+
   it('keeps escrowed funds, balances, history and the ledger position after a restart', async () => {
     const dataDir = tempDataDir();
     const admin = Keypair.generate();
