@@ -26,16 +26,19 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
 };
 
 /**
- * The error statuses any route can answer, whether or not it lists them: 400 when it validates input, 401 and
- * 403 behind a bearer token (no or bad token; banned wallet), 429 when it is rate-limited, 500 always.
+ * The error statuses any route can answer, whether or not it lists them: 400 when it validates input, 413 and
+ * 415 when it takes a body (too large, not a type it parses), 401 and 403 behind a bearer token (no or bad token;
+ * banned wallet), 429 when it is rate-limited, 500 always.
  */
 export function implicitErrorStatuses(route: {
   hasInput: boolean;
+  hasBody: boolean;
   signedIn: boolean;
   rateLimited: boolean;
 }): number[] {
   return [
     ...(route.hasInput ? [400] : []),
+    ...(route.hasBody ? [413, 415] : []),
     ...(route.signedIn ? [401, 403] : []),
     ...(route.rateLimited ? [429] : []),
     500,

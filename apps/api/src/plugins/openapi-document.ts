@@ -3,7 +3,7 @@ import * as contracts from '@jelly/contracts';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_DESCRIPTIONS, implicitErrorStatuses } from '../lib/route-preamble.ts';
+import { bearer, ERROR_DESCRIPTIONS, implicitErrorStatuses } from '../lib/route-preamble.ts';
 
 /**
  * The rules that make the OpenAPI document usable by generators, applied to every route in one place so a new
@@ -70,9 +70,13 @@ export function openapiRouteTransform(input: TransformInput): ReturnType<typeof 
   const summary = typeof schema.summary === 'string' ? schema.summary : undefined;
   const config = route.config as { rateLimit?: unknown } | undefined;
   const declared = (schema.response ?? {}) as Record<string, unknown>;
+  // Behind app.authenticate: the route takes a bearer token, whether or not its schema says so.
+  const authenticates = [route.preHandler ?? []].flat().some((hook) => typeof hook === 'function' && hook.name === 'authenticate');
+  const security = Array.isArray(schema.security) && schema.security.length > 0 ? schema.security : authenticates ? bearer : undefined;
   const errors = implicitErrorStatuses({
     hasInput: Boolean(schema.querystring ?? schema.params ?? schema.body ?? schema.headers),
-    signedIn: Array.isArray(schema.security) && schema.security.length > 0,
+    hasBody: Boolean(schema.body),
+    signedIn: security !== undefined,
     rateLimited: config?.rateLimit !== undefined && config.rateLimit !== false,
   });
   const response: Record<string, unknown> = {};
@@ -87,6 +91,7 @@ export function openapiRouteTransform(input: TransformInput): ReturnType<typeof 
   const documented = {
     ...schema,
     operationId: typeof schema.operationId === 'string' ? schema.operationId : operationIdFor(method, input.url),
+    ...(security ? { security } : {}),
     ...(schema.querystring ? { querystring: inline(schema.querystring) } : {}),
     ...(schema.params ? { params: inline(schema.params) } : {}),
     ...(schema.headers ? { headers: inline(schema.headers) } : {}),

@@ -11,6 +11,9 @@ import { GET_SAMPLES, type Seeded } from './get-samples.ts';
 
 interface Operation {
   operationId?: string;
+  parameters?: { in: string }[];
+  requestBody?: unknown;
+  security?: unknown[];
   responses: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 }
 interface OpenApiDocument {
@@ -106,9 +109,15 @@ describe('the served OpenAPI document', () => {
     }
   });
 
-  it('documents every error a route can send: a route with input answers 400, every route 500', () => {
+  it('documents every error a route can send: input 400, a body 413/415, a bearer token 401/403, every route 500', () => {
     for (const { path, method, operation } of operations()) {
-      expect(operation.responses, `${method} ${path}`).toHaveProperty('500');
+      const statuses = Object.keys(operation.responses);
+      expect(statuses, `${method} ${path}`).toContain('500');
+      if (operation.parameters?.some((parameter) => parameter.in !== 'header') || operation.requestBody) {
+        expect(statuses, `${method} ${path}`).toContain('400');
+      }
+      if (operation.requestBody) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']));
+      if (operation.security?.length) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403']));
     }
     expect(document.paths['/api/payments']?.get?.responses).toHaveProperty('400');
   });
