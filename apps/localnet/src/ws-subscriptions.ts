@@ -21,7 +21,7 @@ import {
 type Subscription =
   | { kind: 'signature'; socket: WebSocket; signature: string }
   | { kind: 'account'; socket: WebSocket; pubkey: string; encoding: AccountEncoding; dataSlice?: { offset: number; length: number } }
-  | { kind: 'program'; socket: WebSocket; programId: string; encoding: AccountEncoding; filters: AccountFilter[] }
+  | { kind: 'program'; socket: WebSocket; programId: string; encoding: AccountEncoding; filters: AccountFilter[]; dataSlice?: { offset: number; length: number } }
   | { kind: 'logs'; socket: WebSocket; mentions: string | null }
   | { kind: 'slot'; socket: WebSocket }
   | { kind: 'root'; socket: WebSocket };
@@ -145,7 +145,15 @@ export class SubscriptionHub {
       programSubscribe: (params) => {
         const config = accountSubscribeConfig.extend({ filters: accountFiltersSchema.optional() });
         const [programId, options] = parseParams(z.tuple([pubkeySchema, config.optional()]), params);
-        return this.add({ kind: 'program', socket, programId, encoding: options?.encoding ?? 'binary', filters: options?.filters ?? [] });
+        checkSliceAndEncoding(options?.encoding, options?.dataSlice);
+        return this.add({
+          kind: 'program',
+          socket,
+          programId,
+          encoding: options?.encoding ?? 'binary',
+          filters: options?.filters ?? [],
+          ...(options?.dataSlice ? { dataSlice: options.dataSlice } : {}),
+        });
       },
       programUnsubscribe: this.remover('program', socket),
       logsSubscribe: (params) => {
@@ -230,7 +238,7 @@ export class SubscriptionHub {
             if (!account || account.owner !== subscription.programId || !matchesFilters(account, subscription.filters)) continue;
             this.send(subscription.socket, NOTIFICATION_METHOD.program, id, {
               context,
-              value: { pubkey, account: this.encode(account, subscription.encoding) },
+              value: { pubkey, account: this.encode(account, subscription.encoding, subscription.dataSlice) },
             });
           }
           break;

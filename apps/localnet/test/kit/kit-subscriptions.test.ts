@@ -1,4 +1,11 @@
-import { address as toAddress, getSignatureFromTransaction, type Address, type KeyPairSigner } from '@solana/kit';
+import {
+  address as toAddress,
+  getSignatureFromTransaction,
+  isSolanaError,
+  SOLANA_ERROR__JSON_RPC__INVALID_REQUEST,
+  type Address,
+  type KeyPairSigner,
+} from '@solana/kit';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -63,6 +70,20 @@ describe('the localnet through @solana/kit: every subscription, checked against 
     );
     abort.abort();
     z.object({ context: shape.context, value: shape.keyedAccount(shape.base64Account) }).strict().parse(notification);
+  });
+
+  it('refuses jsonParsed with a data slice on a subscription, like a node', async () => {
+    const abort = new AbortController();
+    // kit's types already rule this pair out; the cast sends it anyway, as another client could.
+    const refused = await subscriptions
+      .accountNotifications(payer.address, { encoding: 'jsonParsed', dataSlice: { offset: 0, length: 8 } } as never)
+      .subscribe({ abortSignal: abort.signal })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    abort.abort();
+    expect(isSolanaError(refused, SOLANA_ERROR__JSON_RPC__INVALID_REQUEST)).toBe(true);
   });
 
   it('notifies logs and a signature', async () => {
