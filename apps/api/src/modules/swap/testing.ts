@@ -70,3 +70,43 @@ export async function snapshot(t: ChainTestApp, owners: Record<string, PublicKey
   }
   return result;
 }
+
+/** A swap record written straight to the database (history tests need statuses and dates the chain cannot give). */
+export async function insertSwapRow(
+  t: ChainTestApp,
+  row: { wallet: string; inSymbol: 'SOL' | 'USDC' | 'USDT'; outSymbol: 'SOL' | 'USDC' | 'USDT'; status: 0 | 1 | 2; createdAt: Date; txId?: string | null; inAmount?: string; outAmount?: string },
+): Promise<number> {
+  const { swapQuotes, swaps } = await import('../../db/schema/index.ts');
+  const mint = { SOL, USDC, USDT };
+  const decimals = { SOL: 9, USDC: 6, USDT: 6 };
+  const id = crypto.randomUUID();
+  const common = {
+    wallet: row.wallet,
+    inputMint: mint[row.inSymbol],
+    outputMint: mint[row.outSymbol],
+    inSymbol: row.inSymbol,
+    outSymbol: row.outSymbol,
+    inDecimals: decimals[row.inSymbol],
+    outDecimals: decimals[row.outSymbol],
+    inAmount: row.inAmount ?? '1000000',
+    outAmount: row.outAmount ?? '1000000',
+  };
+  await t.app.db.insert(swapQuotes).values({
+    id,
+    ...common,
+    midOutAmount: common.outAmount,
+    feeBps: 30,
+    source: 'bundled',
+    publishTime: row.createdAt,
+    message: '',
+    recentBlockhash: 'none',
+    lastValidBlockHeight: 0,
+    expireAt: row.createdAt,
+    createdAt: row.createdAt,
+  });
+  const [inserted] = await t.app.db
+    .insert(swaps)
+    .values({ quoteId: id, ...common, txId: row.txId ?? null, status: row.status, recentBlockhash: 'none', createdAt: row.createdAt, updatedAt: row.createdAt })
+    .returning({ id: swaps.id });
+  return (inserted as { id: number }).id;
+}
