@@ -1,6 +1,6 @@
 // The swap API as clients meet it: access, every refusal's message, every history filter, the admin's edit and desk.
 import type { DeskInventory, SwapHistoryResponse, SwapRecord } from '@jelly/contracts';
-import { START_DATE_AFTER_END, SWAP_COMPLETED_NEEDS_TX, SWAP_MESSAGES, SWAP_REASON_LENGTH } from '@jelly/domain';
+import { START_DATE_AFTER_END, SWAP_COMPLETED_NEEDS_TX, SWAP_MESSAGES, SWAP_REASON_LENGTH, type SwapRefusalReason } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { errorOf, session, type Session } from '../orders/testing.ts';
@@ -30,7 +30,7 @@ beforeAll(async () => {
     config: {
       adminWallets: new Set([adminWallet.address]),
       // 0.1% of the desk's 500 SOL (0.5 SOL ≈ 71 USD) per swap, so the inventory limit is reachable
-      swap: { ...DEFAULT_DESK_CONFIG, maxInventoryShareBps: 10 },
+      swap: { ...DEFAULT_DESK_CONFIG, maxInventoryShareBps: 10, processingSweepMs: 0 },
     },
   });
   alice = await swapper(t, { sol: 100_000_000n, usdt: 200_000_000n });
@@ -109,8 +109,8 @@ describe('quote refusals: each says what happened', () => {
     { name: 'above the largest swap', mint: USDT, amount: 20_000_000_000n, reason: 'above_maximum', status: 400 },
     { name: 'more than the desk may pay out', mint: USDT, amount: 100_000_000n, reason: 'desk_inventory_short', status: 409 },
     { name: 'more than the wallet holds', mint: USDT, amount: 50_000_000n, reason: 'insufficient_balance', status: 409, who: () => bob },
-  ] as const)('$name → $status $reason', async (c) => {
-    const who = 'who' in c ? c.who() : alice;
+  ] as { name: string; mint: string; amount: bigint; reason: SwapRefusalReason; status: number; who?: () => Swapper }[])('$name → $status $reason', async (c) => {
+    const who = c.who?.() ?? alice;
     const response = await requestQuote(t, who, { inputMint: c.mint, outputMint: SOL, amount: c.amount.toString() });
     expect(errorOf(response)).toMatchObject({ status: c.status, message: SWAP_MESSAGES[c.reason] });
     expect(response.json<{ error: { details: unknown } }>().error.details).toEqual({ reason: c.reason });
@@ -172,7 +172,7 @@ describe('history filters', () => {
     { q: { SearchWallet: 'BBB' }, want: ['usdcCompleted'] },
     { q: { Asset: 'SOL', Status: '2', From: '2026-01-01', To: '2026-01-31' }, want: ['solFailed'] },
     { q: { Size: '1', Page: '2' }, want: ['usdcCompleted'] },
-  ])('$q', async ({ q, want }) => {
+  ] as { q: Record<string, string>; want: string[] }[])('$q', async ({ q, want }) => {
     const result = await history(bob, q);
     expect(idsOf(result)).toEqual(want.map((name) => ids[name]));
     if (!('Page' in q)) expect(result.total).toBe(want.length);
@@ -188,7 +188,7 @@ describe('history filters', () => {
     { q: { Asset: 'BTC' }, message: /Asset must be All, SOL, USDC or USDT/ },
     { q: { From: '2026-02-30' }, message: /Must be a real date/ },
     { q: { To: 'yesterday' }, message: /Must be a date/ },
-  ])('$q → 400', async ({ q, message }) => {
+  ] as { q: Record<string, string>; message: string | RegExp }[])('$q → 400', async ({ q, message }) => {
     const error = errorOf(await get(bob, '/api/swaps', q));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(message);
