@@ -5,11 +5,14 @@ import type { Chain } from '../../chain/chain.ts';
 import { DEFAULT_DESK_CONFIG, GENERATED_DESK_KEYPAIR_FILE, type DeskConfig } from './desk-config.ts';
 import { DESK_ASSETS } from './desk-assets.ts';
 import { readBalances } from './desk-inventory.ts';
+import { createJupiterReference, type QuoteReference } from './quote-reference.ts';
 
 /** The desk: the platform's treasury wallet that quotes and settles swaps. */
 export interface Desk {
   keypair: Keypair;
   config: DeskConfig;
+  /** A second opinion on the feed (Jupiter when configured); null = none. */
+  reference: QuoteReference | null;
 }
 
 /** What the embedded localnet's desk holds after start: enough test SOL, USDC and USDT for any manual test. */
@@ -49,7 +52,8 @@ export const deskService = fp(
       await fundLocalnetDesk(chain, keypair.publicKey);
       app.log.info({ desk: keypair.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
     }
-    app.decorate('desk', keypair ? { keypair, config } : null);
+    const reference = config.jupiter ? createJupiterReference(config.jupiter) : null;
+    app.decorate('desk', keypair ? { keypair, config, reference } : null);
   },
   { name: 'swap-desk' },
 );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SwapPriceSource, SwapQuote, SwapQuoteInput } from '@jelly/contracts';
-import { quoteSwap, swapRate } from '@jelly/domain';
+import { priceMovedBeyondBand, quoteSwap, swapRate } from '@jelly/domain';
 import { PublicKey } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/rows.ts';
@@ -49,11 +49,12 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
   const deskKey = ctx.desk.keypair.publicKey;
   const config = ctx.desk.config;
 
-  const [prices, deskBalances, userBalances, latest] = await Promise.all([
+  const [prices, deskBalances, userBalances, latest, reference] = await Promise.all([
     readPrices(ctx.priceFeed, input.symbol, output.symbol, ctx.now(), config.maxPriceAgeMs),
     readBalances(ctx.chain, deskKey, [input, output]),
     readBalances(ctx.chain, user, [...new Set([input, output, SOL_ASSET])]),
     ctx.chain.connection.getLatestBlockhash('confirmed'),
+    ctx.desk.reference?.outAmount({ inputMint: request.inputMint, outputMint: request.outputMint, amount: inAmount }) ?? null,
   ]);
   const [deskIn, deskOut] = deskBalances as [(typeof deskBalances)[0], (typeof deskBalances)[0]];
   const held = (symbol: string) => userBalances.find((b) => b.asset.symbol === symbol) ?? { amount: 0n, exists: false };
@@ -68,6 +69,10 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
   });
   if (!maths.ok) throw swapRefusal(maths.reason);
   const { outAmount, midOutAmount, feeAmount, feeBps } = maths.value;
+  // a feed that disagrees with the market reference beyond the band is not quoted from
+  if (reference !== null && priceMovedBeyondBand(reference, midOutAmount, config.priceBandBps)) {
+    throw swapRefusal('price_unavailable');
+  }
 
   const createUserOutputAccount = !output.native && !userOut.exists;
   // The user's SOL pays what they send (SOL in) and the rent of a new output account.
