@@ -3,7 +3,7 @@ import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { SystemProgram, Transaction, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import { ComputeBudgetProgram, SystemProgram, Transaction, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import type { DeskAsset } from './desk-assets.ts';
 
 export interface SwapLegs {
@@ -18,7 +18,16 @@ export interface SwapLegs {
   createUserOutputAccount: boolean;
   /** The desk has no token account for the input yet: create it, paid by the desk. */
   createDeskInputAccount: boolean;
+  /** The compute-unit limit, different for every quote (see QUOTE_UNIT_LIMIT). */
+  computeUnitLimit: number;
 }
+
+/**
+ * Every quote's transaction sets a compute-unit limit drawn from this range: a swap needs under 40,000 units (two
+ * token-account creations ~25,000 at most, two transfers), and a limit that differs per quote makes two quotes with
+ * the same terms and the same (shared) blockhash two different transactions. Without a price it costs nothing.
+ */
+export const QUOTE_UNIT_LIMIT = { min: 60_000, span: 20_000 } as const;
 
 /** One leg: native lamports for SOL, transferChecked between associated token accounts otherwise. */
 function transfer(asset: DeskAsset, from: PublicKey, to: PublicKey, amount: bigint): TransactionInstruction {
@@ -34,7 +43,7 @@ function transfer(asset: DeskAsset, from: PublicKey, to: PublicKey, amount: bigi
 }
 
 /**
- * The instructions of a swap, in order: the token accounts to create, the user's transfer to the desk, the desk's
+ * The instructions of a swap, in order: its compute-unit limit, the token accounts to create, the user's transfer to the desk, the desk's
  * transfer to the user. Both transfers are in one transaction, so either both land or neither does.
  *
  * A missing output token account of the user is created with the user as payer: the admin never pays for a user's
@@ -42,7 +51,7 @@ function transfer(asset: DeskAsset, from: PublicKey, to: PublicKey, amount: bigi
  * first swap into a token. The desk pays for its own accounts.
  */
 export function swapInstructions(legs: SwapLegs): TransactionInstruction[] {
-  const instructions: TransactionInstruction[] = [];
+  const instructions: TransactionInstruction[] = [ComputeBudgetProgram.setComputeUnitLimit({ units: legs.computeUnitLimit })];
   if (legs.createDeskInputAccount && !legs.input.native) {
     const account = getAssociatedTokenAddressSync(legs.input.mint, legs.desk, true);
     instructions.push(createAssociatedTokenAccountIdempotentInstruction(legs.desk, account, legs.desk, legs.input.mint));

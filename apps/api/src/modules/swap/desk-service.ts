@@ -5,6 +5,7 @@ import type { Chain } from '../../chain/chain.ts';
 import { DEFAULT_DESK_CONFIG, GENERATED_DESK_KEYPAIR_FILE, type DeskConfig } from './desk-config.ts';
 import { DESK_ASSETS } from './desk-assets.ts';
 import { readBalances } from './desk-inventory.ts';
+import { createDeskState, type DeskState } from './desk-state.ts';
 import { createJupiterReference, type QuoteReference } from './quote-reference.ts';
 
 /** The desk: the platform's treasury wallet that quotes and settles swaps. */
@@ -13,6 +14,8 @@ export interface Desk {
   config: DeskConfig;
   /** A second opinion on the feed (Jupiter when configured); null = none. */
   reference: QuoteReference | null;
+  /** Its balances and the latest blockhash, shared by all quotes. */
+  state: DeskState;
 }
 
 /** What the embedded localnet's desk holds after start: enough test SOL, USDC and USDT for any manual test. */
@@ -53,7 +56,7 @@ export const deskService = fp(
       app.log.info({ desk: keypair.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
     }
     const reference = config.jupiter ? createJupiterReference(config.jupiter) : null;
-    app.decorate('desk', keypair ? { keypair, config, reference } : null);
+    app.decorate('desk', chain && keypair ? { keypair, config, reference, state: createDeskState(chain, keypair.publicKey, app.config.now) } : null);
   },
   { name: 'swap-desk' },
 );

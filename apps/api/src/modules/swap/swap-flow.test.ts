@@ -7,6 +7,7 @@ import { RealtimeTestClient } from '../../realtime/testing/realtime-client.ts';
 import { createChainTestApp, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
+import { eq } from 'drizzle-orm';
 import { TOKEN_ACCOUNT_RENT_LAMPORTS } from './quote-swap.ts';
 import { settleProcessingSwaps, STALE_PROCESSING_MS } from './settle-processing-swaps.ts';
 import { SWAP_NEVER_LANDED } from './sync-swap-from-chain.ts';
@@ -100,10 +101,29 @@ describe('a swap on the localnet', () => {
     });
   });
 
+  it('SOL → USDC again: the account exists, its idempotent creation costs the user nothing', async () => {
+    const q = await quote(t, alice, SOL, USDC, 50_000_000n);
+    const before = await snapshot(t, { alice: alice.key, desk: desk(), admin: admin() });
+    const result = await submit(t, alice, q);
+    const fee = await feeOf(result.swap.txID as string);
+    const out = BigInt(q.outAmount);
+    expect(await snapshot(t, { alice: alice.key, desk: desk(), admin: admin() })).toEqual({
+      ...before,
+      'alice.SOL': (before['alice.SOL'] as bigint) - 50_000_000n,
+      'alice.USDC': (before['alice.USDC'] as bigint) + out,
+      'desk.SOL': (before['desk.SOL'] as bigint) + 50_000_000n,
+      'desk.USDC': (before['desk.USDC'] as bigint) - out,
+      'admin.SOL': (before['admin.SOL'] as bigint) - fee,
+    });
+  });
+
   it('the sweep settles Processing swaps whose request is gone: landed → Completed, never landed → Failed', async () => {
     const landed = (await submit(t, alice, await quote(t, alice, USDT, SOL, 2_000_000n))).swap;
     const old = new Date(t.clock.now().getTime() - STALE_PROCESSING_MS - 1);
-    const lost = await insertSwapRow(t, { wallet: alice.wallet.address, inSymbol: 'USDT', outSymbol: 'SOL', status: 0, createdAt: old, txId: landed.txID });
+    // its request died before it saw the chain: the record still says Processing
+    const { swaps } = await import('../../db/schema/index.ts');
+    await t.app.db.update(swaps).set({ status: 0, updatedAt: old }).where(eq(swaps.id, landed.id));
+    const lost = landed.id;
     const dead = await insertSwapRow(t, {
       wallet: alice.wallet.address,
       inSymbol: 'USDT',
@@ -112,7 +132,7 @@ describe('a swap on the localnet', () => {
       createdAt: old,
       txId: bs58.encode(Keypair.generate().secretKey),
     });
-    const recent = await insertSwapRow(t, { wallet: alice.wallet.address, inSymbol: 'USDT', outSymbol: 'SOL', status: 0, createdAt: t.clock.now(), txId: landed.txID });
+    const recent = await insertSwapRow(t, { wallet: alice.wallet.address, inSymbol: 'USDT', outSymbol: 'SOL', status: 0, createdAt: t.clock.now() });
     expect(await settleProcessingSwaps({ db: t.app.db, chain: t.chain, now: t.clock.now })).toBe(2);
     const status = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/swaps?Status=`, headers: alice.headers })).json<{ data: SwapRecord[] }>().data.find((s) => s.id === id);
     expect(await status(lost)).toMatchObject({ status: 1 });
