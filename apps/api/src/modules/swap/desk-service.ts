@@ -7,6 +7,7 @@ import { DESK_ASSETS } from './desk-assets.ts';
 import { readBalances } from './desk-inventory.ts';
 import { createDeskState, type DeskState } from './desk-state.ts';
 import { createJupiterReference, type QuoteReference } from './quote-reference.ts';
+import { createQuoteStore, type QuoteStore } from './quote-store.ts';
 
 /** The desk: the platform's treasury wallet that quotes and settles swaps. */
 export interface Desk {
@@ -16,6 +17,8 @@ export interface Desk {
   reference: QuoteReference | null;
   /** Its balances and the latest blockhash, shared by all quotes. */
   state: DeskState;
+  /** The quotes it gave (written behind the answers). */
+  quotes: QuoteStore;
 }
 
 /** What the embedded localnet's desk holds after start: enough test SOL, USDC and USDT for any manual test. */
@@ -56,7 +59,12 @@ export const deskService = fp(
       app.log.info({ desk: keypair.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
     }
     const reference = config.jupiter ? createJupiterReference(config.jupiter) : null;
-    app.decorate('desk', chain && keypair ? { keypair, config, reference, state: createDeskState(chain, keypair.publicKey, app.config.now) } : null);
+    const quotes = createQuoteStore(app.db, app.log);
+    app.addHook('onClose', async () => quotes.flush());
+    app.decorate(
+      'desk',
+      chain && keypair ? { keypair, config, reference, state: createDeskState(chain, keypair.publicKey, app.config.now), quotes } : null,
+    );
   },
   { name: 'swap-desk' },
 );

@@ -4,7 +4,6 @@ import { priceMovedBeyondBand, quoteSwap, swapRate } from '@jelly/domain';
 import { PublicKey } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/rows.ts';
-import { swapQuotes } from '../../db/schema/index.ts';
 import type { PriceFeed } from '../prices/index.ts';
 import { buildSwapTransaction, QUOTE_UNIT_LIMIT } from './build-swap-transaction.ts';
 import { deskAssetByMint } from './desk-assets.ts';
@@ -93,7 +92,7 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
   const expireAt = new Date(now.getTime() + config.quoteTtlMs);
   const id = randomUUID();
   const source = feedSource(ctx.priceFeed.source);
-  await ctx.db.insert(swapQuotes).values({
+  ctx.desk.quotes.add({
     id,
     wallet,
     inputMint: request.inputMint,

@@ -16,7 +16,7 @@ import { checkSameTransfers } from './cosigner/same-transfers.ts';
 import { simulationRefusal } from './cosigner/simulation-refusal.ts';
 import type { Desk } from './desk-service.ts';
 import { landSwap, type LandContext } from './land-swap.ts';
-import { findQuote, findSwapByTx, findSwapOfQuote, type QuoteRow } from './queries.ts';
+import { findSwapByTx, findSwapOfQuote, type QuoteRow } from './queries.ts';
 import { readPrices } from './read-prices.ts';
 import { swapRefusal } from './swap-errors.ts';
 import { toSwapRecord } from './swap-view.ts';
@@ -57,7 +57,7 @@ async function firstResult(ctx: SubmitContext, quoteId: string, txId?: string): 
  * then simulates, sends, re-broadcasts until it lands or its blockhash dies, and records what the chain shows.
  */
 export async function submitSwap(ctx: SubmitContext, wallet: string, request: SwapSubmitRequest): Promise<SwapSubmitResponse> {
-  const quote = await findQuote(ctx.db, request.quoteId);
+  const quote = await ctx.desk.quotes.find(request.quoteId);
   if (!quote) throw swapRefusal('quote_not_found');
   checkQuoteOwner(quote.wallet, wallet);
   const already = await firstResult(ctx, quote.id);
