@@ -1,10 +1,6 @@
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
+import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
 import { ComputeBudgetProgram, SystemProgram, Transaction, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
-import type { DeskAsset } from './desk-assets.ts';
+import { associatedTokenAccount, type DeskAsset } from './desk-assets.ts';
 
 export interface SwapLegs {
   admin: PublicKey;
@@ -33,9 +29,9 @@ export const QUOTE_UNIT_LIMIT = { min: 60_000, span: 20_000 } as const;
 function transfer(asset: DeskAsset, from: PublicKey, to: PublicKey, amount: bigint): TransactionInstruction {
   if (asset.native) return SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: amount });
   return createTransferCheckedInstruction(
-    getAssociatedTokenAddressSync(asset.mint, from, true),
+    associatedTokenAccount(asset.mint, from),
     asset.mint,
-    getAssociatedTokenAddressSync(asset.mint, to, true),
+    associatedTokenAccount(asset.mint, to),
     from,
     amount,
     asset.decimals,
@@ -53,11 +49,11 @@ function transfer(asset: DeskAsset, from: PublicKey, to: PublicKey, amount: bigi
 export function swapInstructions(legs: SwapLegs): TransactionInstruction[] {
   const instructions: TransactionInstruction[] = [ComputeBudgetProgram.setComputeUnitLimit({ units: legs.computeUnitLimit })];
   if (legs.createDeskInputAccount && !legs.input.native) {
-    const account = getAssociatedTokenAddressSync(legs.input.mint, legs.desk, true);
+    const account = associatedTokenAccount(legs.input.mint, legs.desk);
     instructions.push(createAssociatedTokenAccountIdempotentInstruction(legs.desk, account, legs.desk, legs.input.mint));
   }
   if (legs.createUserOutputAccount && !legs.output.native) {
-    const account = getAssociatedTokenAddressSync(legs.output.mint, legs.user, true);
+    const account = associatedTokenAccount(legs.output.mint, legs.user);
     instructions.push(createAssociatedTokenAccountIdempotentInstruction(legs.user, account, legs.user, legs.output.mint));
   }
   instructions.push(transfer(legs.input, legs.user, legs.desk, legs.inAmount));
@@ -65,9 +61,18 @@ export function swapInstructions(legs: SwapLegs): TransactionInstruction[] {
   return instructions;
 }
 
-/** The unsigned legacy transaction of the quote: the admin pays the network fee; user and desk sign too. */
-export function buildSwapTransaction(legs: SwapLegs, recentBlockhash: string): Transaction {
+/**
+ * The unsigned legacy transaction of the quote: the admin pays the network fee; user and desk sign too. Returns the
+ * message and the wire transaction (empty signature slots before the message), compiled once.
+ */
+export function buildSwapTransaction(legs: SwapLegs, recentBlockhash: string): { message: Uint8Array; transaction: Uint8Array } {
   const tx = new Transaction({ feePayer: legs.admin, recentBlockhash });
   tx.add(...swapInstructions(legs));
-  return tx;
+  const compiled = tx.compileMessage();
+  const message = compiled.serialize();
+  const signatures = compiled.header.numRequiredSignatures; // 3: below 128, so its length prefix is one byte
+  const transaction = new Uint8Array(1 + 64 * signatures + message.length);
+  transaction[0] = signatures;
+  transaction.set(message, 1 + 64 * signatures);
+  return { message, transaction };
 }

@@ -72,7 +72,7 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
   // nothing when the account exists, and the quote needs no read of the user's wallet (what the user cannot pay,
   // their rent or their input, is refused in simulation at submit as an insufficient balance).
   const createUserOutputAccount = !output.native;
-  const tx = buildSwapTransaction(
+  const built = buildSwapTransaction(
     {
       admin: ctx.chain.admin.publicKey,
       desk: deskKey,
@@ -87,7 +87,7 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
     },
     latest.blockhash,
   );
-  const message = Buffer.from(tx.serializeMessage()).toString('base64');
+  const message = Buffer.from(built.message).toString('base64');
   const now = ctx.now();
   const expireAt = new Date(now.getTime() + config.quoteTtlMs);
   const id = randomUUID();
@@ -136,7 +136,7 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
     source,
     publishTime: prices.publishTime.toISOString(),
     price: swapRate(inAmount, input.decimals, outAmount, output.decimals),
-    transaction: Buffer.from(tx.serialize({ requireAllSignatures: false, verifySignatures: false })).toString('base64'),
+    transaction: Buffer.from(built.transaction).toString('base64'),
     createsOutputAccount: createUserOutputAccount,
   };
 }
