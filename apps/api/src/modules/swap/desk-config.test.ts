@@ -42,7 +42,6 @@ describe('readDeskConfig', () => {
   });
 
   it.each([
-    { env: { SOLANA_RPC_URL: 'https://api.devnet.solana.com' }, problem: 'DESK_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster' },
     { env: { JUPITER_SWAP_URL: 'https://api.jup.ag/swap/v2' }, problem: 'JUPITER_SWAP_URL and JUPITER_API_KEY go together' },
     { env: { SWAP_MIN_USD: '100', SWAP_MAX_USD: '10' }, problem: 'SWAP_MIN_USD must not be above SWAP_MAX_USD' },
     { env: { SWAP_QUOTE_TTL_SECONDS: '90' }, problem: 'SWAP_QUOTE_TTL_SECONDS: SWAP_QUOTE_TTL_SECONDS must be at most 50' },

@@ -6,7 +6,7 @@ export const GENERATED_DESK_KEYPAIR_FILE = 'localnet-desk-keypair.json';
 
 /** The swap desk's settings. */
 export interface DeskConfig {
-  /** The desk's keypair file (DESK_KEYPAIR); null = generated in the data folder (embedded localnet only). */
+  /** The desk's keypair file (DESK_KEYPAIR); null = generated in the data folder on the embedded localnet, no desk (and no swaps) elsewhere. */
   keypairFile: string | null;
   /** The desk's spread over the feed's mid price, in bps. */
   spreadBps: number;
@@ -79,7 +79,7 @@ const envSchema = z.object({
 });
 
 /**
- * DESK_KEYPAIR (required with SOLANA_RPC_URL: a real cluster has no generated desk), SWAP_SPREAD_BPS (30),
+ * DESK_KEYPAIR (on a real cluster swaps are offered only with it: no desk is generated there), SWAP_SPREAD_BPS (30),
  * SWAP_MAX_FEE_BPS (300), SWAP_QUOTE_TTL_SECONDS (30, at most 50 so a quote expires before its blockhash can die on a
  * real cluster's ~60 s), SWAP_MIN_USD (1), SWAP_MAX_USD (10000), SWAP_MAX_INVENTORY_SHARE_BPS (2000),
  * SWAP_MAX_PRICE_AGE_SECONDS (60), SWAP_PRICE_BAND_BPS (100), JUPITER_SWAP_URL + JUPITER_API_KEY (both or neither).
@@ -90,7 +90,6 @@ export function readDeskConfig(env: NodeJS.ProcessEnv, cwd: string): { ok: true;
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
   const problems: string[] = [];
-  if (env.SOLANA_RPC_URL?.trim() && !e.DESK_KEYPAIR) problems.push('DESK_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   if (Boolean(e.JUPITER_SWAP_URL) !== Boolean(e.JUPITER_API_KEY)) problems.push('JUPITER_SWAP_URL and JUPITER_API_KEY go together');
   const d = DEFAULT_DESK_CONFIG;
   const minUsd = e.SWAP_MIN_USD ?? d.minUsd;

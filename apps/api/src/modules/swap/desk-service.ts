@@ -41,7 +41,7 @@ async function loadDeskKeypair(config: DeskConfig, chain: Chain, dataDir: string
   // Loaded lazily as start-chain does: the localnet package brings LiteSVM with it.
   const localnet = await import('@jelly/localnet');
   if (config.keypairFile) return localnet.readKeypairFile(config.keypairFile);
-  if (!chain.faucet) return null; // a real cluster without DESK_KEYPAIR (config refuses it; tests build it so)
+  if (!chain.faucet) return null; // a real cluster without DESK_KEYPAIR: no swaps
   return localnet.loadOrCreateKeypair(join(dataDir, GENERATED_DESK_KEYPAIR_FILE));
 }
 
@@ -54,6 +54,7 @@ export const deskService = fp(
     const config = app.config.swap ?? DEFAULT_DESK_CONFIG;
     const chain = app.chain;
     const keypair = chain ? await loadDeskKeypair(config, chain, app.config.dataDir) : null;
+    if (chain && !keypair) app.log.warn({}, 'swaps are unavailable: set DESK_KEYPAIR to offer them on this cluster');
     if (chain && keypair) {
       await fundLocalnetDesk(chain, keypair.publicKey);
       app.log.info({ desk: keypair.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
