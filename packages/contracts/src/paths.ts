@@ -14,3 +14,16 @@ export const apiPaths = {
   platformConfig: '/platform/config',
   docs: '/docs',
 } as const;
+
+/** Swap endpoints (signed-in; the admin ones need an admin). */
+export const swapPaths = {
+  quote: '/swap/quote',
+  submit: '/swap/submit',
+  /** The owner or an admin. */
+  swap: (id: number | string) => `/swaps/${id}`,
+  /** The caller's own swaps. */
+  history: '/swaps',
+  adminSwaps: '/admin/swaps',
+  adminSwap: (id: number | string) => `/admin/swaps/${id}`,
+  adminDesk: '/admin/desk',
+} as const;

@@ -1,0 +1,142 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { SwapPriceSource, SwapQuote, SwapQuoteInput } from '@jelly/contracts';
+import { priceMovedBeyondBand, quoteSwap, swapRate } from '@jelly/domain';
+import { PublicKey } from '@solana/web3.js';
+import type { Chain } from '../../chain/chain.ts';
+import type { Queryable } from '../../db/rows.ts';
+import type { PriceFeed } from '../prices/index.ts';
+import { buildSwapTransaction, QUOTE_UNIT_LIMIT } from './build-swap-transaction.ts';
+import { deskAssetByMint } from './desk-assets.ts';
+import type { Desk } from './desk-service.ts';
+import { readPrices } from './read-prices.ts';
+import { swapRefusal } from './swap-errors.ts';
+
+/** Rent of a token account (165 bytes): what a user pays when the swap creates their output account. */
+export const TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280n;
+
+export interface SwapContext {
+  db: Queryable;
+  chain: Chain;
+  desk: Desk;
+  priceFeed: PriceFeed;
+  now: () => Date;
+}
+
+const feedSource = (source: string): SwapPriceSource => (source === 'bundled' ? 'bundled' : 'pyth');
+
+/** bps as a percent decimal string: 30 → '0.3'. */
+const bpsToPercent = (bps: number): string => {
+  const text = (bps / 100).toFixed(2);
+  return text.replace(/\.?0+$/, '') || '0';
+};
+
+/**
+ * POST /swap/quote — a firm quote from the desk for the signed-in wallet, stored so that the co-signer can hold the
+ * signed transaction to it. Refused when the pair or size is not quotable, the price is stale or unavailable, or the
+ * desk is short of the output. Reads no chain state of its own: the desk's balances and the blockhash are shared.
+ */
+export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: SwapQuoteInput): Promise<SwapQuote> {
+  const input = deskAssetByMint(request.inputMint);
+  const output = deskAssetByMint(request.outputMint);
+  if (!input || !output) throw swapRefusal('pair_unsupported');
+  if (input === output) throw swapRefusal('same_token');
+  const inAmount = BigInt(request.amount);
+  const user = new PublicKey(wallet);
+  const deskKey = ctx.desk.keypair.publicKey;
+  const config = ctx.desk.config;
+
+  const [prices, deskBalances, latest, reference] = await Promise.all([
+    readPrices(ctx.priceFeed, input.symbol, output.symbol, ctx.now(), config.maxPriceAgeMs),
+    ctx.desk.state.balances(),
+    ctx.desk.state.latestBlockhash(),
+    ctx.desk.reference?.outAmount({ inputMint: request.inputMint, outputMint: request.outputMint, amount: inAmount }) ?? null,
+  ]);
+  const deskIn = deskBalances.find((b) => b.asset === input);
+  const deskOut = deskBalances.find((b) => b.asset === output);
+
+  const maths = quoteSwap({
+    inAmount,
+    input: { usd: prices.input.value, confidence: prices.input.confidence, decimals: input.decimals },
+    output: { usd: prices.output.value, confidence: prices.output.confidence, decimals: output.decimals },
+    deskOutputBalance: deskOut?.amount ?? 0n,
+    limits: config,
+  });
+  if (!maths.ok) throw swapRefusal(maths.reason);
+  const { outAmount, midOutAmount, feeAmount, feeBps } = maths.value;
+  // a feed that disagrees with the market reference beyond the band is not quoted from
+  if (reference !== null && priceMovedBeyondBand(reference, midOutAmount, config.priceBandBps)) {
+    throw swapRefusal('price_unavailable');
+  }
+
+  // A token output always comes with an idempotent creation of the user's account, paid by the user: it costs
+  // nothing when the account exists, and the quote needs no read of the user's wallet (what the user cannot pay,
+  // their rent or their input, is refused in simulation at submit as an insufficient balance).
+  const createUserOutputAccount = !output.native;
+  const built = buildSwapTransaction(
+    {
+      admin: ctx.chain.admin.publicKey,
+      desk: deskKey,
+      user,
+      input,
+      output,
+      inAmount,
+      outAmount,
+      createUserOutputAccount,
+      createDeskInputAccount: !(deskIn?.exists ?? false),
+      computeUnitLimit: QUOTE_UNIT_LIMIT.min + randomInt(QUOTE_UNIT_LIMIT.span),
+    },
+    latest.blockhash,
+  );
+  const message = Buffer.from(built.message).toString('base64');
+  const now = ctx.now();
+  const expireAt = new Date(now.getTime() + config.quoteTtlMs);
+  const id = randomUUID();
+  const source = feedSource(ctx.priceFeed.source);
+  ctx.desk.quotes.add({
+    id,
+    wallet,
+    inputMint: request.inputMint,
+    outputMint: request.outputMint,
+    inSymbol: input.symbol,
+    outSymbol: output.symbol,
+    inDecimals: input.decimals,
+    outDecimals: output.decimals,
+    inAmount: inAmount.toString(),
+    outAmount: outAmount.toString(),
+    midOutAmount: midOutAmount.toString(),
+    feeBps,
+    source,
+    publishTime: prices.publishTime,
+    message,
+    recentBlockhash: latest.blockhash,
+    lastValidBlockHeight: latest.lastValidBlockHeight,
+    expireAt,
+    createdAt: now,
+  });
+  return {
+    quoteId: id,
+    taker: wallet,
+    inputMint: request.inputMint,
+    outputMint: request.outputMint,
+    inSymbol: input.symbol,
+    outSymbol: output.symbol,
+    inDecimals: input.decimals,
+    outDecimals: output.decimals,
+    inAmount: inAmount.toString(),
+    outAmount: outAmount.toString(),
+    otherAmountThreshold: outAmount.toString(),
+    swapMode: 'ExactIn',
+    slippageBps: 0,
+    priceImpactPct: bpsToPercent(feeBps),
+    feeBps,
+    platformFee: { amount: feeAmount.toString(), feeBps, feeMint: request.outputMint },
+    expireAt: expireAt.toISOString(),
+    lastValidBlockHeight: latest.lastValidBlockHeight,
+    signatureFeePayer: ctx.chain.admin.publicKey.toBase58(),
+    source,
+    publishTime: prices.publishTime.toISOString(),
+    price: swapRate(inAmount, input.decimals, outAmount, output.decimals),
+    transaction: Buffer.from(built.transaction).toString('base64'),
+    createsOutputAccount: createUserOutputAccount,
+  };
+}
