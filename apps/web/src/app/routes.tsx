@@ -26,7 +26,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazyScreen(() => import('../features/home/pages/HomePage.tsx')) },
               { path: 'buy-crypto', lazy: lazyScreen(() => import('../features/market/pages/MarketPage.tsx')) },
-              { path: 'swap', lazy: lazyScreen(() => import('../features/swap/pages/SwapPage.tsx')) },
+              { path: 'swap', lazy: lazyScreen(() => import('./swap/SwapRoute.tsx')) },
               { path: 'swap-chat/:id', lazy: lazyScreen(() => import('./deal/DealChatRoute.tsx')) },
               { path: 'online-ads/:id', lazy: lazyScreen(() => import('../features/market/pages/OnlineAdPage.tsx')) },
               { path: 'my-account', lazy: lazyScreen(() => import('./dashboard/DashboardRoute.tsx')) },

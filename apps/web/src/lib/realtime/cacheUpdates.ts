@@ -1,4 +1,4 @@
-import type { ChatMessage, RealtimeChatMessage, RealtimeDealWindow, RealtimeOrderStatus } from '@jelly/contracts';
+import type { ChatMessage, RealtimeChatMessage, RealtimeDealWindow, RealtimeOrderStatus, RealtimeSwapUpdated } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/api.ts';
@@ -16,6 +16,8 @@ export const DEAL_WINDOW_TAG = 'DealWindow';
 export const DEAL_REVIEW_STATUS_TAG = 'DealReviewStatus';
 /** The dashboard's own lists and stats: any status change of the wallet's orders may move rows between them. */
 export const OWNER_ORDERS_TAG = 'OwnerOrders';
+/** Every list and record of swaps (the swap page, the dashboard, the admin list). */
+export const SWAPS_TAG = 'Swaps';
 
 type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 // The base `api` declares no endpoints or tags; these are injected by the features at run time.
@@ -57,6 +59,11 @@ export function applyDealWindow(dispatch: AnyDispatch, event: RealtimeDealWindow
       { type: DEAL_TAG, id: event.dealId },
     ]),
   );
+}
+
+/** A swap moved (it landed, failed, or an admin corrected it): every list and record of swaps is refetched. */
+export function applySwapUpdated(dispatch: AnyDispatch, _event: RealtimeSwapUpdated): void {
+  dispatch(loose.invalidateTags([SWAPS_TAG]));
 }
 
 interface QueryEntry {
