@@ -16,6 +16,7 @@ import { paymentWindowJob, rentReclaimJob } from './modules/deals/index.ts';
 import { runwayWatch } from './modules/fee-payer/index.ts';
 import { paymentReminderJob } from './modules/notifications/index.ts';
 import { priceService } from './modules/prices/index.ts';
+import { deskService } from './modules/swap/index.ts';
 import { telegramService } from './modules/telegram/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // The modules' services: what the routes use (the price feed, the Telegram bot) and the jobs; each stops on close.
     await app.register(telegramService);
     await app.register(priceService);
+    await app.register(deskService);
     await app.register(apiRoutes, { prefix: '/api' });
     await app.register(paymentReminderJob);
     await app.register(rentReclaimJob, { pollMs: config.deals?.rentReclaimPollMs ?? 0, sweepMs: config.deals?.rentReclaimSweepMs ?? 0 });

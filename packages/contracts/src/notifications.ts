@@ -16,6 +16,8 @@ export const notificationKinds = [
   'chat_message',
   'review_received',
   'wallet_banned',
+  'swap_completed',
+  'swap_failed',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
