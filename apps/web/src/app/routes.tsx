@@ -12,6 +12,11 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
+        path: 'admin/swaps',
+        errorElement: <RouteErrorPage />,
+        lazy: lazyScreen(() => import('./admin/AdminSwapsRoute.tsx')),
+      },
+      {
         // The admin area has no app header and footer.
         path: 'admin/*',
         errorElement: <RouteErrorPage />,
