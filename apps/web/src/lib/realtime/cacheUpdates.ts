@@ -9,6 +9,8 @@ import { api } from '../api/api.ts';
  * and the deal's `Deal` tag (GET /orders/{id}).
  */
 export const CHAT_MESSAGES_ENDPOINT = 'chatMessages';
+/** A swap's room (arg: swap id). */
+export const SWAP_CHAT_MESSAGES_ENDPOINT = 'swapChatMessages';
 export const DEAL_TAG = 'Deal';
 /** GET /deals/{id}/window: the deal's requests for more time. */
 export const DEAL_WINDOW_TAG = 'DealWindow';
@@ -28,10 +30,11 @@ const loose = api.util as unknown as {
 
 /** Adds the message to the open chat's cache (once, in id order); a chat nobody has open is left alone. */
 export function applyChatMessage(dispatch: AnyDispatch, event: RealtimeChatMessage): void {
+  const [endpoint, room] = event.dealId !== null ? [CHAT_MESSAGES_ENDPOINT, event.dealId] : [SWAP_CHAT_MESSAGES_ENDPOINT, event.swapId];
   // The chat's endpoint is injected when its (lazy) screen first loads; before that no chat is on screen.
-  if (!(CHAT_MESSAGES_ENDPOINT in api.endpoints)) return;
+  if (room === null || room === undefined || !(endpoint in api.endpoints)) return;
   dispatch(
-    loose.updateQueryData(CHAT_MESSAGES_ENDPOINT, event.dealId, (draft) => {
+    loose.updateQueryData(endpoint, room, (draft) => {
       if (draft.some((message) => message.id === event.message.id)) return;
       const index = draft.findIndex((message) => message.id > event.message.id);
       if (index === -1) draft.push(event.message);

@@ -35,7 +35,7 @@ describe('swap history', () => {
     expect(completed).toHaveTextContent('25.00 USDT → 0.1523 SOL');
     expect(completed).toHaveTextContent('Completed');
     expect(within(completed).getByRole('link', { name: `Transaction ${TX_ID}` })).toHaveAttribute('href', expect.stringContaining(TX_ID));
-    expect(within(completed).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/swap-chat/9');
+    expect(within(completed).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/swap-chat/9?kind=swap');
     expect(within(section).getByRole('listitem', { name: 'Swap #8' })).toHaveTextContent('Failed');
     expect(within(section).getByRole('navigation', { name: 'Swap pages' })).toHaveTextContent('Page 1 of 3 · 25 in total');
   });

@@ -99,7 +99,7 @@ function SwapRow({ swap, explorerUrl }: { swap: SwapRecord; explorerUrl: (txID: 
             {swap.txID.slice(0, 8)}…
           </a>
         )}
-        <Link to={`/swap-chat/${swap.id}`}>Chat</Link>
+        <Link to={`/swap-chat/${swap.id}?kind=swap`}>Chat</Link>
       </span>
     </li>
   );

@@ -42,7 +42,7 @@ export function SwapOutcome({ swap, alreadySent, explorerUrl, onNewQuote }: Swap
         </span>
       )}
       <span className={styles.outcomeLinks}>
-        <Link to={`/swap-chat/${swap.id}`}>Chat with the desk about swap #{swap.id}</Link>
+        <Link to={`/swap-chat/${swap.id}?kind=swap`}>Chat with the desk about swap #{swap.id}</Link>
       </span>
       {swap.status !== SwapStatus.Processing && <Button onClick={onNewQuote}>Get a new quote</Button>}
     </div>

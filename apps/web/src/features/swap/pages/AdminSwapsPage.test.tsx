@@ -36,7 +36,8 @@ function renderAdmin() {
   const storage = memoryStorage();
   storage.setItem('accessToken', fakeJwt(ME, true));
   storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  return { api, ...renderRoutes([{ path: '/admin/swaps', element: <AdminSwapsPage /> }], '/admin/swaps', { api, storage }) };
+  const view = renderRoutes([{ path: '/admin/swaps', element: <AdminSwapsPage /> }], '/admin/swaps', { api, storage });
+  return { ...view, api };
 }
 
 describe('/admin/swaps', () => {
