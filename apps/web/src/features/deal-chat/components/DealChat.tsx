@@ -1,4 +1,4 @@
-import { CHAT_CLOSED, decideChatSend, isChatClosed, type ChatContext, type OrderStatus } from '@jelly/domain';
+import { CHAT_CLOSED, decideChatSend, isChatClosed, OrderStatus, type ChatContext } from '@jelly/domain';
 import { useState, type DragEvent } from 'react';
 import { useServicesDispatch } from '../../../lib/session/session.ts';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
@@ -22,7 +22,7 @@ import styles from './DealChat.module.css';
 export interface DealChatProps {
   /** The room's id: the deal's order id, or the swap's id when `room` is 'swap'. */
   orderId: number;
-  /** A deal's room (default) or a swap's (its owner and the admins; it never closes: pass status null). */
+  /** A deal's room (default) or a swap's (its owner and the admins; it never closes, `status` is not read). */
   room?: ChatRoomKind;
   /** The deal's status, or null when the order was not found; Completed and Cancelled close the chat. */
   status: OrderStatus | null;
@@ -53,8 +53,9 @@ export function DealChat({ orderId, room = 'deal', status, myWallet, isAdmin, si
   const [text, setText] = useState('');
   const [dragDepth, setDragDepth] = useState(0);
 
-  const closed = status !== null && isChatClosed(status);
-  const ctx: ChatContext = { orderStatus: status, wallet: myWallet, signedIn };
+  const closed = room === 'deal' && status !== null && isChatClosed(status);
+  // A swap's room never closes: the send and upload guards see it as a deal in progress.
+  const ctx: ChatContext = { orderStatus: room === 'swap' ? OrderStatus.InProgress : status, wallet: myWallet, signedIn };
 
   const send = async () => {
     const decision = decideChatSend(ctx, text);
