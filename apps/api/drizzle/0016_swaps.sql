@@ -45,5 +45,6 @@ CREATE TABLE "swaps" (
 ALTER TABLE "swaps" ADD CONSTRAINT "swaps_quote_id_swap_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."swap_quotes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "swap_quotes_created_idx" ON "swap_quotes" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "swaps_quote_unique" ON "swaps" USING btree ("quote_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "swaps_tx_unique" ON "swaps" USING btree ("tx_id");--> statement-breakpoint
 CREATE INDEX "swaps_wallet_created_idx" ON "swaps" USING btree ("wallet","created_at");--> statement-breakpoint
 CREATE INDEX "swaps_created_idx" ON "swaps" USING btree ("created_at");

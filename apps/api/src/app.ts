@@ -16,7 +16,7 @@ import { paymentWindowJob, rentReclaimJob } from './modules/deals/index.ts';
 import { runwayWatch } from './modules/fee-payer/index.ts';
 import { paymentReminderJob } from './modules/notifications/index.ts';
 import { priceService } from './modules/prices/index.ts';
-import { deskService } from './modules/swap/index.ts';
+import { deskService, processingSwapSweep } from './modules/swap/index.ts';
 import { telegramService } from './modules/telegram/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -68,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(rentReclaimJob, { pollMs: config.deals?.rentReclaimPollMs ?? 0, sweepMs: config.deals?.rentReclaimSweepMs ?? 0 });
     await app.register(paymentWindowJob);
     await app.register(runwayWatch);
+    await app.register(processingSwapSweep);
     await app.register(staticWeb, { webDist: config.webDist });
   } catch (error) {
     await app.close();

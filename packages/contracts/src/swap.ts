@@ -112,8 +112,9 @@ export const swapQuote = z.object({
   /** The unsigned transaction, base64. */
   transaction: z.string(),
   /**
-   * true when the user has no token account for the output token yet: the transaction creates it with the user as
-   * payer (its rent, ~0.002 SOL, is the only SOL the user spends).
+   * true for a token output (USDC, USDT): the transaction creates the user's token account for it if it is missing
+   * (idempotent), with the user as payer — its rent (0.00203928 SOL) is then the only SOL the user spends; nothing when
+   * the account exists. The admin never pays for a user's account. false for SOL (a native transfer).
    */
   createsOutputAccount: z.boolean(),
 });

@@ -67,6 +67,8 @@ export const swaps = pgTable(
   (t) => [
     check('swaps_status', sql`${t.status} IN (0, 1, 2)`),
     uniqueIndex('swaps_quote_unique').on(t.quoteId),
+    // two quotes with the same terms could carry the same bytes: one transaction is one swap record
+    uniqueIndex('swaps_tx_unique').on(t.txId),
     index('swaps_wallet_created_idx').on(t.wallet, t.createdAt),
     index('swaps_created_idx').on(t.createdAt),
   ],

@@ -7,11 +7,13 @@ import type { AuthUser } from '../auth/index.ts';
 import { audit } from '../deals/index.ts';
 import { checkSettlingTransaction } from './check-settling-transaction.ts';
 import { SWAP_NOT_FOUND } from './get-swap.ts';
-import { findSwap } from './queries.ts';
+import { findSwap, findSwapByTx } from './queries.ts';
 import { toSwapRecord } from './swap-view.ts';
 import { moveSwap } from './swap-writes.ts';
 
 export const SWAP_CHANGED_MEANWHILE = 'The swap changed meanwhile. Reload it and try again.';
+/** One transaction settles one swap. */
+export const txRecordedElsewhere = (id: number) => `This transaction is already recorded for swap #${id}.`;
 
 /**
  * PATCH /admin/swaps/{id}: an admin sets the txID and status of a swap record, with a reason, in one transaction
@@ -26,6 +28,8 @@ export async function adminUpdateSwap(
   const row = await findSwap(ctx.db, id);
   if (!row) throw notFound(SWAP_NOT_FOUND);
   const txId = body.txID === undefined ? row.txId : body.txID;
+  const other = txId && txId !== row.txId ? await findSwapByTx(ctx.db, txId) : undefined;
+  if (other) throw conflict(txRecordedElsewhere(other.id));
   if (body.status === 1) {
     if (!txId) throw badRequest(SWAP_COMPLETED_NEEDS_TX);
     if (!ctx.chain) throw new AppError('CHAIN_UNAVAILABLE', 'The transaction cannot be checked: the server has no Solana connection.');

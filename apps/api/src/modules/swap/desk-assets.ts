@@ -28,7 +28,25 @@ export function deskAssetBySymbol(symbol: string): DeskAsset | undefined {
   return DESK_ASSETS.find((asset) => asset.symbol === symbol);
 }
 
+const ATA_CACHE_LIMIT = 10_000;
+const ataCache = new Map<string, PublicKey>();
+
+/**
+ * The associated token account of `owner` for `mint`, remembered: deriving it searches for an off-curve address
+ * (hashing and a curve check per try), the most expensive step of building a quote, and the answer never changes.
+ */
+export function associatedTokenAccount(mint: PublicKey, owner: PublicKey): PublicKey {
+  const key = `${mint.toBase58()}:${owner.toBase58()}`;
+  let address = ataCache.get(key);
+  if (!address) {
+    address = getAssociatedTokenAddressSync(mint, owner, true);
+    if (ataCache.size >= ATA_CACHE_LIMIT) ataCache.delete(ataCache.keys().next().value as string);
+    ataCache.set(key, address);
+  }
+  return address;
+}
+
 /** Where an owner holds the asset: the wallet itself for SOL, its associated token account otherwise. */
 export function holdingAddress(asset: DeskAsset, owner: PublicKey): PublicKey {
-  return asset.native ? owner : getAssociatedTokenAddressSync(asset.mint, owner, true);
+  return asset.native ? owner : associatedTokenAccount(asset.mint, owner);
 }

@@ -28,6 +28,8 @@ export interface DeskConfig {
   /** Per-IP limits of the quote and submit routes, per minute (a user's page re-quotes every few seconds). */
   quotesPerMinute: number;
   submitsPerMinute: number;
+  /** How often Processing swaps whose request is gone are settled from the chain; 0 = never. */
+  processingSweepMs: number;
 }
 
 export const DEFAULT_DESK_CONFIG: DeskConfig = {
@@ -43,6 +45,7 @@ export const DEFAULT_DESK_CONFIG: DeskConfig = {
   jupiter: null,
   quotesPerMinute: 120,
   submitsPerMinute: 30,
+  processingSweepMs: 15_000,
 };
 
 const optional = z
@@ -109,6 +112,7 @@ export function readDeskConfig(env: NodeJS.ProcessEnv, cwd: string): { ok: true;
       jupiter: e.JUPITER_SWAP_URL && e.JUPITER_API_KEY ? { url: e.JUPITER_SWAP_URL, apiKey: e.JUPITER_API_KEY } : null,
       quotesPerMinute: d.quotesPerMinute,
       submitsPerMinute: d.submitsPerMinute,
+      processingSweepMs: d.processingSweepMs,
     },
   };
 }

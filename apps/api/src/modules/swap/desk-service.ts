@@ -5,11 +5,20 @@ import type { Chain } from '../../chain/chain.ts';
 import { DEFAULT_DESK_CONFIG, GENERATED_DESK_KEYPAIR_FILE, type DeskConfig } from './desk-config.ts';
 import { DESK_ASSETS } from './desk-assets.ts';
 import { readBalances } from './desk-inventory.ts';
+import { createDeskState, type DeskState } from './desk-state.ts';
+import { createJupiterReference, type QuoteReference } from './quote-reference.ts';
+import { createQuoteStore, type QuoteStore } from './quote-store.ts';
 
 /** The desk: the platform's treasury wallet that quotes and settles swaps. */
 export interface Desk {
   keypair: Keypair;
   config: DeskConfig;
+  /** A second opinion on the feed (Jupiter when configured); null = none. */
+  reference: QuoteReference | null;
+  /** Its balances and the latest blockhash, shared by all quotes. */
+  state: DeskState;
+  /** The quotes it gave (written behind the answers). */
+  quotes: QuoteStore;
 }
 
 /** What the embedded localnet's desk holds after start: enough test SOL, USDC and USDT for any manual test. */
@@ -49,7 +58,13 @@ export const deskService = fp(
       await fundLocalnetDesk(chain, keypair.publicKey);
       app.log.info({ desk: keypair.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
     }
-    app.decorate('desk', keypair ? { keypair, config } : null);
+    const reference = config.jupiter ? createJupiterReference(config.jupiter) : null;
+    const quotes = createQuoteStore(app.db, app.log);
+    app.addHook('onClose', async () => quotes.flush());
+    app.decorate(
+      'desk',
+      chain && keypair ? { keypair, config, reference, state: createDeskState(chain, keypair.publicKey, app.config.now), quotes } : null,
+    );
   },
   { name: 'swap-desk' },
 );

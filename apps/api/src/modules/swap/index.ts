@@ -4,3 +4,4 @@ export type { DeskConfig } from './desk-config.ts';
 export { deskService } from './desk-service.ts';
 export type { Desk } from './desk-service.ts';
 export { findSwapRecords } from './queries.ts';
+export { processingSwapSweep, settleProcessingSwaps } from './settle-processing-swaps.ts';

@@ -16,6 +16,8 @@ export interface LandContext {
   log?: FastifyBaseLogger | undefined;
   /** How long submit waits for the chain before answering Processing (the sweep settles it later). */
   confirmTimeoutMs?: number;
+  /** Told when the swap reached the chain (the desk's balances moved). */
+  balancesChanged?: () => void;
 }
 
 const POLL_MS = 100;
@@ -53,6 +55,7 @@ export async function landSwap(ctx: LandContext, swap: SwapRow, raw: Uint8Array)
     await sleep(POLL_MS);
   }
   const after = await syncSwapFromChain(ctx.db, ctx.chain, swap, ctx.now());
+  ctx.balancesChanged?.();
   if (after.status !== 0) {
     try {
       await recordAdminSpend(ctx, { signature, wallet: swap.wallet, ip: ctx.ip ?? null, kind: 'swap', orderId: null });

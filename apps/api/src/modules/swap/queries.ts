@@ -21,6 +21,11 @@ export async function findSwapOfQuote(db: Queryable, quoteId: string): Promise<S
   return row;
 }
 
+export async function findSwapByTx(db: Queryable, txId: string): Promise<SwapRow | undefined> {
+  const [row] = await db.select().from(swaps).where(eq(swaps.txId, txId));
+  return row;
+}
+
 /** Swaps by id in wire form (the realtime pushes). */
 export async function findSwapRecords(db: Queryable, ids: readonly number[]): Promise<Map<number, SwapRecord>> {
   if (ids.length === 0) return new Map();

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { SwapPriceSource, SwapQuote, SwapQuoteInput } from '@jelly/contracts';
-import { quoteSwap, swapRate } from '@jelly/domain';
+import { priceMovedBeyondBand, quoteSwap, swapRate } from '@jelly/domain';
 import { PublicKey } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/rows.ts';
-import { swapQuotes } from '../../db/schema/index.ts';
 import type { PriceFeed } from '../prices/index.ts';
-import { buildSwapTransaction } from './build-swap-transaction.ts';
-import { deskAssetByMint, deskAssetBySymbol, type DeskAsset } from './desk-assets.ts';
-import { readBalances } from './desk-inventory.ts';
+import { buildSwapTransaction, QUOTE_UNIT_LIMIT } from './build-swap-transaction.ts';
+import { deskAssetByMint } from './desk-assets.ts';
 import type { Desk } from './desk-service.ts';
 import { readPrices } from './read-prices.ts';
 import { swapRefusal } from './swap-errors.ts';
@@ -24,8 +22,6 @@ export interface SwapContext {
   now: () => Date;
 }
 
-const SOL_ASSET = deskAssetBySymbol('SOL') as DeskAsset;
-
 const feedSource = (source: string): SwapPriceSource => (source === 'bundled' ? 'bundled' : 'pyth');
 
 /** bps as a percent decimal string: 30 → '0.3'. */
@@ -36,8 +32,8 @@ const bpsToPercent = (bps: number): string => {
 
 /**
  * POST /swap/quote — a firm quote from the desk for the signed-in wallet, stored so that the co-signer can hold the
- * signed transaction to it. Refused when the pair or size is not quotable, the price is stale or unavailable, the
- * desk is short of the output, or the wallet does not hold what it would send.
+ * signed transaction to it. Refused when the pair or size is not quotable, the price is stale or unavailable, or the
+ * desk is short of the output. Reads no chain state of its own: the desk's balances and the blockhash are shared.
  */
 export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: SwapQuoteInput): Promise<SwapQuote> {
   const input = deskAssetByMint(request.inputMint);
@@ -49,32 +45,34 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
   const deskKey = ctx.desk.keypair.publicKey;
   const config = ctx.desk.config;
 
-  const [prices, deskBalances, userBalances, latest] = await Promise.all([
+  const [prices, deskBalances, latest, reference] = await Promise.all([
     readPrices(ctx.priceFeed, input.symbol, output.symbol, ctx.now(), config.maxPriceAgeMs),
-    readBalances(ctx.chain, deskKey, [input, output]),
-    readBalances(ctx.chain, user, [...new Set([input, output, SOL_ASSET])]),
-    ctx.chain.connection.getLatestBlockhash('confirmed'),
+    ctx.desk.state.balances(),
+    ctx.desk.state.latestBlockhash(),
+    ctx.desk.reference?.outAmount({ inputMint: request.inputMint, outputMint: request.outputMint, amount: inAmount }) ?? null,
   ]);
-  const [deskIn, deskOut] = deskBalances as [(typeof deskBalances)[0], (typeof deskBalances)[0]];
-  const held = (symbol: string) => userBalances.find((b) => b.asset.symbol === symbol) ?? { amount: 0n, exists: false };
-  const [userIn, userOut] = [held(input.symbol), held(output.symbol)];
+  const deskIn = deskBalances.find((b) => b.asset === input);
+  const deskOut = deskBalances.find((b) => b.asset === output);
 
   const maths = quoteSwap({
     inAmount,
     input: { usd: prices.input.value, confidence: prices.input.confidence, decimals: input.decimals },
     output: { usd: prices.output.value, confidence: prices.output.confidence, decimals: output.decimals },
-    deskOutputBalance: deskOut.amount,
+    deskOutputBalance: deskOut?.amount ?? 0n,
     limits: config,
   });
   if (!maths.ok) throw swapRefusal(maths.reason);
   const { outAmount, midOutAmount, feeAmount, feeBps } = maths.value;
+  // a feed that disagrees with the market reference beyond the band is not quoted from
+  if (reference !== null && priceMovedBeyondBand(reference, midOutAmount, config.priceBandBps)) {
+    throw swapRefusal('price_unavailable');
+  }
 
-  const createUserOutputAccount = !output.native && !userOut.exists;
-  // The user's SOL pays what they send (SOL in) and the rent of a new output account.
-  const solNeeded = (input.native ? inAmount : 0n) + (createUserOutputAccount ? TOKEN_ACCOUNT_RENT_LAMPORTS : 0n);
-  if ((!input.native && userIn.amount < inAmount) || held('SOL').amount < solNeeded) throw swapRefusal('insufficient_balance');
-
-  const tx = buildSwapTransaction(
+  // A token output always comes with an idempotent creation of the user's account, paid by the user: it costs
+  // nothing when the account exists, and the quote needs no read of the user's wallet (what the user cannot pay,
+  // their rent or their input, is refused in simulation at submit as an insufficient balance).
+  const createUserOutputAccount = !output.native;
+  const built = buildSwapTransaction(
     {
       admin: ctx.chain.admin.publicKey,
       desk: deskKey,
@@ -84,16 +82,17 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
       inAmount,
       outAmount,
       createUserOutputAccount,
-      createDeskInputAccount: !deskIn.exists,
+      createDeskInputAccount: !(deskIn?.exists ?? false),
+      computeUnitLimit: QUOTE_UNIT_LIMIT.min + randomInt(QUOTE_UNIT_LIMIT.span),
     },
     latest.blockhash,
   );
-  const message = Buffer.from(tx.serializeMessage()).toString('base64');
+  const message = Buffer.from(built.message).toString('base64');
   const now = ctx.now();
   const expireAt = new Date(now.getTime() + config.quoteTtlMs);
   const id = randomUUID();
   const source = feedSource(ctx.priceFeed.source);
-  await ctx.db.insert(swapQuotes).values({
+  ctx.desk.quotes.add({
     id,
     wallet,
     inputMint: request.inputMint,
@@ -137,7 +136,7 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
     source,
     publishTime: prices.publishTime.toISOString(),
     price: swapRate(inAmount, input.decimals, outAmount, output.decimals),
-    transaction: Buffer.from(tx.serialize({ requireAllSignatures: false, verifySignatures: false })).toString('base64'),
+    transaction: Buffer.from(built.transaction).toString('base64'),
     createsOutputAccount: createUserOutputAccount,
   };
 }

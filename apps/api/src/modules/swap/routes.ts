@@ -53,7 +53,7 @@ export const swapRoutes: FastifyPluginAsyncZod = async (app) => {
           'ExactIn: amount is what you send, in base units of inputMint (SOL as native lamports, mint So111…112). The ' +
           'answer uses Jupiter field names; outAmount = otherAmountThreshold is firm until expireAt. Sign `transaction` ' +
           "with signTransaction (never send it yourself) and POST it to /swap/submit. Refusals carry details.reason: 400 " +
-          'pair_unsupported | same_token | below_minimum | above_maximum; 409 desk_inventory_short | insufficient_balance; ' +
+          'pair_unsupported | same_token | below_minimum | above_maximum; 409 desk_inventory_short; ' +
           '503 price_unavailable | price_stale.',
         security: bearer,
         body: swapQuoteRequest,
@@ -78,7 +78,8 @@ export const swapRoutes: FastifyPluginAsyncZod = async (app) => {
           "Co-signed only when it is exactly the quote's transaction (compute-budget settings within caps aside), signed " +
           'by the quote\'s wallet, before expireAt and with the price within the band. A second submit of the same quote ' +
           "returns the first record with alreadySent: true ('You've already sent this request.'). Refusals: 404 " +
-          'quote_not_found, 403 another wallet\'s quote, 409 quote_expired | price_moved | transaction_failed, 400 ' +
+          'quote_not_found, 403 another wallet\'s quote, 409 quote_expired | price_moved | insufficient_balance | ' +
+          'desk_inventory_short | transaction_failed (found in simulation: nothing is sent, the record says Failed), 400 ' +
           'transaction_mismatch (TRANSACTION_REFUSED).',
         security: bearer,
         body: swapSubmitRequest,
@@ -87,7 +88,17 @@ export const swapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { chain, desk } = swapDeps(app);
-      const ctx = { db, chain, desk, priceFeed: app.priceFeed, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log };
+      const ctx = {
+        db,
+        chain,
+        desk,
+        priceFeed: app.priceFeed,
+        now: config.now,
+        feePayer: config.feePayer,
+        ip: request.ip,
+        log: request.log,
+        balancesChanged: () => desk.state.balancesChanged(),
+      };
       return submitSwap(ctx, signedIn(request).wallet, request.body);
     },
   );

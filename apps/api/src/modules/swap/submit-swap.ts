@@ -3,7 +3,7 @@ import { swapMidOut } from '@jelly/domain';
 import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { AppError } from '../../errors.ts';
-import { readTransaction, simulateOrThrow } from '../deals/index.ts';
+import { readTransaction, type ReadInstruction } from '../deals/index.ts';
 import type { PriceFeed } from '../prices/index.ts';
 import { checkSwapBudget } from './cosigner/check-swap-budget.ts';
 import { checkSwapSigners } from './cosigner/check-swap-signers.ts';
@@ -13,9 +13,10 @@ import { checkQuoteNotExpired } from './cosigner/quote-expired.ts';
 import { checkQuoteOwner } from './cosigner/quote-owner.ts';
 import { checkSameBlockhash } from './cosigner/same-blockhash.ts';
 import { checkSameTransfers } from './cosigner/same-transfers.ts';
+import { simulationRefusal } from './cosigner/simulation-refusal.ts';
 import type { Desk } from './desk-service.ts';
 import { landSwap, type LandContext } from './land-swap.ts';
-import { findQuote, findSwapOfQuote, type QuoteRow } from './queries.ts';
+import { findSwapByTx, findSwapOfQuote, type QuoteRow } from './queries.ts';
 import { readPrices } from './read-prices.ts';
 import { swapRefusal } from './swap-errors.ts';
 import { toSwapRecord } from './swap-view.ts';
@@ -26,15 +27,27 @@ export interface SubmitContext extends LandContext {
   priceFeed: PriceFeed;
 }
 
-/** The quote's own transaction, read the same way as the signed one. */
+/** The quote's own instructions besides its compute budget, read the same way as the signed ones. */
 function quotedInstructions(quote: QuoteRow) {
   const unsigned = new VersionedTransaction(VersionedMessage.deserialize(Buffer.from(quote.message, 'base64')));
-  return readTransaction(Buffer.from(unsigned.serialize()).toString('base64')).instructions;
+  return takeComputeBudget(readTransaction(Buffer.from(unsigned.serialize()).toString('base64')).instructions);
+}
+
+/** Runs the co-signed transaction against the chain; the refusal when it would fail. */
+async function simulate(ctx: SubmitContext, tx: VersionedTransaction, instructions: ReadInstruction[]): Promise<AppError | undefined> {
+  let result;
+  try {
+    result = await ctx.chain.connection.simulateTransaction(tx, { sigVerify: true, commitment: 'confirmed' });
+  } catch {
+    return new AppError('CHAIN_UNAVAILABLE', 'The Solana node did not answer. Please try again.');
+  }
+  const { err, logs } = result.value;
+  return err ? simulationRefusal(err, logs, instructions, ctx.desk.keypair.publicKey) : undefined;
 }
 
 /** The first result of a quote already submitted: 'You've already sent this request.' */
-async function firstResult(ctx: SubmitContext, quoteId: string): Promise<SwapSubmitResponse | undefined> {
-  const first = await findSwapOfQuote(ctx.db, quoteId);
+async function firstResult(ctx: SubmitContext, quoteId: string, txId?: string): Promise<SwapSubmitResponse | undefined> {
+  const first = (await findSwapOfQuote(ctx.db, quoteId)) ?? (txId ? await findSwapByTx(ctx.db, txId) : undefined);
   return first ? { swap: toSwapRecord(first), alreadySent: true } : undefined;
 }
 
@@ -44,7 +57,7 @@ async function firstResult(ctx: SubmitContext, quoteId: string): Promise<SwapSub
  * then simulates, sends, re-broadcasts until it lands or its blockhash dies, and records what the chain shows.
  */
 export async function submitSwap(ctx: SubmitContext, wallet: string, request: SwapSubmitRequest): Promise<SwapSubmitResponse> {
-  const quote = await findQuote(ctx.db, request.quoteId);
+  const quote = await ctx.desk.quotes.find(request.quoteId);
   if (!quote) throw swapRefusal('quote_not_found');
   checkQuoteOwner(quote.wallet, wallet);
   const already = await firstResult(ctx, quote.id);
@@ -71,15 +84,14 @@ export async function submitSwap(ctx: SubmitContext, wallet: string, request: Sw
   const raw = tx.serialize();
   const signature = bs58.encode(tx.signatures[0] as Uint8Array);
   const row = await insertSwap(ctx.db, quote, { signature, rawTransaction: Buffer.from(raw).toString('base64') }, ctx.now());
-  if (!row) return (await firstResult(ctx, quote.id)) as SwapSubmitResponse;
+  // the quote was submitted meanwhile, or these very bytes were (an identical transaction is one swap)
+  if (!row) return (await firstResult(ctx, quote.id, signature)) as SwapSubmitResponse;
 
-  try {
-    await simulateOrThrow(ctx.chain, tx);
-  } catch (error) {
-    // Nothing was sent: the record says Failed with the chain's reason, and the user gets a fresh quote.
-    const reason = error instanceof AppError ? error.message : 'The transaction could not be simulated.';
-    await moveSwap(ctx.db, row.id, [0], { to: 2, failureReason: reason, clearRaw: true }, ctx.now());
-    throw swapRefusal('transaction_failed', reason);
+  const refusal = await simulate(ctx, tx, proposed.instructions);
+  if (refusal) {
+    // Nothing was sent: the record says Failed with the reason, and the user gets a fresh quote.
+    await moveSwap(ctx.db, row.id, [0], { to: 2, failureReason: refusal.message, clearRaw: true }, ctx.now());
+    throw refusal;
   }
   const after = await landSwap(ctx, row, raw);
   return { swap: toSwapRecord(after), alreadySent: false };

@@ -1,10 +1,13 @@
 // The swap API as clients meet it: access, every refusal's message, every history filter, the admin's edit and desk.
 import type { DeskInventory, SwapHistoryResponse, SwapRecord } from '@jelly/contracts';
-import { START_DATE_AFTER_END, SWAP_COMPLETED_NEEDS_TX, SWAP_MESSAGES, SWAP_REASON_LENGTH } from '@jelly/domain';
+import { START_DATE_AFTER_END, SWAP_COMPLETED_NEEDS_TX, SWAP_MESSAGES, SWAP_REASON_LENGTH, type SwapRefusalReason } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { errorOf, session, type Session } from '../orders/testing.ts';
 import { PriceFeedUnavailableError } from '../prices/index.ts';
+import type { PublicKey} from '@solana/web3.js';
+import { SystemProgram, Transaction } from '@solana/web3.js';
+import { txRecordedElsewhere } from './admin-update-swap.ts';
 import { TX_DID_NOT_PAY } from './check-settling-transaction.ts';
 import { DEFAULT_DESK_CONFIG } from './desk-config.ts';
 import { NOT_YOUR_QUOTE } from './cosigner/quote-owner.ts';
@@ -30,7 +33,7 @@ beforeAll(async () => {
     config: {
       adminWallets: new Set([adminWallet.address]),
       // 0.1% of the desk's 500 SOL (0.5 SOL ≈ 71 USD) per swap, so the inventory limit is reachable
-      swap: { ...DEFAULT_DESK_CONFIG, maxInventoryShareBps: 10 },
+      swap: { ...DEFAULT_DESK_CONFIG, maxInventoryShareBps: 10, processingSweepMs: 0 },
     },
   });
   alice = await swapper(t, { sol: 100_000_000n, usdt: 200_000_000n });
@@ -108,12 +111,31 @@ describe('quote refusals: each says what happened', () => {
     { name: 'below the smallest swap', mint: USDT, amount: 500_000n, reason: 'below_minimum', status: 400 },
     { name: 'above the largest swap', mint: USDT, amount: 20_000_000_000n, reason: 'above_maximum', status: 400 },
     { name: 'more than the desk may pay out', mint: USDT, amount: 100_000_000n, reason: 'desk_inventory_short', status: 409 },
-    { name: 'more than the wallet holds', mint: USDT, amount: 50_000_000n, reason: 'insufficient_balance', status: 409, who: () => bob },
-  ] as const)('$name → $status $reason', async (c) => {
-    const who = 'who' in c ? c.who() : alice;
+  ] as { name: string; mint: string; amount: bigint; reason: SwapRefusalReason; status: number; who?: () => Swapper }[])('$name → $status $reason', async (c) => {
+    const who = c.who?.() ?? alice;
     const response = await requestQuote(t, who, { inputMint: c.mint, outputMint: SOL, amount: c.amount.toString() });
     expect(errorOf(response)).toMatchObject({ status: c.status, message: SWAP_MESSAGES[c.reason] });
     expect(response.json<{ error: { details: unknown } }>().error.details).toEqual({ reason: c.reason });
+  });
+
+  it('more than the wallet holds: found in simulation at submit, nothing sent, the swap recorded Failed', async () => {
+    const q = await quote(t, bob, USDT, SOL, 50_000_000n); // Bob holds 10 USDT
+    const response = await postSubmit(t, bob, q.quoteId, signQuote(q, bob.keypair));
+    expect(errorOf(response)).toMatchObject({ status: 409, message: SWAP_MESSAGES.insufficient_balance });
+    expect(await balanceOf(t, bob.key, USDT)).toBe(10_000_000n);
+    const failed = (await history(bob, { Status: '2' })).data.find((s) => s.quoteId === q.quoteId);
+    expect(failed).toMatchObject({ status: 2, failureReason: SWAP_MESSAGES.insufficient_balance });
+  });
+
+  it('a new token account the wallet cannot pay the rent of (no SOL): insufficient balance, and the admin paid nothing', async () => {
+    const carol = await swapper(t, { usdt: 10_000_000n });
+    const adminBefore = await balanceOf(t, t.chain.admin.publicKey, SOL);
+    const q = await quote(t, carol, USDT, USDC, 5_000_000n);
+    expect(q.createsOutputAccount).toBe(true);
+    const response = await postSubmit(t, carol, q.quoteId, signQuote(q, carol.keypair));
+    expect(errorOf(response)).toMatchObject({ status: 409, message: SWAP_MESSAGES.insufficient_balance });
+    expect(await balanceOf(t, carol.key, USDT)).toBe(10_000_000n);
+    expect(await balanceOf(t, t.chain.admin.publicKey, SOL)).toBe(adminBefore);
   });
 
   it('a stale or missing price → 503 with its reason', async () => {
@@ -141,8 +163,10 @@ describe('quote refusals: each says what happened', () => {
 
 describe('history filters', () => {
   let ids: Record<string, number>;
+  let dave: Swapper; // a wallet with only these three swaps
   beforeAll(async () => {
-    const w = bob.wallet.address;
+    dave = await swapper(t, { sol: 1_000_000n });
+    const w = dave.wallet.address;
     ids = {
       solProcessing: await insertSwapRow(t, { wallet: w, inSymbol: 'USDT', outSymbol: 'SOL', status: 0, createdAt: new Date('2026-01-10T12:00:00Z'), txId: 'tx1AAAprocessing' }),
       usdcCompleted: await insertSwapRow(t, { wallet: w, inSymbol: 'USDC', outSymbol: 'USDT', status: 1, createdAt: new Date('2026-01-15T23:59:59Z'), txId: 'tx2BBBcompleted' }),
@@ -152,10 +176,10 @@ describe('history filters', () => {
   const idsOf = (r: SwapHistoryResponse) => r.data.map((s) => s.id);
 
   it('lists only the caller’s swaps, newest first, with the total', async () => {
-    const all = await history(bob);
+    const all = await history(dave);
     expect(idsOf(all)).toEqual([ids.solFailed, ids.usdcCompleted, ids.solProcessing]);
     expect(all.total).toBe(3);
-    expect(idsOf(await history(bob, { Asset: 'All', Status: '', From: '', To: '', SearchWallet: '' }))).toHaveLength(3);
+    expect(idsOf(await history(dave, { Asset: 'All', Status: '', From: '', To: '', SearchWallet: '' }))).toHaveLength(3);
   });
 
   it.each([
@@ -172,8 +196,8 @@ describe('history filters', () => {
     { q: { SearchWallet: 'BBB' }, want: ['usdcCompleted'] },
     { q: { Asset: 'SOL', Status: '2', From: '2026-01-01', To: '2026-01-31' }, want: ['solFailed'] },
     { q: { Size: '1', Page: '2' }, want: ['usdcCompleted'] },
-  ])('$q', async ({ q, want }) => {
-    const result = await history(bob, q);
+  ] as { q: Record<string, string>; want: string[] }[])('$q', async ({ q, want }) => {
+    const result = await history(dave, q);
     expect(idsOf(result)).toEqual(want.map((name) => ids[name]));
     if (!('Page' in q)) expect(result.total).toBe(want.length);
     else expect(result.total).toBe(3);
@@ -188,8 +212,8 @@ describe('history filters', () => {
     { q: { Asset: 'BTC' }, message: /Asset must be All, SOL, USDC or USDT/ },
     { q: { From: '2026-02-30' }, message: /Must be a real date/ },
     { q: { To: 'yesterday' }, message: /Must be a date/ },
-  ])('$q → 400', async ({ q, message }) => {
-    const error = errorOf(await get(bob, '/api/swaps', q));
+  ] as { q: Record<string, string>; message: string | RegExp }[])('$q → 400', async ({ q, message }) => {
+    const error = errorOf(await get(dave, '/api/swaps', q));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(message);
   });
@@ -198,9 +222,23 @@ describe('history filters', () => {
     expect((await history(admin, {}, '/api/admin/swaps')).total).toBeGreaterThanOrEqual(4);
     const alices = await history(admin, { SearchWallet: alice.wallet.address }, '/api/admin/swaps');
     expect(alices.data.every((s) => s.wallet === alice.wallet.address)).toBe(true);
-    expect(idsOf(await history(admin, { Status: '2', SearchWallet: bob.wallet.address }, '/api/admin/swaps'))).toEqual([ids.solFailed]);
+    expect(idsOf(await history(admin, { Status: '2', SearchWallet: dave.wallet.address }, '/api/admin/swaps'))).toEqual([ids.solFailed]);
   });
 });
+
+/** A plain SOL transfer from the desk, the admin paying the fee (what an operator does to settle by hand). */
+async function deskPaysByHand(to: PublicKey, lamports: bigint): Promise<string> {
+  const desk = t.app.desk?.keypair;
+  if (!desk) throw new Error('no desk');
+  const { blockhash } = await t.chain.connection.getLatestBlockhash('confirmed');
+  const tx = new Transaction({ feePayer: t.chain.admin.publicKey, recentBlockhash: blockhash }).add(
+    SystemProgram.transfer({ fromPubkey: desk.publicKey, toPubkey: to, lamports }),
+  );
+  tx.sign(t.chain.admin, desk);
+  const signature = await t.chain.connection.sendRawTransaction(tx.serialize());
+  await t.chain.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight: Number.MAX_SAFE_INTEGER }, 'confirmed');
+  return signature;
+}
 
 describe('admin edits and the desk', () => {
   const patch = (id: number, body: unknown) => t.app.inject({ method: 'PATCH', url: `/api/admin/swaps/${id}`, headers: admin.headers, payload: body as object });
@@ -209,18 +247,20 @@ describe('admin edits and the desk', () => {
     const id = await insertSwapRow(t, { wallet: alice.wallet.address, inSymbol: 'USDT', outSymbol: 'SOL', status: 0, createdAt: new Date(), outAmount: aliceSwap.outAmount });
     expect(errorOf(await patch(id, { status: 2, reason: 'no' }))).toMatchObject({ status: 400, message: expect.stringContaining(SWAP_REASON_LENGTH) });
     expect(errorOf(await patch(id, { status: 1, reason: 'settled by hand' }))).toMatchObject({ status: 400, message: SWAP_COMPLETED_NEEDS_TX });
-    // a real transaction, but it paid Bob nothing
+    // a transaction that is another swap's record
+    expect(errorOf(await patch(id, { status: 1, txID: aliceSwap.txID, reason: 'settled by hand' }))).toMatchObject({ status: 409, message: txRecordedElsewhere(aliceSwap.id) });
+    // the desk pays Alice by hand: a real transaction that paid her the quoted SOL — but not Bob
+    const byHand = await deskPaysByHand(alice.key, BigInt(aliceSwap.outAmount));
     const other = await insertSwapRow(t, { wallet: bob.wallet.address, inSymbol: 'USDT', outSymbol: 'SOL', status: 0, createdAt: new Date() });
-    expect(errorOf(await patch(other, { status: 1, txID: aliceSwap.txID, reason: 'settled by hand' }))).toMatchObject({ status: 400, message: TX_DID_NOT_PAY });
-    // the transaction that did pay Alice the quoted SOL
-    const done = await patch(id, { status: 1, txID: aliceSwap.txID, reason: 'found the landed transaction' });
-    expect(done.json<SwapRecord>()).toMatchObject({ id, status: 1, txID: aliceSwap.txID, failureReason: null });
+    expect(errorOf(await patch(other, { status: 1, txID: byHand, reason: 'settled by hand' }))).toMatchObject({ status: 400, message: TX_DID_NOT_PAY });
+    const done = await patch(id, { status: 1, txID: byHand, reason: 'the desk paid by hand' });
+    expect(done.json<SwapRecord>()).toMatchObject({ id, status: 1, txID: byHand, failureReason: null });
     const failed = await patch(other, { status: 2, reason: 'the user cancelled by phone' });
     expect(failed.json<SwapRecord>()).toMatchObject({ status: 2, failureReason: 'the user cancelled by phone' });
     const { adminAuditLog } = await import('../../db/schema/index.ts');
     const rows = await t.app.db.select().from(adminAuditLog);
     expect(rows.filter((r) => r.action === 'swap_update').map((r) => r.details)).toEqual([
-      { swapId: id, reason: 'found the landed transaction', before: { status: 0, txID: null }, after: { status: 1, txID: aliceSwap.txID } },
+      { swapId: id, reason: 'the desk paid by hand', before: { status: 0, txID: null }, after: { status: 1, txID: byHand } },
       { swapId: other, reason: 'the user cancelled by phone', before: { status: 0, txID: null }, after: { status: 2, txID: null } },
     ]);
     expect((await get(bob, '/api/Notification')).body).toContain('Swap failed');
@@ -240,7 +280,7 @@ describe('admin edits and the desk', () => {
       ['USDC', net('USDC').toString()],
       ['USDT', net('USDT').toString()],
     ]);
-    expect(desk.pnl.adminFeesLamports).toBe('15000'); // the one swap that went through the co-signer
+    expect(desk.pnl.adminFeesLamports).toBe('15000'); // the one swap that landed through the co-signer
     expect(desk.settings).toMatchObject({ spreadBps: 30, maxInventoryShareBps: 10 });
     expect(USDC).toBeDefined();
   });

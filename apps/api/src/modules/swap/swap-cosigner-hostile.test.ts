@@ -46,7 +46,7 @@ const admin = () => t.chain.admin.publicKey;
 
 beforeAll(async () => {
   // the per-IP limits of quote and submit are tested on their own; this corpus sends many from one address
-  t = await createChainTestApp({ config: { swap: { ...DEFAULT_DESK_CONFIG, quotesPerMinute: 10_000, submitsPerMinute: 10_000 } } });
+  t = await createChainTestApp({ config: { swap: { ...DEFAULT_DESK_CONFIG, quotesPerMinute: 10_000, submitsPerMinute: 10_000, processingSweepMs: 0 } } });
   alice = await swapper(t, { sol: 1_000_000_000n, usdt: 1_000_000_000n, usdc: 1_000_000n });
   mallory = await swapper(t, { sol: 1_000_000_000n, usdt: 1_000_000_000n, usdc: 1_000_000n });
   deskKey = (t.app.desk as NonNullable<typeof t.app.desk>).keypair.publicKey;
@@ -83,6 +83,8 @@ function build(
   return Buffer.from(tx.serialize()).toString('base64');
 }
 
+/** The quote's instructions without its compute-unit limit. */
+const nonBudget = (q: SwapQuote) => decompiled(q).instructions.filter((ix) => !ix.programId.equals(ComputeBudgetProgram.programId));
 const userLeg = (q: SwapQuote) => decompiled(q).instructions.at(-2) as TransactionInstruction;
 const deskLeg = (q: SwapQuote) => decompiled(q).instructions.at(-1) as TransactionInstruction;
 const deskSol = (to: PublicKey, lamports: bigint) => SystemProgram.transfer({ fromPubkey: deskKey, toPubkey: to, lamports });
@@ -150,7 +152,7 @@ const cases: HostileCase[] = [
   },
   {
     name: 'a compute-unit limit above the cap',
-    tx: (q) => build([ComputeBudgetProgram.setComputeUnitLimit({ units: 1_400_000 }), ...decompiled(q).instructions], [alice.keypair], {}, q),
+    tx: (q) => build([ComputeBudgetProgram.setComputeUnitLimit({ units: 1_400_000 }), ...nonBudget(q)], [alice.keypair], {}, q),
     status: 400,
     message: 'The compute-unit limit may be at most 200000.',
   },
@@ -161,9 +163,9 @@ const cases: HostileCase[] = [
     message: 'The compute-unit price may be at most 50000 micro-lamports.',
   },
   {
-    // without a limit the runtime's default (200,000 per instruction) applies: 50,000 µlamports × 800,000 units
+    // the quote's limit taken out, the runtime's default (200,000 per instruction) applies: 50,000 µlamports × 800,000
     name: 'a priority fee above the cap (a price without a limit)',
-    tx: (q) => build([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 50_000 }), ...decompiled(q).instructions], [alice.keypair], {}, q),
+    tx: (q) => build([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 50_000 }), ...nonBudget(q)], [alice.keypair], {}, q),
     status: 400,
     message: 'The priority fee may be at most 10000 lamports (compute-unit price × limit); this one is 40000.',
   },
@@ -282,7 +284,32 @@ describe('the swap co-signer refuses', () => {
     expect(await snapshot(t, everyone())).toEqual(before);
   });
 
-  it('a wallet that emptied itself after the quote: the chain refuses in simulation, the swap is recorded Failed', async () => {
+  it('the same terms quoted twice share a blockhash: their bytes are still two transactions, and one transaction is one record', async () => {
+    const before = await snapshot(t, everyone());
+    const first = await quote(t, alice, USDT, SOL, 3_000_000n);
+    const second = await quote(t, alice, USDT, SOL, 3_000_000n);
+    expect(decompiled(second).blockhash).toBe(decompiled(first).blockhash);
+    expect(second.transaction).not.toBe(first.transaction); // the per-quote compute-unit limit
+    // the first quote's bytes sent under the second quote: co-signed once, recorded under the second
+    const firstBytes = signQuote(first, alice.keypair);
+    const landed = await postSubmit(t, alice, second.quoteId, firstBytes);
+    expect(landed.json<{ swap: { status: number; quoteId: string } }>().swap).toMatchObject({ status: 1, quoteId: second.quoteId });
+    // the same bytes under the first quote: the same transaction, so its record, and nothing moves again
+    const again = await postSubmit(t, alice, first.quoteId, firstBytes);
+    expect(again.json<{ alreadySent: boolean; swap: { quoteId: string } }>()).toMatchObject({ alreadySent: true, swap: { quoteId: second.quoteId } });
+    const out = BigInt(first.outAmount);
+    const after = await snapshot(t, everyone());
+    expect({ ...after, 'admin.SOL': before['admin.SOL'] }).toEqual({
+      ...before,
+      'alice.USDT': (before['alice.USDT'] as bigint) - 3_000_000n,
+      'alice.SOL': (before['alice.SOL'] as bigint) + out,
+      'desk.USDT': (before['desk.USDT'] as bigint) + 3_000_000n,
+      'desk.SOL': (before['desk.SOL'] as bigint) - out,
+    });
+    expect((before['admin.SOL'] as bigint) - (after['admin.SOL'] as bigint)).toBe(15_000n);
+  });
+
+  it('a wallet that emptied itself after the quote: refused in simulation as an insufficient balance, recorded Failed', async () => {
     const q = await quote(t, mallory, USDT, SOL, 25_000_000n);
     // Mallory moves her USDT away (she pays this fee herself)
     const away = build([userUsdt(alice.key, 1_000_000_000n, mallory)], [mallory.keypair], { payer: mallory.key, blockhash: decompiled(q).blockhash });
@@ -293,8 +320,7 @@ describe('the swap co-signer refuses', () => {
     });
     const before = await snapshot(t, everyone());
     const response = await postSubmit(t, mallory, q.quoteId, signQuote(q, mallory.keypair));
-    expect(errorOf(response).status).toBe(409);
-    expect(errorOf(response).message).toMatch(new RegExp(`^${SWAP_MESSAGES.transaction_failed}`));
+    expect(errorOf(response)).toMatchObject({ status: 409, message: SWAP_MESSAGES.insufficient_balance });
     expect(await snapshot(t, everyone())).toEqual(before);
     const listed = await t.app.inject({ method: 'GET', url: '/api/swaps?Status=2', headers: mallory.headers });
     expect(listed.json<{ data: { quoteId: string; status: number }[] }>().data).toEqual([expect.objectContaining({ quoteId: q.quoteId, status: 2 })]);

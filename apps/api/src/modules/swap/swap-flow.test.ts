@@ -1,10 +1,17 @@
 // A whole swap on a real localnet: quote, the wallet's signature, the desk's co-signature, the chain, the record.
 import type { SwapRecord } from '@jelly/contracts';
 import { ALREADY_SENT_REQUEST } from '@jelly/domain';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RealtimeTestClient } from '../../realtime/testing/realtime-client.ts';
 import { createChainTestApp, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
+import { Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { eq } from 'drizzle-orm';
 import { TOKEN_ACCOUNT_RENT_LAMPORTS } from './quote-swap.ts';
-import { SOL, USDC, USDT, quote, snapshot, submit, swapper, type Swapper } from './testing.ts';
+import { settleProcessingSwaps, STALE_PROCESSING_MS } from './settle-processing-swaps.ts';
+import { SWAP_NEVER_LANDED } from './sync-swap-from-chain.ts';
+import { SOL, USDC, USDT, insertSwapRow, quote, snapshot, submit, swapper, type Swapper } from './testing.ts';
 
 let t: ChainTestApp;
 let alice: Swapper;
@@ -24,6 +31,7 @@ async function feeOf(signature: string): Promise<bigint> {
 beforeAll(async () => {
   t = await createChainTestApp();
   alice = await swapper(t, { sol: 10_000_000n, usdt: 100_000_000n });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await t.close();
@@ -31,6 +39,7 @@ afterAll(async () => {
 
 describe('a swap on the localnet', () => {
   it('25 USDT → SOL: exactly the quoted amounts move, the user pays no SOL, the admin pays only the network fee', async () => {
+    const socket = await RealtimeTestClient.connect(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, { token: alice.token });
     const q = await quote(t, alice, USDT, SOL, 25_000_000n);
     // bundled prices USDT 1.000115, SOL 143.16027451, spread 30 bps, rounded down
     expect(q).toMatchObject({ inAmount: '25000000', outAmount: '174125583', otherAmountThreshold: '174125583', slippageBps: 0, feeBps: 30 });
@@ -45,6 +54,10 @@ describe('a swap on the localnet', () => {
     const txID = result.swap.txID as string;
     const fee = await feeOf(txID);
     expect(fee).toBe(15_000n); // three signatures, no priority fee
+    // the owner's socket hears the move to Completed
+    const pushed = await socket.next((m) => m.type === 'swap.updated' && m.swap.status === 1);
+    expect(pushed).toEqual({ type: 'swap.updated', swap: result.swap });
+    await socket.close();
 
     const after = await snapshot(t, { alice: alice.key, desk: desk(), admin: admin() });
     expect(after).toEqual({
@@ -86,5 +99,45 @@ describe('a swap on the localnet', () => {
       'desk.USDC': (before['desk.USDC'] as bigint) - out,
       'admin.SOL': (before['admin.SOL'] as bigint) - fee,
     });
+  });
+
+  it('SOL → USDC again: the account exists, its idempotent creation costs the user nothing', async () => {
+    const q = await quote(t, alice, SOL, USDC, 50_000_000n);
+    const before = await snapshot(t, { alice: alice.key, desk: desk(), admin: admin() });
+    const result = await submit(t, alice, q);
+    const fee = await feeOf(result.swap.txID as string);
+    const out = BigInt(q.outAmount);
+    expect(await snapshot(t, { alice: alice.key, desk: desk(), admin: admin() })).toEqual({
+      ...before,
+      'alice.SOL': (before['alice.SOL'] as bigint) - 50_000_000n,
+      'alice.USDC': (before['alice.USDC'] as bigint) + out,
+      'desk.SOL': (before['desk.SOL'] as bigint) + 50_000_000n,
+      'desk.USDC': (before['desk.USDC'] as bigint) - out,
+      'admin.SOL': (before['admin.SOL'] as bigint) - fee,
+    });
+  });
+
+  it('the sweep settles Processing swaps whose request is gone: landed → Completed, never landed → Failed', async () => {
+    const landed = (await submit(t, alice, await quote(t, alice, USDT, SOL, 2_000_000n))).swap;
+    const old = new Date(t.clock.now().getTime() - STALE_PROCESSING_MS - 1);
+    // its request died before it saw the chain: the record still says Processing
+    const { swaps } = await import('../../db/schema/index.ts');
+    await t.app.db.update(swaps).set({ status: 0, updatedAt: old }).where(eq(swaps.id, landed.id));
+    const lost = landed.id;
+    const dead = await insertSwapRow(t, {
+      wallet: alice.wallet.address,
+      inSymbol: 'USDT',
+      outSymbol: 'SOL',
+      status: 0,
+      createdAt: old,
+      txId: bs58.encode(Keypair.generate().secretKey),
+    });
+    const recent = await insertSwapRow(t, { wallet: alice.wallet.address, inSymbol: 'USDT', outSymbol: 'SOL', status: 0, createdAt: t.clock.now() });
+    expect(await settleProcessingSwaps({ db: t.app.db, chain: t.chain, now: t.clock.now })).toBe(2);
+    const status = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/swaps?Status=`, headers: alice.headers })).json<{ data: SwapRecord[] }>().data.find((s) => s.id === id);
+    expect(await status(lost)).toMatchObject({ status: 1 });
+    expect(await status(dead)).toMatchObject({ status: 2, failureReason: SWAP_NEVER_LANDED });
+    // a Processing swap whose request may still be running is left to it
+    expect(await status(recent)).toMatchObject({ status: 0 });
   });
 });

@@ -12,7 +12,8 @@ type SwapStatus = 0 | 1 | 2;
 
 /**
  * The swap's row for a quote, written before the transaction is sent (status 0, txID = its signature). The unique
- * quote_id makes this the single co-signature of the quote: undefined when another submit got there first.
+ * quote_id makes this the single co-signature of the quote, the unique tx_id one record per transaction: undefined
+ * when another submit got there first.
  */
 export async function insertSwap(
   db: Queryable,
@@ -40,7 +41,7 @@ export async function insertSwap(
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing({ target: swaps.quoteId })
+    .onConflictDoNothing()
     .returning();
   return row;
 }

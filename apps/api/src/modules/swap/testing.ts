@@ -2,7 +2,7 @@
 import type { SwapQuote, SwapSubmitResponse } from '@jelly/contracts';
 import { KNOWN_MINTS } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, VersionedTransaction, type Keypair } from '@solana/web3.js';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ChainTestApp, ChainWallet } from '../../../test/helpers/test-chain.ts';
 import { createChainWallet } from '../../../test/helpers/test-chain.ts';
@@ -80,6 +80,8 @@ export async function insertSwapRow(
   const mint = { SOL, USDC, USDT };
   const decimals = { SOL: 9, USDC: 6, USDT: 6 };
   const id = crypto.randomUUID();
+  // a well-formed blockhash no block ever had: dead from the start
+  const recentBlockhash = Keypair.generate().publicKey.toBase58();
   const common = {
     wallet: row.wallet,
     inputMint: mint[row.inSymbol],
@@ -99,14 +101,14 @@ export async function insertSwapRow(
     source: 'bundled',
     publishTime: row.createdAt,
     message: '',
-    recentBlockhash: 'none',
+    recentBlockhash,
     lastValidBlockHeight: 0,
     expireAt: row.createdAt,
     createdAt: row.createdAt,
   });
   const [inserted] = await t.app.db
     .insert(swaps)
-    .values({ quoteId: id, ...common, txId: row.txId ?? null, status: row.status, recentBlockhash: 'none', createdAt: row.createdAt, updatedAt: row.createdAt })
+    .values({ quoteId: id, ...common, txId: row.txId ?? null, status: row.status, recentBlockhash, createdAt: row.createdAt, updatedAt: row.createdAt })
     .returning({ id: swaps.id });
   return (inserted as { id: number }).id;
 }

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/connect.ts';
+import { swapQuotes } from '../../db/schema/index.ts';
+import { findQuote, type QuoteRow } from './queries.ts';
+
+/**
+ * Where quotes are kept: written behind the answer, many in one INSERT, so that a quote does not wait for the database
+ * (quotes are asked for every few seconds by every open swap page; few are ever submitted). A quote is readable at
+ * once on this process and, within milliseconds, on every process — long before a wallet has signed it. A process
+ * that dies with quotes unwritten loses them: their submit answers 'This quote is unknown. Get a fresh quote.'
+ */
+export interface QuoteStore {
+  add(row: QuoteRow): void;
+  /** The quote, written to the database first if it is still pending here (a swap row refers to it). */
+  find(id: string): Promise<QuoteRow | undefined>;
+  /** Writes what is pending (the app's close). */
+  flush(): Promise<void>;
+}
+
+export function createQuoteStore(db: Database, log?: FastifyBaseLogger): QuoteStore {
+  const pending = new Map<string, QuoteRow>();
+  let batch: QuoteRow[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  let scheduled = false;
+
+  const write = (rows: QuoteRow[]) =>
+    db
+      .insert(swapQuotes)
+      .values(rows)
+      .onConflictDoNothing()
+      .then(() => undefined)
+      .catch((error: unknown) => log?.error({ err: error, quotes: rows.length }, 'swap quotes could not be stored'))
+      .finally(() => {
+        for (const row of rows) pending.delete(row.id);
+      });
+
+  const flush = () => {
+    scheduled = false;
+    const rows = batch;
+    batch = [];
+    if (rows.length > 0) writing = writing.then(() => write(rows));
+    return writing;
+  };
+
+  return {
+    add(row) {
+      pending.set(row.id, row);
+      batch.push(row);
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => void flush());
+    },
+    async find(id) {
+      if (pending.has(id)) await flush();
+      return findQuote(db, id);
+    },
+    flush,
+  };
+}
