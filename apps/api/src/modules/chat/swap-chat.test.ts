@@ -30,8 +30,12 @@ function read(wallet: TestWallet | null, id: number | string, query: Record<stri
 }
 
 /** A recorded swap of `wallet` (the chat reads only whose it is). */
+let swapCount = 0;
 async function insertSwap(wallet: string): Promise<number> {
   const quoteId = randomUUID();
+  // Each swap has its own transaction (a signature: 64 bytes in base58).
+  swapCount += 1;
+  const txId = `${'5'.repeat(80)}${String(swapCount).padStart(7, 'A')}`;
   const now = new Date('2026-11-25T09:00:00.000Z');
   const pair = { wallet, inputMint: KNOWN_MINTS.USDT, outputMint: KNOWN_MINTS.SOL, inSymbol: 'USDT', outSymbol: 'SOL', inDecimals: 6, outDecimals: 9, inAmount: '25000000', outAmount: '152300000' };
   await t.app.db.insert(swapQuotes).values({
@@ -49,7 +53,7 @@ async function insertSwap(wallet: string): Promise<number> {
   });
   const [row] = await t.app.db
     .insert(swaps)
-    .values({ ...pair, quoteId, status: 1, txId: '5'.repeat(87), recentBlockhash: '11111111111111111111111111111111', createdAt: now, updatedAt: now })
+    .values({ ...pair, quoteId, status: 1, txId, recentBlockhash: '11111111111111111111111111111111', createdAt: now, updatedAt: now })
     .returning({ id: swaps.id });
   if (!row) throw new Error('swap insert failed');
   return row.id;
