@@ -138,3 +138,27 @@ test('An expired quote says so and offers a fresh one, which then swaps', async 
   expect(await chain.solBalance(user.address)).toBe(solBefore + BigInt(quotes.get(quoteId)!.outAmount));
   expect(swap.status === 0 || swap.status === 1).toBe(true);
 });
+
+test('/swap at 390 px: nothing wider than the screen, and the pickers work from the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/swap');
+  await expect(page.getByRole('button', { name: 'You pay: USDT' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByRole('button', { name: 'You pay: USDT' }).focus();
+  await page.keyboard.press('Enter');
+  const picker = page.getByRole('dialog', { name: 'Select asset' });
+  await expect(picker).toBeVisible();
+  await picker.getByRole('searchbox').fill('usdc');
+  const usdc = picker.getByRole('option', { name: 'USDC USD Coin' });
+  await expect(usdc).toBeVisible();
+  await usdc.focus();
+  await page.keyboard.press('Enter');
+  await expect(picker).toBeHidden();
+  await expect(page.getByRole('button', { name: 'You pay: USDC' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'You pay' }).focus();
+  await page.keyboard.type('25');
+  // Signed out the page is browsable and asks for the wallet before it quotes.
+  await expect(quotePanel(page)).toContainText('Connect your wallet to get a quote.');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
