@@ -75,6 +75,8 @@ export default defineConfig({
         OFFER_MAX_PER_HOUR: '1000',
         // The deal tests wait for a 1-minute payment window to pass; sweep every 2 s instead of every 15 s.
         PAYMENT_WINDOW_SWEEP_SECONDS: '2',
+        // Swap quotes live 8 s, so the expired-quote test waits seconds, not half a minute; the page refreshes every 5 s.
+        SWAP_QUOTE_TTL_SECONDS: '8',
         // Telegram through the local stand-in (never the real Bot API).
         TELEGRAM_BOT_TOKEN: telegramBotToken,
         TELEGRAM_BOT_USERNAME: telegramBotUsername,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatDealId } from './chat.ts';
+import { chatDealId, chatSwapId } from './chat.ts';
 import { walletAddress } from './common.ts';
 import { API_PREFIX } from './paths.ts';
 
@@ -8,9 +8,13 @@ import { API_PREFIX } from './paths.ts';
  * POST /attachments/upload (multipart) and GET /attachments/download/attachments/{encoded key}.
  */
 
-/** The multipart field names. RoomId and UserId must come before File (the server authorises before reading it). */
+/**
+ * The multipart field names. The room (RoomId: a deal; SwapId: a swap; exactly one) and UserId must come before File
+ * (the server authorises before reading it).
+ */
 export const ATTACHMENT_FIELDS = {
   roomId: 'RoomId',
+  swapId: 'SwapId',
   userId: 'UserId',
   file: 'File',
   bucket: 'Bucket',
@@ -22,12 +26,18 @@ export const ATTACHMENT_FIELDS = {
 export const ATTACHMENT_BUCKET = '2';
 
 /** The text fields of the upload form, as the server validates them. */
-export const attachmentUploadFields = z.object({
-  RoomId: chatDealId,
-  UserId: walletAddress,
-  Bucket: z.literal(ATTACHMENT_BUCKET, { error: `Bucket must be ${ATTACHMENT_BUCKET}` }),
-  Content: z.string().max(2000, 'A caption can have at most 2000 characters.').optional(),
-});
+export const attachmentUploadFields = z
+  .object({
+    RoomId: chatDealId.optional(),
+    SwapId: chatSwapId.optional(),
+    UserId: walletAddress,
+    Bucket: z.literal(ATTACHMENT_BUCKET, { error: `Bucket must be ${ATTACHMENT_BUCKET}` }),
+    Content: z.string().max(2000, 'A caption can have at most 2000 characters.').optional(),
+  })
+  .refine((fields) => (fields.RoomId === undefined) !== (fields.SwapId === undefined), {
+    path: ['RoomId'],
+    message: 'Send either RoomId (a deal) or SwapId (a swap)',
+  });
 
 export const attachmentUploadResponse = z.object({
   /** Download path of the stored file, also the chat message's fileUrl. */
@@ -37,8 +47,11 @@ export const attachmentUploadResponse = z.object({
 });
 export type AttachmentUploadResponse = z.infer<typeof attachmentUploadResponse>;
 
-/** Object keys are made by the server: `<dealId>/<32 hex>.<extension of the sniffed type>`. */
-export const ATTACHMENT_KEY_PATTERN = /^[1-9]\d{0,18}\/[0-9a-f]{32}\.(jpg|png|gif|webp|pdf|mp4|webm|mov)$/;
+/**
+ * Object keys are made by the server: `<dealId>/<32 hex>.<extension of the sniffed type>` in a deal's room,
+ * `s<swapId>/…` in a swap's.
+ */
+export const ATTACHMENT_KEY_PATTERN = /^s?[1-9]\d{0,18}\/[0-9a-f]{32}\.(jpg|png|gif|webp|pdf|mp4|webm|mov)$/;
 export const attachmentKey = z.string().regex(ATTACHMENT_KEY_PATTERN, 'Unknown attachment');
 
 export const attachmentPaths = {

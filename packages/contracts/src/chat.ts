@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 
-/** Deal chat: GET /chat/rooms/{orderId}/messages, POST /chat/add-messages. */
+/**
+ * Chat rooms: a deal's (GET /chat/rooms/{orderId}/messages, POST /chat/add-messages) and a swap's
+ * (GET and POST /chat/swaps/{swapId}/messages: the swap's owner and the admins, the desk).
+ */
 
 /** Longest message text the server accepts, in characters. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
@@ -14,7 +17,10 @@ export const chatDealId = z.coerce.number().int('Order id must be an integer').p
 export const chatMessage = z.object({
   /** Increasing per server: poll with `after` = the last id seen. */
   id: z.number().int().positive(),
-  dealId: z.number().int().positive(),
+  /** The deal whose room this is; null in a swap's room. */
+  dealId: z.number().int().positive().nullable(),
+  /** The swap whose room this is (absent or null in a deal's room). */
+  swapId: z.number().int().positive().nullable().optional(),
   /** The sender's wallet. */
   accountId: walletAddress,
   /** The text (may be empty for an attachment without caption). */
@@ -58,7 +64,14 @@ export const addChatMessageRequest = z.object({
 export type AddChatMessageRequest = z.infer<typeof addChatMessageRequest>;
 export const addChatMessageResponse = chatMessage;
 
+/** GET and POST /chat/swaps/{swapId}/messages */
+export const chatSwapId = z.coerce.number().int('Swap id must be an integer').positive('Swap id must be positive');
+export const swapChatParams = z.object({ swapId: chatSwapId });
+export const addSwapChatMessageRequest = addChatMessageRequest.omit({ dealId: true });
+export type AddSwapChatMessageRequest = z.infer<typeof addSwapChatMessageRequest>;
+
 export const chatPaths = {
   messages: (orderId: number | string) => `/chat/rooms/${encodeURIComponent(String(orderId))}/messages`,
   addMessage: '/chat/add-messages',
+  swapMessages: (swapId: number | string) => `/chat/swaps/${encodeURIComponent(String(swapId))}/messages`,
 } as const;

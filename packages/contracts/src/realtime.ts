@@ -67,7 +67,9 @@ export type RealtimeNotificationCreated = z.infer<typeof realtimeNotificationCre
 
 export const realtimeChatMessage = z.object({
   type: z.literal('chat.message'),
-  dealId,
+  /** The deal's room, or null for a swap's room (then swapId names it). */
+  dealId: dealId.nullable(),
+  swapId: dealId.nullable().optional(),
   message: chatMessage,
 });
 export type RealtimeChatMessage = z.infer<typeof realtimeChatMessage>;

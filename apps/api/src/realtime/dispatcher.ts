@@ -65,7 +65,7 @@ export class SignalDispatcher {
     for (const signal of batch) {
       if (signal.t === 's' && this.hub.hasWallet(signal.w)) swapIds.push(signal.id);
       if (signal.t === 'n' && this.hub.hasWallet(signal.w)) notificationIds.push(signal.id);
-      if (signal.t === 'c' && (signal.w.some((w) => this.hub.hasWallet(w)) || this.hub.hasViewers(signal.d))) {
+      if (signal.t === 'c' && (signal.w.some((w) => this.hub.hasWallet(w)) || signal.d === null || this.hub.hasViewers(signal.d))) {
         chatIds.push(signal.id);
       }
     }
@@ -84,7 +84,9 @@ export class SignalDispatcher {
         }
         case 'c': {
           const message = chat.get(signal.id);
-          if (message) this.push(signal.w, signal.d, { type: 'chat.message', dealId: signal.d, message });
+          if (!message) break;
+          if (signal.d !== null) this.push(signal.w, signal.d, { type: 'chat.message', dealId: signal.d, message });
+          else this.send(this.hub.walletsAndAdmins(signal.w), { type: 'chat.message', dealId: null, swapId: signal.s ?? null, message });
           break;
         }
         case 'o':
@@ -121,7 +123,10 @@ export class SignalDispatcher {
   }
 
   private push(wallets: readonly (string | null)[], dealRoom: number | null, message: RealtimeServerMessage): void {
-    const recipients = this.hub.recipients(wallets, dealRoom);
+    this.send(this.hub.recipients(wallets, dealRoom), message);
+  }
+
+  private send(recipients: Set<{ send: (frame: string) => void }>, message: RealtimeServerMessage): void {
     if (recipients.size === 0) return;
     const frame = JSON.stringify(message);
     for (const client of recipients) client.send(frame);

@@ -67,6 +67,13 @@ export class RealtimeHub {
     return out;
   }
 
+  /** The sockets of these wallets plus every admin's (the desk answers every swap's chat), each once. */
+  walletsAndAdmins(wallets: readonly (string | null)[]): Set<RealtimeClient> {
+    const out = this.recipients(wallets, null);
+    for (const client of this.all()) if (client.isAdmin) out.add(client);
+    return out;
+  }
+
   /** Every socket (shutdown, resync). */
   all(): RealtimeClient[] {
     return [...this.byWallet.values()].flatMap((set) => [...set]);

@@ -13,6 +13,7 @@ export async function loadChatMessages(db: Database, ids: readonly number[]): Pr
       {
         id: row.id,
         dealId: row.dealId,
+        ...(row.swapId !== null ? { swapId: row.swapId } : {}),
         accountId: row.senderWallet,
         content: row.content,
         createdAtUtc: row.createdAt.toISOString(),

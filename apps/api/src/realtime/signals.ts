@@ -19,8 +19,8 @@ const id = z.number().int().positive();
 export const realtimeSignal = z.discriminatedUnion('t', [
   /** A notification row for wallet `w`. */
   z.object({ t: z.literal('n'), id, w: wallet }),
-  /** A chat message `id` in deal `d`; `w` = the deal's parties. */
-  z.object({ t: z.literal('c'), id, d: id, w: z.array(wallet.nullable()) }),
+  /** A chat message `id` in deal `d` (or, d null, in swap `s`); `w` = the deal's parties or the swap's owner. */
+  z.object({ t: z.literal('c'), id, d: id.nullable(), s: id.optional(), w: z.array(wallet.nullable()) }),
   /** Order `id` (offer `p` for a deal) now has status `s`; `w` = its parties; `at` = epoch ms of the change. */
   z.object({ t: z.literal('o'), id, p: id.nullable(), s: orderStatus, w: z.array(wallet.nullable()), at: z.number() }),
   /** Deal `id`'s payment window changed (a request for more time, or its answer): deadline `d` (epoch ms); `w` = its parties. */

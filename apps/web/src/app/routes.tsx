@@ -12,6 +12,11 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
+        path: 'admin/swaps',
+        errorElement: <RouteErrorPage />,
+        lazy: lazyScreen(() => import('./admin/AdminSwapsRoute.tsx')),
+      },
+      {
         // The admin area has no app header and footer.
         path: 'admin/*',
         errorElement: <RouteErrorPage />,
@@ -26,8 +31,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazyScreen(() => import('../features/home/pages/HomePage.tsx')) },
               { path: 'buy-crypto', lazy: lazyScreen(() => import('../features/market/pages/MarketPage.tsx')) },
-              { path: 'swap', lazy: lazyScreen(() => import('../features/swap/pages/SwapPage.tsx')) },
-              { path: 'swap-chat/:id', lazy: lazyScreen(() => import('./deal/DealChatRoute.tsx')) },
+              { path: 'swap', lazy: lazyScreen(() => import('./swap/SwapRoute.tsx')) },
+              { path: 'swap-chat/:id', lazy: lazyScreen(() => import('./chat/ChatRoute.tsx')) },
               { path: 'online-ads/:id', lazy: lazyScreen(() => import('../features/market/pages/OnlineAdPage.tsx')) },
               { path: 'my-account', lazy: lazyScreen(() => import('./dashboard/DashboardRoute.tsx')) },
               { path: 'coin-jelly', lazy: lazyScreen(() => import('../features/coin-jelly/pages/CoinJellyPage.tsx')) },

@@ -9,6 +9,7 @@ import { ApiClient } from '../lib/api/apiClient.ts';
 import { ClientIp } from '../lib/api/clientIp.ts';
 import type { ThunkExtra } from '../lib/api/thunkExtra.ts';
 import { TokenStore } from '../lib/api/tokenStore.ts';
+import { swapSlice } from '../features/swap/state/swapSlice.ts';
 import { modalsSlice } from '../lib/modals/modalsSlice.ts';
 import { realtimeSlice } from '../lib/realtime/realtimeSlice.ts';
 import { appStorage, type KeyValueStorage } from '../lib/storage.ts';
@@ -24,6 +25,7 @@ const rootReducer = combineReducers({
   realtime: realtimeSlice.reducer,
   notifications: notificationsSlice.reducer,
   dashboard: dashboardSlice.reducer,
+  swap: swapSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,4 +1,5 @@
 import type { WalletContextState } from '@solana/wallet-adapter-react';
+import type { Connection } from '@solana/web3.js';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -14,6 +15,8 @@ export interface TestAppOptions {
   wallet?: WalletContextState;
   /** The wallet libraries have loaded (default true). */
   walletReady?: boolean;
+  /** The Solana connection the screens read balances from (default none). */
+  connection?: Pick<Connection, 'getBalance' | 'getAccountInfo'>;
 }
 
 /** A real store on a fake network, as the app builds it. */
@@ -24,10 +27,18 @@ export function testStore(options: TestAppOptions = {}) {
   return { store, api, storage };
 }
 
-function Wrapper({ store, wallet, ready = true, children }: { store: AppStore; wallet: WalletContextState; ready?: boolean; children: ReactNode }) {
+interface WrapperProps {
+  store: AppStore;
+  wallet: WalletContextState;
+  ready?: boolean;
+  connection?: TestAppOptions['connection'];
+  children: ReactNode;
+}
+
+function Wrapper({ store, wallet, ready = true, connection, children }: WrapperProps) {
   return (
     <Provider store={store}>
-      <WalletBridgeContext.Provider value={{ ready, wallet, connection: null }}>{children}</WalletBridgeContext.Provider>
+      <WalletBridgeContext.Provider value={{ ready, wallet, connection: (connection ?? null) as Connection | null }}>{children}</WalletBridgeContext.Provider>
     </Provider>
   );
 }
@@ -38,7 +49,7 @@ export function renderRoutes(routes: RouteObject[], path: string, options: TestA
   let wallet = options.wallet ?? notReadyWallet;
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <Wrapper store={store} wallet={wallet}>
+    <Wrapper store={store} wallet={wallet} connection={options.connection}>
       <RouterProvider router={router} />
     </Wrapper>,
   );
@@ -52,7 +63,7 @@ export function renderRoutes(routes: RouteObject[], path: string, options: TestA
     setWallet(next: WalletContextState) {
       wallet = next;
       view.rerender(
-        <Wrapper store={store} wallet={wallet}>
+        <Wrapper store={store} wallet={wallet} connection={options.connection}>
           <RouterProvider router={router} />
         </Wrapper>,
       );

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connect.ts';
 import { notFound } from '../../errors.ts';
 import type { ObjectStorage, StoredObject } from '../../storage/object-storage.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { assertCanReadChat, loadChatDeal } from '../chat/index.ts';
+import { assertCanReadChat, loadChatDeal, loadSwapRoom } from '../chat/index.ts';
 import { findAttachment, type AttachmentRow } from './queries.ts';
 
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found.';
@@ -14,7 +14,7 @@ export interface Download {
   object: StoredObject;
 }
 
-/** An attachment's bytes, for the two parties of its deal and admins. */
+/** An attachment's bytes, for the two parties of its deal (or the owner of its swap) and admins. */
 export async function downloadAttachment(
   deps: { db: Database; storage: ObjectStorage; log: FastifyBaseLogger },
   user: AuthUser,
@@ -23,8 +23,12 @@ export async function downloadAttachment(
   if (!ATTACHMENT_KEY_PATTERN.test(key)) throw notFound(ATTACHMENT_NOT_FOUND);
   const attachment = await findAttachment(deps.db, key);
   if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
-  const deal = await loadChatDeal(deps.db, attachment.dealId, ATTACHMENT_NOT_FOUND);
-  assertCanReadChat(deal, user);
+  if (attachment.swapId !== null) {
+    await loadSwapRoom(deps.db, attachment.swapId, user);
+  } else {
+    const deal = await loadChatDeal(deps.db, attachment.dealId ?? 0, ATTACHMENT_NOT_FOUND);
+    assertCanReadChat(deal, user);
+  }
   const object = await deps.storage.get(key);
   if (!object) {
     deps.log.error({ key }, 'attachment row without stored bytes');

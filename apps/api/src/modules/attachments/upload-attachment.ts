@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
+  ATTACHMENT_BUCKET,
   ATTACHMENT_FIELDS,
   attachmentFileUrl,
   attachmentUploadFields,
@@ -13,7 +14,7 @@ import type { Database } from '../../db/connect.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { assertCanPostChat, chatClosed, type ChatDeal, loadChatDeal } from '../chat/index.ts';
+import { assertCanPostChat, chatClosed, insertSwapAttachmentMessage, loadChatDeal, loadSwapRoom } from '../chat/index.ts';
 import { EXTENSION_OF } from './file-extensions.ts';
 import { insertAttachmentMessageIfOpen } from './attachment-writes.ts';
 import { FileTooLargeError, sniffAndLimit } from './sniffed-stream.ts';
@@ -25,12 +26,16 @@ export interface UploadDeps {
   log: FastifyBaseLogger;
 }
 
-export const FIELDS_BEFORE_FILE = `${ATTACHMENT_FIELDS.roomId} and ${ATTACHMENT_FIELDS.userId} must come before ${ATTACHMENT_FIELDS.file} in the form.`;
+export const FIELDS_BEFORE_FILE = `${ATTACHMENT_FIELDS.roomId} (or ${ATTACHMENT_FIELDS.swapId}) and ${ATTACHMENT_FIELDS.userId} must come before ${ATTACHMENT_FIELDS.file} in the form.`;
 export const NOT_YOUR_USER_ID = 'UserId must be your own (signed-in) wallet.';
 export const FILE_REQUIRED = 'File is required.';
 
 const KNOWN_FIELDS = new Set<string>(Object.values(ATTACHMENT_FIELDS));
-const roomAndUser = attachmentUploadFields.pick({ RoomId: true, UserId: true });
+const roomAndUser = attachmentUploadFields;
+
+/** The room a file goes to: a deal's (closed once the deal ends) or a swap's. */
+type Room = { kind: 'deal'; dealId: number } | { kind: 'swap'; swapId: number };
+const keyPrefix = (room: Room) => (room.kind === 'deal' ? String(room.dealId) : `s${room.swapId}`);
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE);
 const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_FILE_TYPE);
@@ -66,7 +71,7 @@ export async function uploadAttachment(
   parts: AsyncIterable<Multipart>,
 ): Promise<AttachmentUploadResponse> {
   const fields: Record<string, string> = {};
-  let deal: ChatDeal | null = null;
+  let room: Room | null = null;
   let stored: StoredFile | null = null;
   try {
     for await (const part of parts) {
@@ -82,17 +87,16 @@ export async function uploadAttachment(
         throw badRequest(`Unexpected file field: ${part.fieldname} (send the file as File)`);
       }
       if (stored) throw badRequest('Send one file per upload.');
-      deal = await authorise(deps.db, user, fields);
-      stored = await storeFile(deps.storage, deal.orderId, part);
+      room = await authorise(deps.db, user, fields);
+      stored = await storeFile(deps.storage, keyPrefix(room), part);
     }
-    if (!stored || !deal) throw badRequest(FILE_REQUIRED);
+    if (!stored || !room) throw badRequest(FILE_REQUIRED);
 
     const form = attachmentUploadFields.safeParse(fields);
     if (!form.success) throw badRequest(firstIssue(form.error));
 
     const fileUrl = attachmentFileUrl(stored.key);
-    const messageId = await insertAttachmentMessageIfOpen(deps.db, {
-      dealId: deal.orderId,
+    const message = {
       senderWallet: user.wallet,
       caption: form.data.Content?.trim() ?? '',
       fileUrl,
@@ -101,7 +105,11 @@ export async function uploadAttachment(
       contentType: stored.mimeType,
       sizeBytes: stored.size,
       createdAt: deps.now(),
-    });
+    };
+    const messageId =
+      room.kind === 'swap'
+        ? await insertSwapAttachmentMessage(deps.db, { ...message, swapId: room.swapId })
+        : await insertAttachmentMessageIfOpen(deps.db, { ...message, dealId: room.dealId });
     if (messageId === undefined) throw chatClosed();
     return { fileUrl, messageId };
   } catch (error) {
@@ -115,22 +123,26 @@ export async function uploadAttachment(
   }
 }
 
-async function authorise(db: Database, user: AuthUser, fields: Record<string, string>): Promise<ChatDeal> {
-  if (fields[ATTACHMENT_FIELDS.roomId] === undefined || fields[ATTACHMENT_FIELDS.userId] === undefined) {
-    throw badRequest(FIELDS_BEFORE_FILE);
-  }
-  const parsed = roomAndUser.safeParse(fields);
+async function authorise(db: Database, user: AuthUser, fields: Record<string, string>): Promise<Room> {
+  const hasRoom = fields[ATTACHMENT_FIELDS.roomId] !== undefined || fields[ATTACHMENT_FIELDS.swapId] !== undefined;
+  if (!hasRoom || fields[ATTACHMENT_FIELDS.userId] === undefined) throw badRequest(FIELDS_BEFORE_FILE);
+  // Bucket and the caption may follow the file: only the room and the user are checked here.
+  const parsed = roomAndUser.safeParse({ Bucket: ATTACHMENT_BUCKET, ...fields, Content: undefined });
   if (!parsed.success) throw badRequest(firstIssue(parsed.error));
   if (parsed.data.UserId !== user.wallet) throw forbidden(NOT_YOUR_USER_ID);
-  const deal = await loadChatDeal(db, parsed.data.RoomId, CHAT_UPLOAD_ORDER_NOT_FOUND);
+  if (parsed.data.SwapId !== undefined) {
+    const room = await loadSwapRoom(db, parsed.data.SwapId, user);
+    return { kind: 'swap', swapId: room.swapId };
+  }
+  const deal = await loadChatDeal(db, parsed.data.RoomId ?? 0, CHAT_UPLOAD_ORDER_NOT_FOUND);
   assertCanPostChat(deal, user);
-  return deal;
+  return { kind: 'deal', dealId: deal.orderId };
 }
 
-async function storeFile(storage: ObjectStorage, dealId: number, part: MultipartFile): Promise<StoredFile> {
+async function storeFile(storage: ObjectStorage, prefix: string, part: MultipartFile): Promise<StoredFile> {
   const sniffed = await sniffAndLimit(part.file, () => part.file.truncated);
   if (!sniffed.ok) throw unsupported();
-  const key = `${dealId}/${randomBytes(16).toString('hex')}.${EXTENSION_OF[sniffed.mimeType]}`;
+  const key = `${prefix}/${randomBytes(16).toString('hex')}.${EXTENSION_OF[sniffed.mimeType]}`;
   const originalName = displayName(part.filename);
   try {
     const { size } = await storage.put(key, sniffed.body, { contentType: sniffed.mimeType, originalName });

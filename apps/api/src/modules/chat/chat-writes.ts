@@ -30,7 +30,7 @@ export async function insertChatMessageIfOpen(db: Database, message: NewChatMess
     if (!deal || isChatClosed(deal.status)) return undefined;
     const [row] = await tx.insert(chatMessages).values(message).returning();
     // Notifications: the other party, unless viewing the deal (throttled), in this same transaction.
-    if (row) await notifyChatMessage(tx, { dealId: row.dealId, senderWallet: row.senderWallet, content: row.content, hasFile: row.fileUrl !== null, now: row.createdAt });
+    if (row) await notifyChatMessage(tx, { dealId: message.dealId, senderWallet: row.senderWallet, content: row.content, hasFile: row.fileUrl !== null, now: row.createdAt });
     return row;
   });
 }
@@ -49,7 +49,7 @@ export async function insertSystemMessage(
     .returning();
   if (!row) throw new Error('system message not inserted');
   await notifyChatMessage(tx, {
-    dealId: row.dealId,
+    dealId: message.dealId,
     senderWallet: row.senderWallet,
     content: row.content,
     hasFile: false,

@@ -5,6 +5,7 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
   return {
     id: row.id,
     dealId: row.dealId,
+    ...(row.swapId !== null ? { swapId: row.swapId } : {}),
     accountId: row.senderWallet,
     content: row.content,
     createdAtUtc: row.createdAt.toISOString(),

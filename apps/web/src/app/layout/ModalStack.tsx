@@ -17,6 +17,7 @@ const BlockUserModal = lazy(() => importWithRetry(() => import('../../features/t
 const DateRangeModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/DateRangeModal.tsx')).then((m) => ({ default: m.DateRangeModal })));
 const OrderFiltersModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/FilterModals.tsx')).then((m) => ({ default: m.OrderFiltersModal })));
 const AdFiltersModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/FilterModals.tsx')).then((m) => ({ default: m.AdFiltersModal })));
+const FilterSwapModal = lazy(() => importWithRetry(() => import('../../features/swap/components/FilterSwapModal.tsx')).then((m) => ({ default: m.FilterSwapModal })));
 const SuccessModal = lazy(() => importWithRetry(() => import('../../features/deal/components/SuccessModal.tsx')).then((m) => ({ default: m.SuccessModal })));
 
 /**
@@ -69,6 +70,8 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
       return <Suspense fallback={null}><DateRangeModal onClose={close} /></Suspense>;
     case 'filterOrders':
       return <Suspense fallback={null}><OrderFiltersModal onClose={close} /></Suspense>;
+    case 'filterSwap':
+      return <Suspense fallback={null}><FilterSwapModal onClose={close} /></Suspense>;
     case 'filterAds':
       return <Suspense fallback={null}><AdFiltersModal onClose={close} /></Suspense>;
     default:

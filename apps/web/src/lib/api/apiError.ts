@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string | null = null,
+    /** The error's code-specific `details`, when the server sent some. */
+    readonly details: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,7 +23,7 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
     // not JSON: fall back to the status text
   }
   const parsed = errorResponse.safeParse(body);
-  if (parsed.success) return new ApiError(parsed.data.error.message, response.status, parsed.data.error.code);
+  if (parsed.success) return new ApiError(parsed.data.error.message, response.status, parsed.data.error.code, parsed.data.error.details ?? null);
   return new ApiError(response.statusText || `Request failed with status ${response.status}`, response.status);
 }
 
@@ -43,7 +45,7 @@ export function apiErrorFromQuery(error: unknown): unknown {
   const status = typeof failed?.status === 'number' ? failed.status : typeof failed?.originalStatus === 'number' ? failed.originalStatus : null;
   if (status === null) return error;
   const parsed = errorResponse.safeParse(failed?.data);
-  if (parsed.success) return new ApiError(parsed.data.error.message, status, parsed.data.error.code);
+  if (parsed.success) return new ApiError(parsed.data.error.message, status, parsed.data.error.code, parsed.data.error.details ?? null);
   return new ApiError(`Request failed with status ${status}`, status);
 }
 

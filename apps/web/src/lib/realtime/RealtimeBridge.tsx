@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { shallowEqual, useSelector } from 'react-redux';
 import { useServicesStore, useSignedInWallet } from '../session/session.ts';
 import { showToast } from '../toasts/toastsSlice.ts';
-import { activeChatRooms, applyChatMessage, applyDealWindow, applyOrderStatus } from './cacheUpdates.ts';
+import { activeChatRooms, applyChatMessage, applyDealWindow, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
 import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
 import { realtimeEventReceived, realtimeStatusChanged } from './realtimeSlice.ts';
 
@@ -44,6 +44,8 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
         applyDealWindow(store.dispatch, event);
       } else if (event.type === 'order.status') {
         applyOrderStatus(store.dispatch, event);
+      } else {
+        applySwapUpdated(store.dispatch, event);
       }
     };
     const connection = new RealtimeConnection({

@@ -1,4 +1,4 @@
-import type { ChatMessage, RealtimeChatMessage, RealtimeDealWindow, RealtimeOrderStatus } from '@jelly/contracts';
+import type { ChatMessage, RealtimeChatMessage, RealtimeDealWindow, RealtimeOrderStatus, RealtimeSwapUpdated } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/api.ts';
@@ -9,6 +9,8 @@ import { api } from '../api/api.ts';
  * and the deal's `Deal` tag (GET /orders/{id}).
  */
 export const CHAT_MESSAGES_ENDPOINT = 'chatMessages';
+/** A swap's room (arg: swap id). */
+export const SWAP_CHAT_MESSAGES_ENDPOINT = 'swapChatMessages';
 export const DEAL_TAG = 'Deal';
 /** GET /deals/{id}/window: the deal's requests for more time. */
 export const DEAL_WINDOW_TAG = 'DealWindow';
@@ -16,6 +18,8 @@ export const DEAL_WINDOW_TAG = 'DealWindow';
 export const DEAL_REVIEW_STATUS_TAG = 'DealReviewStatus';
 /** The dashboard's own lists and stats: any status change of the wallet's orders may move rows between them. */
 export const OWNER_ORDERS_TAG = 'OwnerOrders';
+/** Every list and record of swaps (the swap page, the dashboard, the admin list). */
+export const SWAPS_TAG = 'Swaps';
 
 type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 // The base `api` declares no endpoints or tags; these are injected by the features at run time.
@@ -26,10 +30,11 @@ const loose = api.util as unknown as {
 
 /** Adds the message to the open chat's cache (once, in id order); a chat nobody has open is left alone. */
 export function applyChatMessage(dispatch: AnyDispatch, event: RealtimeChatMessage): void {
+  const [endpoint, room] = event.dealId !== null ? [CHAT_MESSAGES_ENDPOINT, event.dealId] : [SWAP_CHAT_MESSAGES_ENDPOINT, event.swapId];
   // The chat's endpoint is injected when its (lazy) screen first loads; before that no chat is on screen.
-  if (!(CHAT_MESSAGES_ENDPOINT in api.endpoints)) return;
+  if (room === null || room === undefined || !(endpoint in api.endpoints)) return;
   dispatch(
-    loose.updateQueryData(CHAT_MESSAGES_ENDPOINT, event.dealId, (draft) => {
+    loose.updateQueryData(endpoint, room, (draft) => {
       if (draft.some((message) => message.id === event.message.id)) return;
       const index = draft.findIndex((message) => message.id > event.message.id);
       if (index === -1) draft.push(event.message);
@@ -57,6 +62,11 @@ export function applyDealWindow(dispatch: AnyDispatch, event: RealtimeDealWindow
       { type: DEAL_TAG, id: event.dealId },
     ]),
   );
+}
+
+/** A swap moved (it landed, failed, or an admin corrected it): every list and record of swaps is refetched. */
+export function applySwapUpdated(dispatch: AnyDispatch, _event: RealtimeSwapUpdated): void {
+  dispatch(loose.invalidateTags([SWAPS_TAG]));
 }
 
 interface QueryEntry {

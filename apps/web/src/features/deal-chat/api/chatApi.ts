@@ -9,6 +9,7 @@ import {
   chatPaths,
   errorResponse,
   type AddChatMessageRequest,
+  type AddSwapChatMessageRequest,
   type AttachmentUploadResponse,
   type ChatMessage,
 } from '@jelly/contracts';
@@ -36,17 +37,47 @@ export function chatErrorMessage(error: unknown): string | null {
 }
 
 type ChatBaseQuery = (args: FetchArgs) => QueryResult | PromiseLike<QueryResult>;
+
+/** A chat room is a deal's (by order id) or a swap's (by swap id). */
+export type ChatRoomKind = 'deal' | 'swap';
+
+interface PollLifecycle {
+  cacheDataLoaded: Promise<unknown>;
+  cacheEntryRemoved: Promise<unknown>;
+  dispatch: (action: unknown) => unknown;
+  getState: () => unknown;
+}
+
+/**
+ * Realtime: while the socket is open new messages are pushed into the room's cache; the 5 s poll runs only while
+ * it is down, plus once after each reconnect to catch up. The poller lives as long as the cache entry.
+ */
+async function pollWhileShown({ cacheDataLoaded, cacheEntryRemoved, dispatch, getState }: PollLifecycle, poll: () => unknown): Promise<void> {
+  try {
+    await cacheDataLoaded;
+  } catch {
+    return;
+  }
+  let lastPollAt = Date.now();
+  const timer = setInterval(() => {
+    if (!fallbackPollDue(getState() as Parameters<typeof fallbackPollDue>[0], lastPollAt)) return;
+    lastPollAt = Date.now();
+    void dispatch(poll());
+  }, CHAT_POLL_INTERVAL_MS);
+  await cacheEntryRemoved;
+  clearInterval(timer);
+}
 type QueryResult = QueryReturnValue<unknown, FetchBaseQueryError, unknown>;
 
 /**
  * GET /chat/{orderId}/messages: every message with id > after, following pages until a short one. One endpoint call
  * reads all the pages: the caller (the first load, the poll) wants the whole gap at once, to merge into one list.
  */
-async function messagesAfter(baseQuery: ChatBaseQuery, orderId: number, after: number): Promise<{ data: ChatMessage[] } | { error: FetchBaseQueryError }> {
+async function messagesAfter(baseQuery: ChatBaseQuery, url: string, after: number): Promise<{ data: ChatMessage[] } | { error: FetchBaseQueryError }> {
   const all: ChatMessage[] = [];
   let cursor = after;
   for (;;) {
-    const result = await baseQuery({ url: chatPaths.messages(orderId), params: { after: cursor, limit: CHAT_PAGE_MAX } });
+    const result = await baseQuery({ url, params: { after: cursor, limit: CHAT_PAGE_MAX } });
     if (result.error) return { error: result.error };
     const parsed = chatMessagesResponse.safeParse(result.data);
     if (!parsed.success) return { error: { status: 'CUSTOM_ERROR', error: parsed.error.message } };
@@ -59,7 +90,9 @@ async function messagesAfter(baseQuery: ChatBaseQuery, orderId: number, after: n
 }
 
 export interface UploadAttachmentArgs {
+  /** The room: a deal's order id, or a swap's id when `room` is 'swap'. */
   orderId: number;
+  room?: ChatRoomKind;
   wallet: string;
   file: Blob;
   fileName: string;
@@ -73,34 +106,26 @@ export interface UploadAttachmentArgs {
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
     chatMessages: build.query<ChatMessage[], number>({
-      queryFn: (orderId, _api, _extra, baseQuery) => messagesAfter(baseQuery, orderId, 0),
+      queryFn: (orderId, _api, _extra, baseQuery) => messagesAfter(baseQuery, chatPaths.messages(orderId), 0),
       // The poller lives as long as the cache entry: drop it as soon as no panel shows the chat.
       keepUnusedDataFor: 0,
-      async onCacheEntryAdded(orderId, { cacheDataLoaded, cacheEntryRemoved, dispatch, getState }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        // Realtime: while the socket is open new messages are pushed into this cache; the 5 s poll runs
-        // only while it is down, plus once after each reconnect to catch up.
-        let lastPollAt = Date.now();
-        const timer = setInterval(() => {
-          if (!fallbackPollDue(getState() as Parameters<typeof fallbackPollDue>[0], lastPollAt)) return;
-          lastPollAt = Date.now();
-          void dispatch(pollChatMessages(orderId));
-        }, CHAT_POLL_INTERVAL_MS);
-        await cacheEntryRemoved;
-        clearInterval(timer);
-      },
+      onCacheEntryAdded: (orderId, lifecycle): Promise<void> => pollWhileShown(lifecycle, (): unknown => pollChatMessages(orderId)),
+    }),
+
+    /** A swap's room (its owner and the admins): read and kept up to date like a deal's. */
+    swapChatMessages: build.query<ChatMessage[], number>({
+      queryFn: (swapId, _api, _extra, baseQuery) => messagesAfter(baseQuery, chatPaths.swapMessages(swapId), 0),
+      keepUnusedDataFor: 0,
+      onCacheEntryAdded: (swapId, lifecycle): Promise<void> => pollWhileShown(lifecycle, (): unknown => pollChatMessages(swapId, 'swap')),
     }),
 
     /**
      * The messages after a known id (the poll's catch-up). Read once and dropped: the poll merges them into
      * `chatMessages`, which is the list the screens show.
      */
-    chatMessagesAfter: build.query<ChatMessage[], { orderId: number; after: number }>({
-      queryFn: ({ orderId, after }, _api, _extra, baseQuery) => messagesAfter(baseQuery, orderId, after),
+    chatMessagesAfter: build.query<ChatMessage[], { orderId: number; after: number; room?: ChatRoomKind }>({
+      queryFn: ({ orderId, after, room }, _api, _extra, baseQuery) =>
+        messagesAfter(baseQuery, room === 'swap' ? chatPaths.swapMessages(orderId) : chatPaths.messages(orderId), after),
       keepUnusedDataFor: 0,
     }),
 
@@ -118,13 +143,27 @@ export const chatApi = api.injectEndpoints({
       },
     }),
 
-    /** POST /attachments/upload (multipart: RoomId, UserId, optional caption, File, Bucket 2). */
+    /** POST /chat/swaps/{swapId}/messages; the answered message joins the list at once. */
+    sendSwapChatMessage: build.mutation<ChatMessage, { swapId: number; body: AddSwapChatMessageRequest }>({
+      query: ({ swapId, body }) => ({ url: chatPaths.swapMessages(swapId), method: 'POST', body }),
+      responseSchema: addChatMessageResponse,
+      async onQueryStarted({ swapId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(chatApi.util.updateQueryData('swapChatMessages', swapId, (draft) => mergeMessages(draft, [data])));
+        } catch {
+          // The caller handles the failure (it keeps the text).
+        }
+      },
+    }),
+
+    /** POST /attachments/upload (multipart: RoomId or SwapId, UserId, optional caption, File, Bucket 2). */
     uploadAttachment: build.mutation<AttachmentUploadResponse, UploadAttachmentArgs>({
       async queryFn(args, { extra, dispatch }) {
         const { apiClient } = extra as ThunkExtra;
         const form = new FormData();
         // RoomId and UserId first: the server authorises before it reads the file.
-        form.append(ATTACHMENT_FIELDS.roomId, String(args.orderId));
+        form.append(args.room === 'swap' ? ATTACHMENT_FIELDS.swapId : ATTACHMENT_FIELDS.roomId, String(args.orderId));
         form.append(ATTACHMENT_FIELDS.userId, args.wallet);
         if (args.caption.trim()) form.append(ATTACHMENT_FIELDS.caption, args.caption.trim());
         form.append(ATTACHMENT_FIELDS.file, args.file, args.fileName);
@@ -139,7 +178,7 @@ export const chatApi = api.injectEndpoints({
           });
           if (!response.ok) throw await apiErrorFrom(response);
           const data = attachmentUploadResponse.parse(await response.json());
-          void dispatch(pollChatMessages(args.orderId));
+          void dispatch(pollChatMessages(args.orderId, args.room));
           return { data };
         } catch (error) {
           return { error: toQueryError(error) };
@@ -149,22 +188,29 @@ export const chatApi = api.injectEndpoints({
   }),
 });
 
-export const { useChatMessagesQuery, useSendChatMessageMutation, useUploadAttachmentMutation } = chatApi;
+export const {
+  useChatMessagesQuery,
+  useSwapChatMessagesQuery,
+  useSendChatMessageMutation,
+  useSendSwapChatMessageMutation,
+  useUploadAttachmentMutation,
+} = chatApi;
 
 type ChatState = Parameters<ReturnType<typeof chatApi.endpoints.chatMessages.select>>[0];
 type ChatDispatch = ThunkDispatch<ChatState, ThunkExtra, UnknownAction>;
 
-/** Fetches the messages after the last one in the cache and adds them (silent on failure: the next poll retries). */
-export function pollChatMessages(orderId: number) {
+/** Fetches the messages after the last one in the room's cache and adds them (silent on failure: the next poll retries). */
+export function pollChatMessages(orderId: number, room: ChatRoomKind = 'deal') {
+  const endpoint = room === 'swap' ? 'swapChatMessages' : 'chatMessages';
   return async (dispatch: ChatDispatch, getState: () => ChatState): Promise<void> => {
-    const cached = chatApi.endpoints.chatMessages.select(orderId)(getState()).data;
+    const cached = chatApi.endpoints[endpoint].select(orderId)(getState()).data;
     if (!cached) return;
     const after = cached[cached.length - 1]?.id ?? 0;
     try {
-      const read = dispatch(chatApi.endpoints.chatMessagesAfter.initiate({ orderId, after }, { subscribe: false, forceRefetch: true }));
+      const read = dispatch(chatApi.endpoints.chatMessagesAfter.initiate({ orderId, after, room }, { subscribe: false, forceRefetch: true }));
       const fresh = await read.unwrap();
       if (fresh.length > 0) {
-        dispatch(chatApi.util.updateQueryData('chatMessages', orderId, (draft) => mergeMessages(draft, fresh)));
+        dispatch(chatApi.util.updateQueryData(endpoint, orderId, (draft) => mergeMessages(draft, fresh)));
       }
     } catch {
       // Polling failures are silent: the next poll tries again.

@@ -1,4 +1,4 @@
-import { CHAT_CLOSED, decideChatSend, isChatClosed, type ChatContext, type OrderStatus } from '@jelly/domain';
+import { CHAT_CLOSED, decideChatSend, isChatClosed, OrderStatus, type ChatContext } from '@jelly/domain';
 import { useState, type DragEvent } from 'react';
 import { useServicesDispatch } from '../../../lib/session/session.ts';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
@@ -7,7 +7,10 @@ import {
   chatErrorMessage,
   useChatMessagesQuery,
   useSendChatMessageMutation,
+  useSendSwapChatMessageMutation,
+  useSwapChatMessagesQuery,
   useUploadAttachmentMutation,
+  type ChatRoomKind,
 } from '../api/chatApi.ts';
 import { registerPendingUpload } from '../model/pendingUploads.ts';
 import { checkPickedFile } from '../model/pickedFile.ts';
@@ -17,8 +20,10 @@ import { MessageList } from './MessageList.tsx';
 import styles from './DealChat.module.css';
 
 export interface DealChatProps {
-  /** The deal's order id (the chat room). */
+  /** The room's id: the deal's order id, or the swap's id when `room` is 'swap'. */
   orderId: number;
+  /** A deal's room (default) or a swap's (its owner and the admins; it never closes, `status` is not read). */
+  room?: ChatRoomKind;
   /** The deal's status, or null when the order was not found; Completed and Cancelled close the chat. */
   status: OrderStatus | null;
   /** The connected wallet, or null. */
@@ -34,17 +39,23 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).incl
  * The deal chat panel: messages grouped by day (polled every 5 s), the input with attachments, drag and drop with
  * the preview modal, and the send/upload guards. Embeddable by the deal page and the admin order-chat.
  */
-export function DealChat({ orderId, status, myWallet, isAdmin, signedIn = myWallet !== null }: DealChatProps) {
+export function DealChat({ orderId, room = 'deal', status, myWallet, isAdmin, signedIn = myWallet !== null }: DealChatProps) {
   const dispatch = useServicesDispatch();
   const canRead = signedIn && (myWallet !== null || isAdmin);
-  const { data: messages = [], isLoading, isError } = useChatMessagesQuery(orderId, { skip: !canRead });
-  const [sendMessage] = useSendChatMessageMutation();
+  const dealRoom = useChatMessagesQuery(orderId, { skip: !canRead || room !== 'deal' });
+  const swapRoom = useSwapChatMessagesQuery(orderId, { skip: !canRead || room !== 'swap' });
+  const { data: messages = [], isLoading, isError } = room === 'swap' ? swapRoom : dealRoom;
+  const [sendDealMessage] = useSendChatMessageMutation();
+  const [sendSwapMessage] = useSendSwapChatMessageMutation();
+  const sendMessage = (body: { accountId: string; content: string; createdAtUtc: string }) =>
+    room === 'swap' ? sendSwapMessage({ swapId: orderId, body }) : sendDealMessage({ ...body, dealId: orderId });
   const [uploadAttachment] = useUploadAttachmentMutation();
   const [text, setText] = useState('');
   const [dragDepth, setDragDepth] = useState(0);
 
-  const closed = status !== null && isChatClosed(status);
-  const ctx: ChatContext = { orderStatus: status, wallet: myWallet, signedIn };
+  const closed = room === 'deal' && status !== null && isChatClosed(status);
+  // A swap's room never closes: the send and upload guards see it as a deal in progress.
+  const ctx: ChatContext = { orderStatus: room === 'swap' ? OrderStatus.InProgress : status, wallet: myWallet, signedIn };
 
   const send = async () => {
     const decision = decideChatSend(ctx, text);
@@ -57,7 +68,7 @@ export function DealChat({ orderId, status, myWallet, isAdmin, signedIn = myWall
     const typed = text;
     setText('');
     try {
-      await sendMessage({ dealId: orderId, accountId: myWallet, content: decision.text, createdAtUtc: new Date().toISOString() }).unwrap();
+      await sendMessage({ accountId: myWallet, content: decision.text, createdAtUtc: new Date().toISOString() }).unwrap();
     } catch (error) {
       // Sending failures stay quiet; the text goes back into the input so nothing is lost.
       setText((current) => current || typed);
@@ -79,7 +90,7 @@ export function DealChat({ orderId, status, myWallet, isAdmin, signedIn = myWall
       previewUrl: check.kind === 'image' ? URL.createObjectURL(file) : null,
       send: async (caption) => {
         try {
-          await uploadAttachment({ orderId, wallet, file, fileName: file.name, caption }).unwrap();
+          await uploadAttachment({ orderId, room, wallet, file, fileName: file.name, caption }).unwrap();
         } catch (error) {
           dispatch(showToast.error(chatErrorMessage(error) ?? 'Upload failed. Please try again.'));
           throw error;
@@ -94,7 +105,7 @@ export function DealChat({ orderId, status, myWallet, isAdmin, signedIn = myWall
   return (
     <section
       className={styles.panel}
-      aria-label="Deal chat"
+      aria-label={room === 'swap' ? 'Swap chat' : 'Deal chat'}
       data-testid="deal-chat"
       onDragEnter={(event) => {
         if (!hasFiles(event)) return;

@@ -1,0 +1,76 @@
+import { SWAP_STATUS_LABELS, SwapStatus, type SwapRecord } from '@jelly/contracts';
+import { SWAP_REASON_LENGTH, SWAP_REASON_MAX, SWAP_REASON_MIN } from '@jelly/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
+import { apiErrorFromQuery } from '../../../lib/api/apiError.ts';
+import { useUpdateAdminSwapMutation } from '../api/swapApi.ts';
+import styles from './Swap.module.css';
+
+/**
+ * Edit record (admin): txID, status and the reason for the audit log. The server checks a txID against the chain
+ * before it lets a swap be Completed, and says why when it does not.
+ */
+export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: () => void }) {
+  const id = useId();
+  const [txID, setTxID] = useState(swap.txID ?? '');
+  const [status, setStatus] = useState<SwapStatus>(swap.status);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [update, { isLoading }] = useUpdateAdminSwapMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (trimmed.length < SWAP_REASON_MIN || trimmed.length > SWAP_REASON_MAX) {
+      setError(SWAP_REASON_LENGTH);
+      return;
+    }
+    setError(null);
+    try {
+      await update({ id: swap.id, update: { txID: txID.trim() === '' ? null : txID.trim(), status, reason: trimmed } }).unwrap();
+      onClose();
+    } catch (failure) {
+      const readable = apiErrorFromQuery(failure);
+      setError(readable instanceof Error ? readable.message : 'The record could not be saved.');
+    }
+  };
+
+  return (
+    <Modal title={`Edit swap #${swap.id}`} onClose={onClose} dismissible={!isLoading}>
+      <form className={styles.filtersStacked} onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
+        <label className={styles.filterField}>
+          <span>txID</span>
+          <input value={txID} onChange={(event) => setTxID(event.target.value)} autoComplete="off" spellCheck={false} />
+        </label>
+        <label className={styles.filterField}>
+          <span>Status</span>
+          <select value={String(status)} onChange={(event) => setStatus(Number(event.target.value) as SwapStatus)}>
+            {Object.values(SwapStatus).map((value) => (
+              <option key={value} value={String(value)}>
+                {SWAP_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.filterField}>
+          <span>Reason</span>
+          <textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={SWAP_REASON_MAX} rows={3} required />
+        </label>
+        {error && (
+          <p id={`${id}-error`} role="alert" className={styles.failed}>
+            {error}
+          </p>
+        )}
+        <div className={styles.buttons}>
+          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isLoading}>
+            {isLoading ? 'Processing...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
