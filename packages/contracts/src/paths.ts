@@ -13,4 +13,13 @@ export const apiPaths = {
   countries: '/platform/countries',
   platformConfig: '/platform/config',
   docs: '/docs',
+  coinJellyCoins: '/coin-jelly/coins',
+  coinJellyQuote: '/coin-jelly/quote',
+  coinJellyOrders: '/coin-jelly/orders',
+  coinJellyCreate: '/coin-jelly/create-jelly',
+  coinJellyUserOrders: '/coin-jelly/user-orders',
+  coinJellyHistory: '/coin-jelly/jelly-history',
+  adminUpdateJelly: '/admin/update-jelly',
+  adminJellyConfirmDeposit: '/admin/coin-jelly/confirm-deposit',
+  adminJellyQueue: '/admin/coin-jelly/queue',
 } as const;
