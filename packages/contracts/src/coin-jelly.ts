@@ -1,4 +1,4 @@
-import { ALREADY_SENT_REQUEST, COIN_JELLY_PAGE_SIZE } from '@jelly/domain';
+import { ALREADY_SENT_REQUEST, COIN_JELLY_PAGE_SIZE, JELLY_STAGE_NAMES } from '@jelly/domain';
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 
@@ -137,18 +137,7 @@ export const JELLY_ALREADY_SENT = ALREADY_SENT_REQUEST;
  * The timeline's steps. Status 0 Processing covers every stage but these: completed → 1; refunded, expired,
  * failed → 2 (with a reason).
  */
-export const JELLY_STAGES = [
-  'awaiting_deposit',
-  'deposit_detected',
-  'needs_choice',
-  'awaiting_admin',
-  'settling',
-  'completed',
-  'refunding',
-  'refunded',
-  'expired',
-  'failed',
-] as const;
+export const JELLY_STAGES = JELLY_STAGE_NAMES;
 export const jellyStage = z.enum(JELLY_STAGES);
 export type JellyStage = z.infer<typeof jellyStage>;
 

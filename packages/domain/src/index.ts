@@ -33,3 +33,4 @@ export * from './window-extension/index.ts';
 export * from './payment-details.ts';
 export * from './support-after-end.ts';
 export * from './coin-jelly-constants.ts';
+export * from './coin-jelly-lifecycle.ts';
