@@ -17,3 +17,4 @@ export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './deal-window.ts';
 export * from './coin-jelly.ts';
+export * from './swap.ts';

@@ -23,3 +23,16 @@ export const apiPaths = {
   adminJellyConfirmDeposit: '/admin/coin-jelly/confirm-deposit',
   adminJellyQueue: '/admin/coin-jelly/queue',
 } as const;
+
+/** Swap endpoints (signed-in; the admin ones need an admin). */
+export const swapPaths = {
+  quote: '/swap/quote',
+  submit: '/swap/submit',
+  /** The owner or an admin. */
+  swap: (id: number | string) => `/swaps/${id}`,
+  /** The caller's own swaps. */
+  history: '/swaps',
+  adminSwaps: '/admin/swaps',
+  adminSwap: (id: number | string) => `/admin/swaps/${id}`,
+  adminDesk: '/admin/desk',
+} as const;
