@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { JellyCoinCode } from '@jelly/contracts';
 import { JELLY_MOVES, jellyStagesWhere } from '@jelly/domain';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
@@ -39,6 +40,8 @@ export class DepositWatcher {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private closed = false;
+  /** 'scanned' (orderId) after each scan of an order's address: tests and the bench wait on it. */
+  readonly events = new EventEmitter();
 
   constructor(private readonly ctx: JellyContext) {}
 
@@ -95,7 +98,10 @@ export class DepositWatcher {
   /** Scans one order's address, one scan at a time per order; resolves when its credits and payout are done. */
   scan(orderId: number): Promise<void> {
     const previous = this.scans.get(orderId) ?? Promise.resolve();
-    const next = previous.then(() => this.scanNow(orderId)).catch((err: unknown) => this.ctx.log?.warn({ err, orderId }, 'coin jelly scan failed'));
+    const next = previous
+      .then(() => this.scanNow(orderId))
+      .catch((err: unknown) => this.ctx.log?.warn({ err, orderId }, 'coin jelly scan failed'))
+      .finally(() => this.events.emit('scanned', orderId));
     this.scans.set(orderId, next);
     void next.finally(() => {
       if (this.scans.get(orderId) === next) this.scans.delete(orderId);
