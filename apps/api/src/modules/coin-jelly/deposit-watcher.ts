@@ -40,7 +40,10 @@ export class DepositWatcher {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private closed = false;
-  /** 'scanned' (orderId) after each scan of an order's address: tests and the bench wait on it. */
+  /**
+   * 'credited' (orderId, outcome) once a deposit is recorded, 'settled' (orderId) after its payout, 'scanned'
+   * (orderId) after each scan of an order's address: tests and the bench wait on them.
+   */
   readonly events = new EventEmitter();
 
   private readonly socket: AccountSocket | null;
@@ -135,7 +138,11 @@ export class DepositWatcher {
       if (!change || change.failed || change.delta <= 0n) continue;
       const at = change.blockTime ? new Date(change.blockTime * 1000) : this.ctx.now();
       const outcome = await creditDeposit(this.ctx, orderId, { signature: info.signature, slot: change.slot, amount: change.delta, at });
-      if (outcome === 'exact') await settleJelly(this.ctx, orderId);
+      this.events.emit('credited', orderId, outcome);
+      if (outcome === 'exact') {
+        await settleJelly(this.ctx, orderId);
+        this.events.emit('settled', orderId);
+      }
     }
     const order = await findJellyOrder(this.ctx.db, orderId);
     if (order && !WATCHED.includes(order.stage)) this.unwatch(orderId);
