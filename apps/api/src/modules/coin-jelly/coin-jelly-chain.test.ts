@@ -18,7 +18,9 @@ import {
 } from '@solana/spl-token';
 import { Keypair, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RealtimeTestClient } from '../../realtime/testing/realtime-client.ts';
 import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config.ts';
 import { createClock } from '../../../test/helpers/clock.ts';
@@ -44,7 +46,7 @@ let admin: Session;
 
 async function startApp(): Promise<FastifyInstance> {
   const built = await buildApp(config, { chain });
-  await built.ready();
+  await built.listen({ port: 0, host: '127.0.0.1' });
   return built;
 }
 
@@ -110,9 +112,16 @@ describe('an exact deposit', () => {
   it('SOL → USDC: found by the socket without the button, paid to the base unit, swept to the treasury', async () => {
     const recipient = Keypair.generate().publicKey;
     const order = await reserved(solToUsdc('1', recipient));
+    const socket = await RealtimeTestClient.connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, { token: s.token });
+    const pushedDeposit = socket.next((m) => m.type === 'jelly.updated' && m.order.id === order.id && m.order.received === '1');
+    const pushedDone = socket.next((m) => m.type === 'jelly.updated' && m.order.id === order.id && m.order.status === 1);
     const done = scannedUntil(app, s.headers, order.id, stageIs('completed'));
     const signature = await sendSol(order.companyWallet, 10n ** 9n);
     const completed = await done;
+    // The owner's open page hears the deposit and the completion without asking.
+    await pushedDeposit;
+    expect(await pushedDone).toMatchObject({ order: { txID: completed.txID, stage: 'completed' } });
+    await socket.close();
 
     expect(completed).toMatchObject({ status: 1, received: '1', reason: null });
     expect(await usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));

@@ -3,3 +3,4 @@ export { coinJellyService } from './coin-jelly-service.ts';
 export type { CoinJellyService } from './coin-jelly-service.ts';
 export { readCoinJellyConfig, resolveCoinJellyConfig } from './coin-jelly-config.ts';
 export type { CoinJellyConfig, CoinJellySettings } from './coin-jelly-config.ts';
+export { findJellyListItems } from './queries.ts';

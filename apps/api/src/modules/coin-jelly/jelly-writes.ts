@@ -3,6 +3,7 @@ import { JELLY_MOVES, type JellyMoveName, type JellyStageName } from '@jelly/dom
 import { and, eq, inArray } from 'drizzle-orm';
 import { jellyEvents, jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
+import { emitSignal } from '../../realtime/signals.ts';
 
 export type JellyOrderRow = typeof jellyOrders.$inferSelect;
 
@@ -16,8 +17,10 @@ export interface JellyEventInput {
   note?: string | null;
 }
 
-/** Appends one timeline entry at the order's (new) stage. */
+/** Appends one timeline entry at the order's (new) stage, and tells the owner's sockets (on commit). */
 export async function addJellyEvent(db: Queryable, orderId: number, stage: JellyStageName, event: JellyEventInput, at: Date): Promise<void> {
+  const [owner] = await db.select({ wallet: jellyOrders.userWallet }).from(jellyOrders).where(eq(jellyOrders.id, orderId));
+  if (owner) await emitSignal(db, { t: 'j', id: orderId, w: owner.wallet });
   await db.insert(jellyEvents).values({
     orderId,
     stage,

@@ -1,7 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import type { JellyListItem } from '@jelly/contracts';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { jellyEvents, jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import type { JellyOrderRow } from './jelly-writes.ts';
+import { jellyListItemWire } from './to-wire.ts';
 
 export type JellyEventRow = typeof jellyEvents.$inferSelect;
 
@@ -17,4 +19,11 @@ export async function findJellyOrderByAddress(db: Queryable, address: string): P
 
 export async function jellyTimeline(db: Queryable, orderId: number): Promise<JellyEventRow[]> {
   return db.select().from(jellyEvents).where(eq(jellyEvents.orderId, orderId)).orderBy(asc(jellyEvents.id));
+}
+
+/** Orders by id as list items (the realtime push), in one query. */
+export async function findJellyListItems(db: Queryable, ids: number[]): Promise<Map<number, JellyListItem>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(jellyOrders).where(inArray(jellyOrders.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, jellyListItemWire(row)]));
 }
