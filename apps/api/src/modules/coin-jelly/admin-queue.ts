@@ -1,6 +1,6 @@
 import type { JellyAdminQueueResponse, JellyCoinCode } from '@jelly/contracts';
 import { fromBaseUnits, jellyStagesWhere } from '@jelly/domain';
-import { and, asc, eq, inArray, not } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, not, or } from 'drizzle-orm';
 import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { jellyCoin } from './coins.ts';
@@ -10,7 +10,9 @@ const NEEDS_ADMIN = jellyStagesWhere((r) => r.waitingOn === 'admin');
 
 /** Orders waiting on an admin (longest wait first, with the minutes waited), then deposits no order could take. */
 export async function jellyAdminQueue(db: Queryable, now: Date): Promise<JellyAdminQueueResponse> {
-  const orders = await db.select().from(jellyOrders).where(inArray(jellyOrders.stage, [...NEEDS_ADMIN])).orderBy(asc(jellyOrders.adminSince), asc(jellyOrders.id)).limit(200);
+  // Also a payout that failed while settling (it carries adminSince).
+  const waiting = or(inArray(jellyOrders.stage, [...NEEDS_ADMIN]), and(eq(jellyOrders.stage, 'settling'), isNotNull(jellyOrders.adminSince)));
+  const orders = await db.select().from(jellyOrders).where(waiting).orderBy(asc(jellyOrders.adminSince), asc(jellyOrders.id)).limit(200);
   const deposits = await db
     .select({ d: jellyDeposits, o: jellyOrders })
     .from(jellyDeposits)

@@ -296,3 +296,37 @@ describe('what an admin handles', () => {
     expect(done.events.at(-1)).toMatchObject({ kind: 'admin_update', actor: 'admin', signature: full, amount: order.amountUserWannaGet });
   });
 });
+
+describe('a payout that fails', () => {
+  it('stays in settling for an admin, who pays by hand and records the verified txID', async () => {
+    const jelly = app.coinJelly!;
+    const desk = jelly.ctx.desk!;
+    jelly.ctx.desk = { ...desk, pay: () => Promise.reject(new Error('node unreachable')) };
+    const recipient = Keypair.generate().publicKey;
+    try {
+      const order = await reserved(solToUsdc('1', recipient));
+      const stuck = scannedUntil(app, s.headers, order.id, (o) => o.events.some((e) => e.kind === 'payout_failed'));
+      await sendSol(order.companyWallet, 10n ** 9n);
+      expect(await stuck).toMatchObject({ status: 0, stage: 'settling', txID: null });
+      const queue = await app.inject({ method: 'GET', url: '/api/admin/coin-jelly/queue', headers: admin.headers });
+      expect(queue.json<{ orders: { id: number }[] }>().orders.map((o) => o.id)).toContain(order.id);
+
+      const owed = toBaseUnits(order.amountUserWannaGet, 6);
+      await chain.faucet!(adminWallet.keypair.publicKey, { usdc: owed });
+      const by = adminWallet.keypair;
+      const manual = await sendAndConfirmTransaction(
+        chain.connection,
+        new Transaction().add(
+          createAssociatedTokenAccountIdempotentInstruction(by.publicKey, getAssociatedTokenAddressSync(USDC, recipient), recipient, USDC),
+          createTransferCheckedInstruction(getAssociatedTokenAddressSync(USDC, by.publicKey), USDC, getAssociatedTokenAddressSync(USDC, recipient), by.publicKey, owed, 6),
+        ),
+        [by],
+      );
+      const done = await app.inject({ method: 'PATCH', url: '/api/admin/update-jelly', headers: admin.headers, payload: { id: order.id, status: 1, txID: manual } });
+      expect(done.json<JellyOrder>()).toMatchObject({ status: 1, stage: 'completed', txID: manual });
+      expect(await usdcOf(recipient)).toBe(owed);
+    } finally {
+      jelly.ctx.desk = desk;
+    }
+  });
+});

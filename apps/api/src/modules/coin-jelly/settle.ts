@@ -42,7 +42,17 @@ export async function settleJelly(ctx: JellyContext, orderId: number): Promise<v
   const claimed = await moveJelly(ctx.db, orderId, 'payout_sent', { kind: 'payout_started' }, ctx.now());
   if (!claimed) return;
   const amount = BigInt(order.amountReceive);
-  const paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), amount);
+  let paid: { signature: string; slot: number };
+  try {
+    paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), amount);
+  } catch (error) {
+    // Nothing is retried by itself (a payout that reached the chain unseen must not be sent twice): an admin looks.
+    ctx.log?.error({ err: error, orderId }, 'coin jelly: payout failed');
+    const now = ctx.now();
+    await ctx.db.update(jellyOrders).set({ adminSince: now, updatedAt: now }).where(eq(jellyOrders.id, orderId));
+    await addJellyEvent(ctx.db, orderId, 'settling', { kind: 'payout_failed', note: 'The payout did not go through; an admin will complete it' }, now);
+    return;
+  }
   await spend(ctx, paid.signature, 'jelly_payout', order);
   const delta = await addressDelta(ctx.chain.connection, paid.signature, order.recipientAddress, receive.mint);
   const now = ctx.now();
