@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createJellyRequest, jellyHistoryQuery, jellyQuoteQuery, jellyUserOrdersQuery, updateJellyRequest } from './coin-jelly.ts';
+import { updateJellyRequest } from './coin-jelly-admin.ts';
+import { createJellyRequest, jellyHistoryQuery, jellyQuoteQuery, jellyUserOrdersQuery } from './coin-jelly.ts';
 
 const wallet = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 

@@ -31,7 +31,7 @@ import { addressDelta } from './chain-reads.ts';
 import { EXPIRED_REASON } from './deposit-watcher.ts';
 import { REFUNDED_REASON } from './settle.ts';
 import { UPDATE_JELLY_MESSAGES } from './update-jelly.ts';
-import { orderOf, reserve, scannedUntil, testJellyConfig, watcherOf } from './testing.ts';
+import { chainHelpers, orderOf, reserve, scannedUntil, solToUsdc, testJellyConfig, usdcToSol, watcherOf, type ChainHelpers } from './testing.ts';
 
 const USDC = new PublicKey(USDC_MINT);
 const clock = createClock();
@@ -43,6 +43,7 @@ let alice: ChainWallet;
 let s: Session;
 const adminWallet = createChainWallet();
 let admin: Session;
+let h: ChainHelpers;
 
 async function startApp(): Promise<FastifyInstance> {
   const built = await buildApp(config, { chain });
@@ -63,41 +64,13 @@ beforeAll(async () => {
   app = await startApp();
   s = await session(app, alice);
   admin = await session(app, adminWallet);
+  h = chainHelpers(chain, alice.keypair);
 });
 afterAll(async () => {
   await app.close();
   await chain.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-const lamports = (owner: PublicKey) => chain.connection.getBalance(owner, 'confirmed').then(BigInt);
-const usdcOf = async (owner: PublicKey) => {
-  try {
-    return (await getAccount(chain.connection, getAssociatedTokenAddressSync(USDC, owner), 'confirmed')).amount;
-  } catch {
-    return 0n;
-  }
-};
-const sendSol = (to: string, amount: bigint) =>
-  sendAndConfirmTransaction(chain.connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.keypair.publicKey, toPubkey: new PublicKey(to), lamports: amount })), [alice.keypair]);
-const sendUsdc = (to: string, amount: bigint) => {
-  const owner = new PublicKey(to);
-  const tx = new Transaction().add(
-    createAssociatedTokenAccountIdempotentInstruction(alice.keypair.publicKey, getAssociatedTokenAddressSync(USDC, owner), owner, USDC),
-    createTransferCheckedInstruction(getAssociatedTokenAddressSync(USDC, alice.keypair.publicKey), USDC, getAssociatedTokenAddressSync(USDC, owner), alice.keypair.publicKey, amount, 6),
-  );
-  return sendAndConfirmTransaction(chain.connection, tx, [alice.keypair]);
-};
-
-const solToUsdc = (amount: string, recipient: PublicKey) => ({
-  sendCoin: 'SOL',
-  sendChain: 'Solana',
-  receiveCoin: 'USDC',
-  receiveChain: 'Solana',
-  amountUserSend: amount,
-  recipientAddress: recipient.toBase58(),
-});
-const usdcToSol = (amount: string, recipient: PublicKey) => ({ ...solToUsdc(amount, recipient), sendCoin: 'USDC', receiveCoin: 'SOL' });
 
 async function reserved(body: object): Promise<JellyOrder> {
   const response = await reserve(app, s.headers, body);
@@ -116,7 +89,7 @@ describe('an exact deposit', () => {
     const pushedDeposit = socket.next((m) => m.type === 'jelly.updated' && m.order.id === order.id && m.order.received === '1');
     const pushedDone = socket.next((m) => m.type === 'jelly.updated' && m.order.id === order.id && m.order.status === 1);
     const done = scannedUntil(app, s.headers, order.id, stageIs('completed'));
-    const signature = await sendSol(order.companyWallet, 10n ** 9n);
+    const signature = await h.sendSol(order.companyWallet, 10n ** 9n);
     const completed = await done;
     // The owner's open page hears the deposit and the completion without asking.
     await pushedDeposit;
@@ -124,13 +97,13 @@ describe('an exact deposit', () => {
     await socket.close();
 
     expect(completed).toMatchObject({ status: 1, received: '1', reason: null });
-    expect(await usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
+    expect(await h.usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
     const deposit = completed.events.find((e) => e.kind === 'deposit');
     expect(deposit).toMatchObject({ signature, amount: '1', coin: 'SOL', actor: 'chain', stage: 'deposit_detected' });
     expect(deposit?.slot).toBeGreaterThan(0);
     expect(completed.events.map((e) => e.kind)).toEqual(['reserved', 'deposit', 'payout_started', 'payout', 'payout_verified', 'sweep']);
     expect(completed.txID).toBe(completed.events.find((e) => e.kind === 'payout')?.signature);
-    expect(await lamports(new PublicKey(order.companyWallet))).toBe(0n);
+    expect(await h.lamports(new PublicKey(order.companyWallet))).toBe(0n);
   });
 
   it('USDC → SOL in two deposits (under, then the rest): the deposit account opened by the platform, closed at the sweep', async () => {
@@ -141,30 +114,30 @@ describe('an exact deposit', () => {
     expect(order.paymentUri).toBe(`solana:${order.companyWallet}?amount=100&spl-token=${USDC_MINT}&label=Jelly`);
 
     const under = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
-    await sendUsdc(order.companyWallet, 80_000_000n);
+    await h.sendUsdc(order.companyWallet, 80_000_000n);
     expect((await under).pendingChoice).toMatchObject({ kind: 'under', received: '80', refundAddress: alice.address });
 
     const done = scannedUntil(app, s.headers, order.id, stageIs('completed'));
-    await sendUsdc(order.companyWallet, 20_000_000n);
+    await h.sendUsdc(order.companyWallet, 20_000_000n);
     const completed = await done;
     expect(completed).toMatchObject({ status: 1, received: '100', pendingChoice: null });
     expect(completed.events.filter((e) => e.kind === 'deposit').map((e) => e.amount)).toEqual(['80', '20']);
-    expect(await lamports(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 9));
+    expect(await h.lamports(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 9));
     expect(await chain.connection.getAccountInfo(account, 'confirmed')).toBeNull();
   });
 });
 
 describe('a deposit that differs from the quote', () => {
   it('under, then refund: the exact deposit comes back to the refund address', async () => {
-    const before = await usdcOf(alice.keypair.publicKey);
+    const before = await h.usdcOf(alice.keypair.publicKey);
     const order = await reserved(usdcToSol('100', Keypair.generate().publicKey));
     const under = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
-    await sendUsdc(order.companyWallet, 80_000_000n);
+    await h.sendUsdc(order.companyWallet, 80_000_000n);
     await under;
-    expect(await usdcOf(alice.keypair.publicKey)).toBe(before - 80_000_000n);
+    expect(await h.usdcOf(alice.keypair.publicKey)).toBe(before - 80_000_000n);
     const refunded = await choose(order.id, 'refund');
     expect(refunded).toMatchObject({ status: 2, stage: 'refunded', reason: REFUNDED_REASON });
-    expect(await usdcOf(alice.keypair.publicKey)).toBe(before);
+    expect(await h.usdcOf(alice.keypair.publicKey)).toBe(before);
     expect(refunded.events.find((e) => e.kind === 'refund')).toMatchObject({ amount: '80', coin: 'USDC' });
   });
 
@@ -172,12 +145,12 @@ describe('a deposit that differs from the quote', () => {
     const recipient = Keypair.generate().publicKey;
     const order = await reserved(solToUsdc('1', recipient));
     const over = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
-    await sendSol(order.companyWallet, 1_200_000_000n);
+    await h.sendSol(order.companyWallet, 1_200_000_000n);
     const asked = await over;
     expect(asked.pendingChoice).toMatchObject({ kind: 'over', received: '1.2' });
     const exchanged = await choose(order.id, 'exchange');
     expect(exchanged).toMatchObject({ status: 1, stage: 'completed', amountUserSend: '1.2', amountUserWannaGet: asked.pendingChoice?.exchangeAmount });
-    expect(await usdcOf(recipient)).toBe(toBaseUnits(exchanged.amountUserWannaGet, 6));
+    expect(await h.usdcOf(recipient)).toBe(toBaseUnits(exchanged.amountUserWannaGet, 6));
   });
 
   it('late: the order expires, and a deposit after that reopens it with the choice', async () => {
@@ -188,7 +161,7 @@ describe('a deposit that differs from the quote', () => {
     await watcherOf(app).tick();
     expect(await orderOf(app, s.headers, order.id)).toMatchObject({ status: 2, stage: 'expired', reason: EXPIRED_REASON });
     const late = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
-    await sendSol(order.companyWallet, 10n ** 9n);
+    await h.sendSol(order.companyWallet, 10n ** 9n);
     expect(await late).toMatchObject({ status: 0, reason: null, pendingChoice: { kind: 'late', received: '1' } });
   });
 });
@@ -221,24 +194,24 @@ describe('nothing is lost', () => {
     const recipient = Keypair.generate().publicKey;
     const order = await reserved(solToUsdc('1', recipient));
     watcherOf(app).dropSocket();
-    await sendSol(order.companyWallet, 10n ** 9n);
+    await h.sendSol(order.companyWallet, 10n ** 9n);
     // The poll (or the reconnect's rescan, whichever comes first: credits are per signature) finds it.
     await watcherOf(app).tick();
     expect(await orderOf(app, s.headers, order.id)).toMatchObject({ status: 1, stage: 'completed' });
-    expect(await usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
+    expect(await h.usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
   });
 
   it('an API restart mid-order: the deposit made while it was down is credited once and paid', async () => {
     const recipient = Keypair.generate().publicKey;
     const order = await reserved(solToUsdc('1', recipient));
     await app.close();
-    await sendSol(order.companyWallet, 10n ** 9n);
+    await h.sendSol(order.companyWallet, 10n ** 9n);
     app = await startApp();
     await watcherOf(app).tick();
     const after = await orderOf(app, s.headers, order.id);
     expect(after).toMatchObject({ status: 1, stage: 'completed', received: '1' });
     expect(after.events.filter((e) => e.kind === 'deposit')).toHaveLength(1);
-    expect(await usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
+    expect(await h.usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
   });
 });
 
@@ -246,10 +219,10 @@ describe('what an admin handles', () => {
   it('a deposit to a finished order waits in the admin queue', async () => {
     const order = await reserved(solToUsdc('1', Keypair.generate().publicKey));
     const done = scannedUntil(app, s.headers, order.id, stageIs('completed'));
-    await sendSol(order.companyWallet, 10n ** 9n);
+    await h.sendSol(order.companyWallet, 10n ** 9n);
     await done;
     const queued = scannedUntil(app, s.headers, order.id, (o) => o.events.some((e) => e.kind === 'unexpected_deposit'));
-    const again = await sendSol(order.companyWallet, 200_000_000n);
+    const again = await h.sendSol(order.companyWallet, 200_000_000n);
     await queued;
     const queue = await app.inject({ method: 'GET', url: '/api/admin/coin-jelly/queue', headers: admin.headers });
     expect(queue.json<{ deposits: { orderId: number; signature: string; amount: string }[] }>().deposits).toContainEqual(
@@ -306,7 +279,7 @@ describe('a payout that fails', () => {
     try {
       const order = await reserved(solToUsdc('1', recipient));
       const stuck = scannedUntil(app, s.headers, order.id, (o) => o.events.some((e) => e.kind === 'payout_failed'));
-      await sendSol(order.companyWallet, 10n ** 9n);
+      await h.sendSol(order.companyWallet, 10n ** 9n);
       expect(await stuck).toMatchObject({ status: 0, stage: 'settling', txID: null });
       const queue = await app.inject({ method: 'GET', url: '/api/admin/coin-jelly/queue', headers: admin.headers });
       expect(queue.json<{ orders: { id: number }[] }>().orders.map((o) => o.id)).toContain(order.id);
@@ -324,7 +297,7 @@ describe('a payout that fails', () => {
       );
       const done = await app.inject({ method: 'PATCH', url: '/api/admin/update-jelly', headers: admin.headers, payload: { id: order.id, status: 1, txID: manual } });
       expect(done.json<JellyOrder>()).toMatchObject({ status: 1, stage: 'completed', txID: manual });
-      expect(await usdcOf(recipient)).toBe(owed);
+      expect(await h.usdcOf(recipient)).toBe(owed);
     } finally {
       jelly.ctx.desk = desk;
     }
