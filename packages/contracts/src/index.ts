@@ -16,4 +16,6 @@ export * from './support.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './deal-window.ts';
+export * from './coin-jelly.ts';
+export * from './coin-jelly-admin.ts';
 export * from './swap.ts';

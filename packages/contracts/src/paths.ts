@@ -13,6 +13,15 @@ export const apiPaths = {
   countries: '/platform/countries',
   platformConfig: '/platform/config',
   docs: '/docs',
+  coinJellyCoins: '/coin-jelly/coins',
+  coinJellyQuote: '/coin-jelly/quote',
+  coinJellyOrders: '/coin-jelly/orders',
+  coinJellyCreate: '/coin-jelly/create-jelly',
+  coinJellyUserOrders: '/coin-jelly/user-orders',
+  coinJellyHistory: '/coin-jelly/jelly-history',
+  adminUpdateJelly: '/admin/update-jelly',
+  adminJellyConfirmDeposit: '/admin/coin-jelly/confirm-deposit',
+  adminJellyQueue: '/admin/coin-jelly/queue',
 } as const;
 
 /** Swap endpoints (signed-in; the admin ones need an admin). */

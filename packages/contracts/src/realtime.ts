@@ -4,13 +4,14 @@ import { isoDateTime, walletAddress } from './common.ts';
 import { notification } from './notifications.ts';
 import { orderStatus } from './orders.ts';
 import { swapRecord } from './swap.ts';
+import { jellyListItem } from './coin-jelly.ts';
 
 /**
  * GET /api/realtime — the WebSocket that pushes deal events to the wallets concerned.
  *
  * 1. The client connects and sends `{ "type": "auth", "token": "<access token>" }` as its first message
  *    (or passes `?token=`); without a valid token within 5 s the server closes with 4401 / 4408.
- * 2. The server answers `ready`, then pushes `notification.created`, `chat.message`, `order.status`, `deal.window` and `swap.updated`
+ * 2. The server answers `ready`, then pushes `notification.created`, `chat.message`, `order.status`, `deal.window`, `swap.updated` and `jelly.updated`
  *    as they happen.
  * 3. The client may `subscribe` to a deal room while the deal's chat is open: the wallet counts as "viewing" it
  *    (no chat notification is written for it then), and admins receive the room's chat messages.
@@ -101,6 +102,13 @@ export const realtimeSwapUpdated = z.object({
 });
 export type RealtimeSwapUpdated = z.infer<typeof realtimeSwapUpdated>;
 
+/** A Coin Jelly order of this wallet moved or gained a timeline event (sent to its owner): the order as it is now. */
+export const realtimeJellyUpdated = z.object({
+  type: z.literal('jelly.updated'),
+  order: jellyListItem,
+});
+export type RealtimeJellyUpdated = z.infer<typeof realtimeJellyUpdated>;
+
 export const realtimeServerMessage = z.discriminatedUnion('type', [
   realtimeReady,
   realtimeDealWindow,
@@ -108,6 +116,7 @@ export const realtimeServerMessage = z.discriminatedUnion('type', [
   realtimeChatMessage,
   realtimeOrderStatus,
   realtimeSwapUpdated,
+  realtimeJellyUpdated,
   z.object({ type: z.literal('subscribed'), dealId }),
   z.object({ type: z.literal('unsubscribed'), dealId }),
   z.object({ type: z.literal('pong'), id: z.string().optional(), serverTime: isoDateTime }),
@@ -122,4 +131,5 @@ export type RealtimeEvent =
   | RealtimeChatMessage
   | RealtimeOrderStatus
   | RealtimeDealWindow
-  | RealtimeSwapUpdated;
+  | RealtimeSwapUpdated
+  | RealtimeJellyUpdated;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import { findNotificationsByIds, toNotification } from '../modules/notifications/index.ts';
 import { findSwapRecords } from '../modules/swap/index.ts';
+import { findJellyListItems } from '../modules/coin-jelly/index.ts';
 import type { RealtimeHub } from './hub.ts';
 import { loadChatMessages } from './loaders.ts';
 import type { RealtimeSignal } from './signals.ts';
@@ -62,17 +63,20 @@ export class SignalDispatcher {
     const notificationIds: number[] = [];
     const chatIds: number[] = [];
     const swapIds: number[] = [];
+    const jellyIds: number[] = [];
     for (const signal of batch) {
+      if (signal.t === 'j' && this.hub.hasWallet(signal.w)) jellyIds.push(signal.id);
       if (signal.t === 's' && this.hub.hasWallet(signal.w)) swapIds.push(signal.id);
       if (signal.t === 'n' && this.hub.hasWallet(signal.w)) notificationIds.push(signal.id);
       if (signal.t === 'c' && (signal.w.some((w) => this.hub.hasWallet(w)) || signal.d === null || this.hub.hasViewers(signal.d))) {
         chatIds.push(signal.id);
       }
     }
-    const [notifications, chat, swaps] = await Promise.all([
+    const [notifications, chat, swaps, jellies] = await Promise.all([
       notificationIds.length > 0 ? this.loadNotifications(notificationIds) : new Map<number, Notification>(),
       loadChatMessages(this.db, chatIds),
       findSwapRecords(this.db, swapIds),
+      findJellyListItems(this.db, jellyIds),
     ]);
 
     for (const signal of batch) {
@@ -108,6 +112,11 @@ export class SignalDispatcher {
         case 's': {
           const swap = swaps.get(signal.id);
           if (swap) this.push([signal.w], null, { type: 'swap.updated', swap });
+          break;
+        }
+        case 'j': {
+          const order = jellies.get(signal.id);
+          if (order) this.push([signal.w], null, { type: 'jelly.updated', order });
           break;
         }
         case 'tg':

@@ -27,6 +27,8 @@ export const realtimeSignal = z.discriminatedUnion('t', [
   z.object({ t: z.literal('w'), id, d: z.number().nullable(), w: z.array(wallet.nullable()) }),
   /** Swap `id` of wallet `w` changed status. */
   z.object({ t: z.literal('s'), id, w: wallet }),
+  /** Coin Jelly order `id` of wallet `w` moved or gained a timeline event. */
+  z.object({ t: z.literal('j'), id, w: wallet }),
   /** Wallet `w` was banned (reason `r`): every process closes its sockets and forgets its cached ban answer. */
   z.object({ t: z.literal('ban'), w: wallet, r: z.string().max(200) }),
   /** Telegram outbox rows were added: a worker should look. */

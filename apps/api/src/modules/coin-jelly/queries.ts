@@ -1,0 +1,29 @@
+import type { JellyListItem } from '@jelly/contracts';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { jellyEvents, jellyOrders } from '../../db/schema/index.ts';
+import type { Queryable } from '../../db/rows.ts';
+import type { JellyOrderRow } from './jelly-writes.ts';
+import { jellyListItemWire } from './to-wire.ts';
+
+export type JellyEventRow = typeof jellyEvents.$inferSelect;
+
+export async function findJellyOrder(db: Queryable, id: number): Promise<JellyOrderRow | undefined> {
+  const [row] = await db.select().from(jellyOrders).where(eq(jellyOrders.id, id));
+  return row;
+}
+
+export async function findJellyOrderByAddress(db: Queryable, address: string): Promise<JellyOrderRow | undefined> {
+  const [row] = await db.select().from(jellyOrders).where(eq(jellyOrders.depositAddress, address));
+  return row;
+}
+
+export async function jellyTimeline(db: Queryable, orderId: number): Promise<JellyEventRow[]> {
+  return db.select().from(jellyEvents).where(eq(jellyEvents.orderId, orderId)).orderBy(asc(jellyEvents.id));
+}
+
+/** Orders by id as list items (the realtime push), in one query. */
+export async function findJellyListItems(db: Queryable, ids: number[]): Promise<Map<number, JellyListItem>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(jellyOrders).where(inArray(jellyOrders.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, jellyListItemWire(row)]));
+}
