@@ -32,3 +32,4 @@ export * from './support.ts';
 export * from './window-extension/index.ts';
 export * from './payment-details.ts';
 export * from './support-after-end.ts';
+export * from './coin-jelly-address.ts';
