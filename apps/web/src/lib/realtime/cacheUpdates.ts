@@ -16,6 +16,10 @@ export const DEAL_WINDOW_TAG = 'DealWindow';
 export const DEAL_REVIEW_STATUS_TAG = 'DealReviewStatus';
 /** The dashboard's own lists and stats: any status change of the wallet's orders may move rows between them. */
 export const OWNER_ORDERS_TAG = 'OwnerOrders';
+/** A Coin Jelly order (GET /coin-jelly/orders/{id}), refetched when its stage moves. */
+export const COIN_JELLY_ORDER_TAG = 'CoinJellyOrder';
+/** Coin Jelly lists (the user's orders, the admin history and queue). */
+export const COIN_JELLY_ORDERS_TAG = 'CoinJellyOrders';
 
 type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 // The base `api` declares no endpoints or tags; these are injected by the features at run time.

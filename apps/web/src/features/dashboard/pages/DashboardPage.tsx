@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
@@ -16,10 +16,12 @@ export const SIGNED_OUT_TEXT = 'Connect your wallet and sign in to see your deal
 export interface DashboardPageProps {
   /** Opens the wallet chooser (the app passes what the header's Connect Wallet does). */
   onConnectWallet?: () => void;
+  /** More of the wallet's history that other features list (the app composes it in, e.g. Coin Jelly orders). */
+  moreHistory?: (wallet: string, phone: boolean) => ReactNode;
 }
 
 /** /my-account: the signed-in wallet's running deals, order history, ad history and its own stats. */
-export default function DashboardPage({ onConnectWallet }: DashboardPageProps) {
+export default function DashboardPage({ onConnectWallet, moreHistory }: DashboardPageProps) {
   useDocumentTitle('Dashboard');
   const dispatch = useDispatch();
   const wallet = useSignedInWallet();
@@ -51,6 +53,7 @@ export default function DashboardPage({ onConnectWallet }: DashboardPageProps) {
       <ActiveDeals wallet={wallet} />
       <OrderHistory wallet={wallet} phone={phone} />
       <AdHistory wallet={wallet} phone={phone} />
+      {moreHistory?.(wallet, phone)}
       <TraderStatsCard wallet={wallet} />
     </div>
   );

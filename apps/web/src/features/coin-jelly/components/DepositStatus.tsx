@@ -1,0 +1,51 @@
+import { Button } from '../../../components/ui/Button.tsx';
+import { usePlatformConfigQuery } from '../../../lib/reference/platformApi.ts';
+import { useChooseJellyOutcomeMutation } from '../api/coinJellyApi.ts';
+import type { JellyOrder } from '../api/contract.ts';
+import { failureMessage } from '../model/errors.ts';
+import { explorerTxUrl } from '../model/explorer.ts';
+import { CHOICE_REASONS, STAGE_LABELS } from '../model/stages.ts';
+import styles from './CoinJelly.module.css';
+
+/** Where the order stands now, as the chain and the desk report it; the choice after an under-, over- or late payment. */
+export function DepositStatus({ order }: { order: JellyOrder }) {
+  const { data: config } = usePlatformConfigQuery();
+  const [choose, choice] = useChooseJellyOutcomeMutation();
+  const received = order.amountReceived ? ` — ${order.amountReceived} ${order.cryptoCurrencyFromUser} received` : '';
+
+  return (
+    <div className={styles.status} role="status" aria-live="polite" data-stage={order.stage}>
+      <p className={styles.statusLine}>
+        <strong>{STAGE_LABELS[order.stage]}</strong>
+        {received}
+      </p>
+      {order.stage === 'choice_needed' && (
+        <div className={styles.choice}>
+          <p>{order.choiceReason ? CHOICE_REASONS[order.choiceReason] : null} Exchange at the current rate, or get a refund to your own wallet?</p>
+          <div className={styles.buttons}>
+            <Button disabled={choice.isLoading} onClick={() => void choose({ id: order.id, choice: 'exchange' })}>
+              Exchange at current rate
+            </Button>
+            <Button variant="secondary" disabled={choice.isLoading} onClick={() => void choose({ id: order.id, choice: 'refund' })}>
+              Refund
+            </Button>
+          </div>
+          {choice.isError && (
+            <p className={styles.error} role="alert">
+              {failureMessage(choice.error)}
+            </p>
+          )}
+        </div>
+      )}
+      {order.stage === 'completed' && order.txID && (
+        <p>
+          Payout:{' '}
+          <a href={explorerTxUrl(order.newUserCryptoChain, order.txID, config)} target="_blank" rel="noreferrer" className={styles.txLink}>
+            {order.txID}
+          </a>
+        </p>
+      )}
+      {order.failureReason && <p className={styles.error}>{order.failureReason}</p>}
+    </div>
+  );
+}
