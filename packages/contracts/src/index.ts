@@ -16,3 +16,5 @@ export * from './support.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './deal-window.ts';
+export * from './coin-jelly.ts';
+export * from './swap.ts';

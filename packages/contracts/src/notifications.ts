@@ -16,6 +16,11 @@ export const notificationKinds = [
   'chat_message',
   'review_received',
   'wallet_banned',
+  'jelly_deposit_detected',
+  'jelly_choice_needed',
+  'jelly_completed',
+  'jelly_failed',
+  'jelly_refunded',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
@@ -28,6 +33,8 @@ export const notification = z.object({
   message: z.string(),
   /** The deal (or offer) it is about; the web app links to /swap-chat/{orderId}. */
   orderId: z.number().int().positive().nullable(),
+  /** The Coin Jelly order it is about (jelly_* kinds); the web app links to /coin-jelly?order={jellyId}. */
+  jellyId: z.number().int().positive().nullable().optional(),
   createdAt: isoDateTime,
   isRead: z.boolean(),
   readAt: isoDateTime.nullable(),

@@ -230,13 +230,13 @@ export type OrderDetails = z.infer<typeof orderDetailsResponse>;
  * 'The start date cannot be after the end date.'; unreadable values → 400.
  */
 export const userOffersParams = z.object({ walletAddress });
-const emptyAsUnset = (v: unknown) => (v === '' || v === undefined ? undefined : v);
-const optionalQueryNumber = z.preprocess(emptyAsUnset, z.coerce.number().int().optional());
-const optionalQueryText = z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional());
-const optionalQueryEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+export const emptyAsUnset = (v: unknown) => (v === '' || v === undefined ? undefined : v);
+export const optionalQueryNumber = z.preprocess(emptyAsUnset, z.coerce.number().int().optional());
+export const optionalQueryText = z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional());
+export const optionalQueryEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(emptyAsUnset, z.enum(values, { error: message }).optional());
 /** yyyy-MM-dd or an ISO date-time. `To` is inclusive (a plain date covers its whole day, UTC). */
-const queryDate = z.preprocess(
+export const queryDate = z.preprocess(
   emptyAsUnset,
   z
     .string()

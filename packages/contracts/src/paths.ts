@@ -13,4 +13,26 @@ export const apiPaths = {
   countries: '/platform/countries',
   platformConfig: '/platform/config',
   docs: '/docs',
+  coinJellyCoins: '/coin-jelly/coins',
+  coinJellyQuote: '/coin-jelly/quote',
+  coinJellyOrders: '/coin-jelly/orders',
+  coinJellyCreate: '/coin-jelly/create-jelly',
+  coinJellyUserOrders: '/coin-jelly/user-orders',
+  coinJellyHistory: '/coin-jelly/jelly-history',
+  adminUpdateJelly: '/admin/update-jelly',
+  adminJellyConfirmDeposit: '/admin/coin-jelly/confirm-deposit',
+  adminJellyQueue: '/admin/coin-jelly/queue',
+} as const;
+
+/** Swap endpoints (signed-in; the admin ones need an admin). */
+export const swapPaths = {
+  quote: '/swap/quote',
+  submit: '/swap/submit',
+  /** The owner or an admin. */
+  swap: (id: number | string) => `/swaps/${id}`,
+  /** The caller's own swaps. */
+  history: '/swaps',
+  adminSwaps: '/admin/swaps',
+  adminSwap: (id: number | string) => `/admin/swaps/${id}`,
+  adminDesk: '/admin/desk',
 } as const;

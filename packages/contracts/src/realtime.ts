@@ -3,13 +3,14 @@ import { chatMessage } from './chat.ts';
 import { isoDateTime, walletAddress } from './common.ts';
 import { notification } from './notifications.ts';
 import { orderStatus } from './orders.ts';
+import { swapRecord } from './swap.ts';
 
 /**
  * GET /api/realtime — the WebSocket that pushes deal events to the wallets concerned.
  *
  * 1. The client connects and sends `{ "type": "auth", "token": "<access token>" }` as its first message
  *    (or passes `?token=`); without a valid token within 5 s the server closes with 4401 / 4408.
- * 2. The server answers `ready`, then pushes `notification.created`, `chat.message`, `order.status` and `deal.window`
+ * 2. The server answers `ready`, then pushes `notification.created`, `chat.message`, `order.status`, `deal.window` and `swap.updated`
  *    as they happen.
  * 3. The client may `subscribe` to a deal room while the deal's chat is open: the wallet counts as "viewing" it
  *    (no chat notification is written for it then), and admins receive the room's chat messages.
@@ -91,12 +92,20 @@ export const realtimeDealWindow = z.object({
 });
 export type RealtimeDealWindow = z.infer<typeof realtimeDealWindow>;
 
+/** A swap of this wallet changed status (sent to its owner): the record as it is now. */
+export const realtimeSwapUpdated = z.object({
+  type: z.literal('swap.updated'),
+  swap: swapRecord,
+});
+export type RealtimeSwapUpdated = z.infer<typeof realtimeSwapUpdated>;
+
 export const realtimeServerMessage = z.discriminatedUnion('type', [
   realtimeReady,
   realtimeDealWindow,
   realtimeNotificationCreated,
   realtimeChatMessage,
   realtimeOrderStatus,
+  realtimeSwapUpdated,
   z.object({ type: z.literal('subscribed'), dealId }),
   z.object({ type: z.literal('unsubscribed'), dealId }),
   z.object({ type: z.literal('pong'), id: z.string().optional(), serverTime: isoDateTime }),
@@ -106,4 +115,9 @@ export const realtimeServerMessage = z.discriminatedUnion('type', [
 ]);
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessage>;
 /** Events the server pushes on its own (the rest answer a client message). */
-export type RealtimeEvent = RealtimeNotificationCreated | RealtimeChatMessage | RealtimeOrderStatus | RealtimeDealWindow;
+export type RealtimeEvent =
+  | RealtimeNotificationCreated
+  | RealtimeChatMessage
+  | RealtimeOrderStatus
+  | RealtimeDealWindow
+  | RealtimeSwapUpdated;

@@ -42,7 +42,7 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
         applyChatMessage(store.dispatch, event);
       } else if (event.type === 'deal.window') {
         applyDealWindow(store.dispatch, event);
-      } else {
+      } else if (event.type === 'order.status') {
         applyOrderStatus(store.dispatch, event);
       }
     };

@@ -1,0 +1,122 @@
+/**
+ * The Coin Jelly state table: what each stage means, which swap status (0 Processing, 1 Completed, 2 Failed) it
+ * shows under, and which event moves an order from which stages to which. The API applies each move as one
+ * conditional UPDATE … WHERE stage IN (from) and writes a timeline event; nothing else decides a stage.
+ */
+import { SwapStatus } from './order-status.ts';
+
+export const JELLY_STAGE_NAMES = [
+  'awaiting_deposit',
+  'deposit_detected',
+  'needs_choice',
+  'awaiting_admin',
+  'settling',
+  'completed',
+  'refunding',
+  'refunded',
+  'expired',
+  'failed',
+] as const;
+export type JellyStageName = (typeof JELLY_STAGE_NAMES)[number];
+
+export interface JellyStageRules {
+  readonly status: SwapStatus;
+  /** The deposit address is still watched (a deposit may still arrive and be credited to this order). */
+  readonly watched: boolean;
+  /** Waiting on someone: the user (a choice), an admin, or nobody (the chain or the server). */
+  readonly waitingOn: 'user' | 'admin' | null;
+  readonly final: boolean;
+}
+
+const stage = (status: SwapStatus, watched: boolean, waitingOn: JellyStageRules['waitingOn'], final = false): JellyStageRules => ({
+  status,
+  watched,
+  waitingOn,
+  final,
+});
+
+/** In the order an order lives through them. */
+export const JELLY_STAGE_TABLE: ReadonlyMap<JellyStageName, JellyStageRules> = new Map([
+  ['awaiting_deposit', stage(SwapStatus.Processing, true, null)],
+  ['deposit_detected', stage(SwapStatus.Processing, true, null)],
+  ['needs_choice', stage(SwapStatus.Processing, true, 'user')],
+  ['awaiting_admin', stage(SwapStatus.Processing, true, 'admin')],
+  ['settling', stage(SwapStatus.Processing, false, null)],
+  ['completed', stage(SwapStatus.Completed, false, null, true)],
+  ['refunding', stage(SwapStatus.Processing, false, null)],
+  ['refunded', stage(SwapStatus.Failed, false, null, true)],
+  // An expired order keeps its address watched: a late deposit reopens it (the user then chooses).
+  ['expired', stage(SwapStatus.Failed, true, null, true)],
+  ['failed', stage(SwapStatus.Failed, false, null, true)],
+]);
+
+export function jellyStageRules(name: JellyStageName): JellyStageRules {
+  const rules = JELLY_STAGE_TABLE.get(name);
+  if (!rules) throw new RangeError(`Unknown Coin Jelly stage ${name}`);
+  return rules;
+}
+
+export function jellyStatusOf(name: JellyStageName): SwapStatus {
+  return jellyStageRules(name).status;
+}
+
+/** Stages whose rules match, in lifecycle order. */
+export function jellyStagesWhere(match: (rules: JellyStageRules) => boolean): readonly JellyStageName[] {
+  return [...JELLY_STAGE_TABLE].filter(([, r]) => match(r)).map(([name]) => name);
+}
+
+/** The stages of a swap status (for the lists' Status filter). */
+export function jellyStagesOfStatus(status: SwapStatus): readonly JellyStageName[] {
+  return jellyStagesWhere((r) => r.status === status);
+}
+
+export type JellyMoveName =
+  | 'deposit_exact'
+  | 'deposit_needs_choice'
+  | 'deposit_needs_admin'
+  | 'choose_exchange'
+  | 'choose_refund'
+  | 'payout_sent'
+  | 'payout_verified'
+  | 'refund_sent'
+  | 'refund_verified'
+  | 'expire'
+  | 'late_deposit'
+  | 'admin_complete'
+  | 'admin_fail';
+
+export interface JellyMove {
+  readonly from: readonly JellyStageName[];
+  readonly to: JellyStageName;
+  readonly actor: 'user' | 'chain' | 'system' | 'admin';
+}
+
+/** Every move an order can make. */
+export const JELLY_MOVES: Readonly<Record<JellyMoveName, JellyMove>> = {
+  // The credited deposit matches the quote within the rate's lifetime (automatic pair): pay out.
+  deposit_exact: { from: ['awaiting_deposit', 'deposit_detected'], to: 'deposit_detected', actor: 'chain' },
+  // Under, over, or after the rate expired: the user chooses between exchange at the current rate and refund.
+  deposit_needs_choice: { from: ['awaiting_deposit', 'deposit_detected', 'needs_choice'], to: 'needs_choice', actor: 'chain' },
+  // A pair the desk does not pay by itself (BTC, ETH on either side): an admin confirms and pays out.
+  deposit_needs_admin: { from: ['awaiting_deposit', 'deposit_detected'], to: 'awaiting_admin', actor: 'chain' },
+  choose_exchange: { from: ['needs_choice'], to: 'deposit_detected', actor: 'user' },
+  choose_refund: { from: ['needs_choice'], to: 'refunding', actor: 'user' },
+  payout_sent: { from: ['deposit_detected', 'awaiting_admin'], to: 'settling', actor: 'system' },
+  payout_verified: { from: ['settling'], to: 'completed', actor: 'chain' },
+  refund_sent: { from: ['refunding'], to: 'refunding', actor: 'system' },
+  refund_verified: { from: ['refunding'], to: 'refunded', actor: 'chain' },
+  expire: { from: ['awaiting_deposit'], to: 'expired', actor: 'system' },
+  late_deposit: { from: ['expired'], to: 'needs_choice', actor: 'chain' },
+  admin_complete: { from: ['awaiting_admin', 'settling', 'deposit_detected'], to: 'completed', actor: 'admin' },
+  admin_fail: {
+    from: ['awaiting_deposit', 'deposit_detected', 'needs_choice', 'awaiting_admin', 'settling', 'refunding'],
+    to: 'failed',
+    actor: 'admin',
+  },
+};
+
+/** The stage after `move` from `current`, or null when the move is not allowed there. */
+export function nextJellyStage(current: JellyStageName, move: JellyMoveName): JellyStageName | null {
+  const rule = JELLY_MOVES[move];
+  return rule.from.includes(current) ? rule.to : null;
+}
