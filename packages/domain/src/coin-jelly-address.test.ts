@@ -40,6 +40,15 @@ describe('recipientAddressError', () => {
     expect(recipientAddressError(chain, address)).toBe(message);
   });
 
+  it('takes testnet Bitcoin addresses only when told', () => {
+    for (const address of ['tb1qqurswpc8qurswpc8qurswpc8qurswpc800zzll', 'mgLjCZefJ6DZGQ4LX25Wz6hrpBsFHXVnWS']) {
+      expect(recipientAddressError('Bitcoin', address)).toBe(INVALID_BITCOIN_ADDRESS);
+      expect(recipientAddressError('Bitcoin', address, { bitcoinNetwork: 'testnet' })).toBeNull();
+      expect(recipientAddressError('Bitcoin', address, { bitcoinNetwork: 'any' })).toBeNull();
+    }
+    expect(recipientAddressError('Bitcoin', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', { bitcoinNetwork: 'testnet' })).toBe(INVALID_BITCOIN_ADDRESS);
+  });
+
   it('spells the EIP-55 checksum', () => {
     expect(toChecksumAddress('0xdbf03b407c01e7cd3cbea99509d93f8dddc8c6fb')).toBe('0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB');
   });

@@ -35,29 +35,40 @@ function solanaAddressError(address: string): string | null {
   }
 }
 
-/** Mainnet only: bech32 v0 (P2WPKH/P2WSH), bech32m v1+ (taproot), or base58check P2PKH/P2SH. */
-function bitcoinAddressError(address: string): string | null {
+export type BitcoinNetworkChoice = 'mainnet' | 'testnet' | 'any';
+
+/** Each network's bech32 prefix and base58 version bytes (P2PKH, P2SH); regtest shares testnet's base58 bytes. */
+const BITCOIN_NETWORKS = {
+  mainnet: { hrps: ['bc'], versions: [0x00, 0x05] },
+  testnet: { hrps: ['tb', 'bcrt'], versions: [0x6f, 0xc4] },
+} as const;
+
+/** bech32 v0 (P2WPKH/P2WSH), bech32m v1+ (taproot), or base58check P2PKH/P2SH, of the chosen network(s). */
+function bitcoinAddressError(address: string, network: BitcoinNetworkChoice): string | null {
+  const nets = network === 'any' ? [BITCOIN_NETWORKS.mainnet, BITCOIN_NETWORKS.testnet] : [BITCOIN_NETWORKS[network]];
+  const hrps: readonly string[] = nets.flatMap((n) => n.hrps);
+  const versions: readonly number[] = nets.flatMap((n) => n.versions);
   const lower = address.toLowerCase();
-  if (lower.startsWith('bc1')) {
+  const separator = lower.lastIndexOf('1');
+  if (separator > 0 && hrps.includes(lower.slice(0, separator))) {
     // Mixed case is invalid in bech32.
     if (address !== lower && address !== address.toUpperCase()) return INVALID_BITCOIN_ADDRESS;
-    const decoded = decodeSegwit(lower);
-    return decoded ? null : INVALID_BITCOIN_ADDRESS;
+    return decodeSegwit(lower, hrps) ? null : INVALID_BITCOIN_ADDRESS;
   }
   try {
     const payload = base58check(sha256).decode(address);
-    return payload.length === 21 && (payload[0] === 0x00 || payload[0] === 0x05) ? null : INVALID_BITCOIN_ADDRESS;
+    return payload.length === 21 && versions.includes(payload[0] ?? -1) ? null : INVALID_BITCOIN_ADDRESS;
   } catch {
     return INVALID_BITCOIN_ADDRESS;
   }
 }
 
-function decodeSegwit(address: string): { version: number; program: Uint8Array } | null {
+function decodeSegwit(address: string, hrps: readonly string[]): { version: number; program: Uint8Array } | null {
   for (const coder of [bech32, bech32m]) {
     try {
       const { prefix, words } = coder.decode(address as `${string}1${string}`);
       const version = words[0];
-      if (prefix !== 'bc' || version === undefined || version > 16) continue;
+      if (!hrps.includes(prefix) || version === undefined || version > 16) continue;
       // Version 0 uses bech32, every later version bech32m.
       if ((version === 0) !== (coder === bech32)) continue;
       const program = coder.fromWords(words.slice(1));
@@ -91,14 +102,19 @@ function ethereumAddressError(address: string): string | null {
   return toChecksumAddress(address) === address ? null : ETHEREUM_CHECKSUM_MISMATCH;
 }
 
+export interface AddressRuleOptions {
+  /** Which Bitcoin network's addresses count (mainnet unless told). */
+  bitcoinNetwork?: BitcoinNetworkChoice;
+}
+
 /** Why `address` cannot receive on `chain`, or null when it can. Surrounding spaces are not part of an address. */
-export function recipientAddressError(chain: string, address: string): string | null {
+export function recipientAddressError(chain: string, address: string, options: AddressRuleOptions = {}): string | null {
   const value = address.trim();
   switch (chain) {
     case CoinJellyChain.Solana:
       return solanaAddressError(value);
     case CoinJellyChain.Bitcoin:
-      return bitcoinAddressError(value);
+      return bitcoinAddressError(value, options.bitcoinNetwork ?? 'mainnet');
     case CoinJellyChain.Ethereum:
       return ethereumAddressError(value);
     default:

@@ -1,69 +1,90 @@
+import {
+  jellyAdminQueueResponse,
+  jellyCoinsResponse,
+  jellyListResponse,
+  jellyOrder,
+  jellyQuote,
+} from '@jelly/contracts';
 import { api } from '../../../lib/api/api.ts';
 import { COIN_JELLY_ORDER_TAG, COIN_JELLY_ORDERS_TAG } from '../../../lib/realtime/cacheUpdates.ts';
 import {
   coinJellyPaths,
-  type AdminQueueResponse,
-  type CoinsResponse,
+  type ConfirmJellyDepositRequest,
   type CreateJellyRequest,
-  type JellyChoice,
-  type JellyListQuery,
+  type JellyAdminQueueResponse,
+  type JellyChoiceRequest,
+  type JellyCoinsResponse,
+  type JellyHistoryQuery,
   type JellyListResponse,
   type JellyOrder,
-  type Quote,
-  type QuoteQuery,
-  type ReserveRequest,
+  type JellyQuote,
+  type JellyQuoteQuery,
+  type JellyUserOrdersQuery,
+  type ReserveJellyRequest,
   type UpdateJellyRequest,
 } from './contract.ts';
 
 /**
- * Coin Jelly's server data. An order carries its own tag (the realtime socket invalidates it on each stage change,
- * and the Confirm&Fund modal polls it meanwhile); every list carries the list tag.
+ * Coin Jelly's server data. An order carries its own tag (a pushed Coin Jelly notification invalidates it, and the
+ * open screens poll it as a fallback); every list carries the list tag.
  */
 export const coinJellyApi = api.enhanceEndpoints({ addTagTypes: [COIN_JELLY_ORDER_TAG, COIN_JELLY_ORDERS_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     /** The coins and chains the desk exchanges. */
-    coinJellyCoins: build.query<CoinsResponse, void>({
+    coinJellyCoins: build.query<JellyCoinsResponse, void>({
       query: () => coinJellyPaths.coins,
+      responseSchema: jellyCoinsResponse,
     }),
-    /** Both amounts, the desk's maximum and the rate's expiry for one of the two amounts. */
-    coinJellyQuote: build.query<Quote, QuoteQuery>({
+    /** Both amounts, the desk's maximum and the rate's expiry, from one of the two amounts. */
+    coinJellyQuote: build.query<JellyQuote, JellyQuoteQuery>({
       query: (params) => ({ url: coinJellyPaths.quote, params: { ...params } }),
+      responseSchema: jellyQuote,
     }),
     /** Reserves the order and its personal deposit address with the quote. */
-    reserveCoinJelly: build.mutation<JellyOrder, ReserveRequest>({
+    reserveCoinJelly: build.mutation<JellyOrder, ReserveJellyRequest>({
       query: (body) => ({ url: coinJellyPaths.reserve, method: 'POST', body }),
+      responseSchema: jellyOrder,
       invalidatesTags: [COIN_JELLY_ORDERS_TAG],
     }),
     /** 'I have sent the funds': records the user's swap; the identical request twice answers 409. */
-    createJelly: build.mutation<JellyOrder, CreateJellyRequest & { orderId: number }>({
+    createJelly: build.mutation<unknown, CreateJellyRequest & { orderId: number }>({
       query: ({ orderId: _orderId, ...body }) => ({ url: coinJellyPaths.createJelly, method: 'POST', body }),
       invalidatesTags: (_result, _error, { orderId }) => [{ type: COIN_JELLY_ORDER_TAG, id: orderId }, COIN_JELLY_ORDERS_TAG],
     }),
     coinJellyOrder: build.query<JellyOrder, number>({
       query: (id) => coinJellyPaths.order(id),
+      responseSchema: jellyOrder,
       providesTags: (_result, _error, id) => [{ type: COIN_JELLY_ORDER_TAG, id }],
     }),
     /** Exchange at the current rate or refund, after an under-, over- or late payment. */
-    chooseJellyOutcome: build.mutation<JellyOrder, { id: number; choice: JellyChoice }>({
+    chooseJellyOutcome: build.mutation<unknown, JellyChoiceRequest & { id: number }>({
       query: ({ id, choice }) => ({ url: coinJellyPaths.choice(id), method: 'POST', body: { choice } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: COIN_JELLY_ORDER_TAG, id }, COIN_JELLY_ORDERS_TAG],
     }),
     /** The signed-in wallet's orders. */
-    coinJellyUserOrders: build.query<JellyListResponse, JellyListQuery & { userWallet: string }>({
+    coinJellyUserOrders: build.query<JellyListResponse, JellyUserOrdersQuery>({
       query: (params) => ({ url: coinJellyPaths.userOrders, params: { ...params } }),
+      responseSchema: jellyListResponse,
       providesTags: [COIN_JELLY_ORDERS_TAG],
     }),
     /** Every order (admins). */
-    jellyHistory: build.query<JellyListResponse, JellyListQuery>({
+    jellyHistory: build.query<JellyListResponse, JellyHistoryQuery>({
       query: (params) => ({ url: coinJellyPaths.jellyHistory, params: { ...params } }),
+      responseSchema: jellyListResponse,
       providesTags: [COIN_JELLY_ORDERS_TAG],
     }),
-    /** Orders waiting for an admin, oldest deadline first. */
-    coinJellyAdminQueue: build.query<AdminQueueResponse, void>({
+    /** Orders waiting for an admin (oldest first), then deposits no order could take. */
+    coinJellyAdminQueue: build.query<JellyAdminQueueResponse, void>({
       query: () => coinJellyPaths.adminQueue,
+      responseSchema: jellyAdminQueueResponse,
       providesTags: [COIN_JELLY_ORDERS_TAG],
     }),
-    updateJelly: build.mutation<JellyOrder, UpdateJellyRequest>({
+    /** An admin confirms what arrived at a deposit address off Solana. */
+    confirmJellyDeposit: build.mutation<unknown, ConfirmJellyDepositRequest>({
+      query: (body) => ({ url: coinJellyPaths.confirmDeposit, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: COIN_JELLY_ORDER_TAG, id }, COIN_JELLY_ORDERS_TAG],
+    }),
+    updateJelly: build.mutation<unknown, UpdateJellyRequest>({
       query: (body) => ({ url: coinJellyPaths.updateJelly, method: 'PATCH', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: COIN_JELLY_ORDER_TAG, id }, COIN_JELLY_ORDERS_TAG],
     }),
@@ -80,5 +101,6 @@ export const {
   useCoinJellyUserOrdersQuery,
   useJellyHistoryQuery,
   useCoinJellyAdminQueueQuery,
+  useConfirmJellyDepositMutation,
   useUpdateJellyMutation,
 } = coinJellyApi;

@@ -22,7 +22,7 @@ export function ChainCoinPicker({ title, coins, loading, error, selected, onSele
     <ListPickerModal
       title={title}
       items={coins}
-      toEntry={(coin) => ({ key: coinKey(coin), label: coin.code, detail: `${coin.name} · ${coin.chain}`, icon: coin.icon })}
+      toEntry={(coin) => ({ key: coinKey(coin), label: coin.currency, detail: `${coin.name} · ${coin.chain}`, icon: coin.iconSrc })}
       matches={coinMatches}
       selectedKeys={selected ? [coinKey(selected)] : []}
       onPick={(coin) => {

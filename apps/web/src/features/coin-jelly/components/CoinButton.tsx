@@ -9,9 +9,9 @@ export function CoinButton({ label, coin, onOpen }: { label: string; coin: Jelly
     <button type="button" className={styles.coinButton} onClick={onOpen} aria-label={`${label}: ${coin ? coinTitle(coin) : 'choose a coin'}`}>
       {coin ? (
         <>
-          <PickerIcon src={coin.icon} label={coin.code} />
+          <PickerIcon src={coin.iconSrc} label={coin.currency} />
           <span>
-            {coin.code} <span className={styles.chain}>({coin.chain})</span>
+            {coin.currency} <span className={styles.chain}>({coin.chain})</span>
           </span>
         </>
       ) : (

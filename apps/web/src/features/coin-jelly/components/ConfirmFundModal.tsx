@@ -1,39 +1,37 @@
 import { ALREADY_SENT_REQUEST, CHECK_DEPOSIT_ADDRESS, SWAP_FAILED_OR_INVALID, SWAP_PENDING_CONFIRMATION } from '@jelly/domain';
 import { useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
+import { selectRealtimeOpen } from '../../../lib/realtime/realtimeSlice.ts';
 import { formatTimeLeft } from '../../../lib/time/countdown.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useCoinJellyOrderQuery, useCreateJellyMutation } from '../api/coinJellyApi.ts';
 import type { JellyOrder } from '../api/contract.ts';
 import { failureStatus } from '../model/errors.ts';
-import { solanaPayUrl } from '../model/solanaPay.ts';
-import { FINAL_STAGES } from '../model/stages.ts';
+import { isSettledStage } from '../model/stages.ts';
 import styles from './CoinJelly.module.css';
 import { DepositAddress } from './DepositAddress.tsx';
 import { DepositStatus } from './DepositStatus.tsx';
 import { QrCode } from './QrCode.tsx';
 
-/** How often the open modal re-reads its order when no pushed event arrived (the socket may be down). */
+/**
+ * How often the open modal re-reads its order. Pushed Coin Jelly notifications refresh it at once; the short
+ * interval covers a socket that is down, the long one a pushed event that never came.
+ */
 export const CONFIRM_FUND_POLL_MS = 2000;
-
-/** What a wallet scanning the code should do: Solana Pay for Solana coins, the chain's payment URI otherwise. */
-function paymentUri(order: JellyOrder): string {
-  const { companyWallet: to, amountUserSend: amount } = order;
-  if (order.cryptoCurrencyFromUserChain === 'Solana') return solanaPayUrl(to, amount, order.depositMint);
-  if (order.cryptoCurrencyFromUserChain === 'Bitcoin') return `bitcoin:${to}?amount=${amount}`;
-  return to;
-}
+export const CONFIRM_FUND_POLL_WITH_SOCKET_MS = 10_000;
 
 /** Confirm&Fund (modal kind coinJelly): where and what to send, and the order's live progress. */
 export function ConfirmFundModal({ orderId, onClose }: { orderId: number; onClose: () => void }) {
-  const [final, setFinal] = useState(false);
-  const { data: order, isError } = useCoinJellyOrderQuery(orderId, { pollingInterval: final ? 0 : CONFIRM_FUND_POLL_MS });
-  if (order && FINAL_STAGES.has(order.stage) !== final) setFinal(FINAL_STAGES.has(order.stage));
+  const [settled, setSettled] = useState(false);
+  const pushed = useSelector(selectRealtimeOpen);
+  const pollingInterval = settled ? 0 : pushed ? CONFIRM_FUND_POLL_WITH_SOCKET_MS : CONFIRM_FUND_POLL_MS;
+  const { data: order, isError } = useCoinJellyOrderQuery(orderId, { pollingInterval });
+  if (order && isSettledStage(order.stage) !== settled) setSettled(isSettledStage(order.stage));
 
   return (
     <Modal title="Confirm & Fund" onClose={onClose}>
@@ -54,7 +52,7 @@ function ConfirmFundBody({ order, onClose }: { order: JellyOrder; onClose: () =>
   const [createJelly, creation] = useCreateJellyMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const coin = order.cryptoCurrencyFromUser;
-  const chain = order.cryptoCurrencyFromUserChain;
+  const chain = order.sendChain;
   const msLeft = new Date(order.expireAt).getTime() - now.getTime();
   const awaiting = order.stage === 'awaiting_deposit';
 
@@ -90,7 +88,7 @@ function ConfirmFundBody({ order, onClose }: { order: JellyOrder; onClose: () =>
       <p className={styles.sendAmount}>
         Send <strong data-testid="send-amount">{order.amountUserSend} {coin}</strong>
       </p>
-      <QrCode value={paymentUri(order)} label={`QR code: pay ${order.amountUserSend} ${coin} to the deposit address`} />
+      <QrCode value={order.paymentUri} label={`QR code: pay ${order.amountUserSend} ${coin} to the deposit address`} />
       <DepositAddress address={order.companyWallet} />
       <p className={styles.warning}>{CHECK_DEPOSIT_ADDRESS}</p>
       {awaiting && (

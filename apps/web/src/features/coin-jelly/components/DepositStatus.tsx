@@ -11,7 +11,8 @@ import styles from './CoinJelly.module.css';
 export function DepositStatus({ order }: { order: JellyOrder }) {
   const { data: config } = usePlatformConfigQuery();
   const [choose, choice] = useChooseJellyOutcomeMutation();
-  const received = order.amountReceived ? ` — ${order.amountReceived} ${order.cryptoCurrencyFromUser} received` : '';
+  const received = order.received && /[1-9]/.test(order.received) ? ` — ${order.received} ${order.cryptoCurrencyFromUser} received` : '';
+  const pending = order.pendingChoice;
 
   return (
     <div className={styles.status} role="status" aria-live="polite" data-stage={order.stage}>
@@ -19,9 +20,12 @@ export function DepositStatus({ order }: { order: JellyOrder }) {
         <strong>{STAGE_LABELS[order.stage]}</strong>
         {received}
       </p>
-      {order.stage === 'choice_needed' && (
+      {order.stage === 'needs_choice' && pending && (
         <div className={styles.choice}>
-          <p>{order.choiceReason ? CHOICE_REASONS[order.choiceReason] : null} Exchange at the current rate, or get a refund to your own wallet?</p>
+          <p>
+            {CHOICE_REASONS[pending.kind]} {pending.received} {order.cryptoCurrencyFromUser} arrived. Exchange it at the current rate
+            for {pending.exchangeAmount} {order.newUserCrypto}, or get it refunded to {pending.refundAddress}?
+          </p>
           <div className={styles.buttons}>
             <Button disabled={choice.isLoading} onClick={() => void choose({ id: order.id, choice: 'exchange' })}>
               Exchange at current rate
@@ -45,7 +49,7 @@ export function DepositStatus({ order }: { order: JellyOrder }) {
           </a>
         </p>
       )}
-      {order.failureReason && <p className={styles.error}>{order.failureReason}</p>}
+      {order.reason && <p className={styles.error}>{order.reason}</p>}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useDispatch } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { useCoinJellyCoinsQuery, useCoinJellyQuoteQuery, useReserveCoinJellyMutation } from '../api/coinJellyApi.ts';
-import type { JellyCoin, QuoteQuery } from '../api/contract.ts';
+import type { JellyCoin, JellyQuoteQuery } from '../api/contract.ts';
 import { coinTitle, exceeds, isPositiveAmount, sameCoin } from '../model/coins.ts';
 import { failureMessage } from '../model/errors.ts';
 import { useDebounced } from '../model/useDebounced.ts';
@@ -19,7 +19,7 @@ export const QUOTE_DEBOUNCE_MS = 300;
 type Side = 'send' | 'receive';
 
 function defaultCoin(coins: readonly JellyCoin[], code: string, other: JellyCoin | null): JellyCoin | null {
-  return coins.find((c) => c.code === code && c.chain === 'Solana') ?? coins.find((c) => !sameCoin(c, other)) ?? null;
+  return coins.find((c) => c.currency === code && c.chain === 'Solana') ?? coins.find((c) => !sameCoin(c, other)) ?? null;
 }
 
 /** The /coin-jelly form: what to send and receive, both amounts, the recipient and refund addresses. */
@@ -27,7 +27,7 @@ export function ExchangeForm({ wallet }: { wallet: string }) {
   const dispatch = useDispatch();
   const id = useId();
   const coins = useCoinJellyCoinsQuery();
-  const list = coins.data?.coins ?? [];
+  const list = coins.data?.data ?? [];
   const [picked, setPicked] = useState<{ send: JellyCoin | null; receive: JellyCoin | null }>({ send: null, receive: null });
   const send = picked.send ?? defaultCoin(list, 'USDC', null);
   const receive = picked.receive ?? defaultCoin(list, 'SOL', send);
@@ -41,16 +41,18 @@ export function ExchangeForm({ wallet }: { wallet: string }) {
   const refundAddress = refund ?? (send?.chain === 'Solana' ? wallet : '');
   const typedCoin = amount.side === 'send' ? send : receive;
   const amountOk = !!typedCoin && isPositiveAmount(amount.text, typedCoin.decimals);
-  const quoteArgs: QuoteQuery | null =
+  const typedAmount = amount.text.trim();
+  const pair =
     send && receive && amountOk && !sameCoin(send, receive)
       ? {
-          sendCoin: send.code,
+          sendCoin: send.currency,
           sendChain: send.chain,
-          receiveCoin: receive.code,
+          receiveCoin: receive.currency,
           receiveChain: receive.chain,
-          ...(amount.side === 'send' ? { amountUserSend: amount.text.trim() } : { amountUserWannaGet: amount.text.trim() }),
+          ...(amount.side === 'send' ? { amountUserSend: typedAmount } : { amountUserWannaGet: typedAmount }),
         }
       : null;
+  const quoteArgs: JellyQuoteQuery | null = pair;
   const settledArgs = useDebounced(quoteArgs, QUOTE_DEBOUNCE_MS);
   const quote = useCoinJellyQuoteQuery(settledArgs ?? skipToken);
   const quoted = quote.data && settledArgs && JSON.stringify(settledArgs) === JSON.stringify(quoteArgs) ? quote.data : null;
@@ -58,16 +60,17 @@ export function ExchangeForm({ wallet }: { wallet: string }) {
   const sendText = amount.side === 'send' ? amount.text : (quoted?.amountUserSend ?? '');
   const receiveText = amount.side === 'receive' ? amount.text : (quoted?.amountUserWannaGet ?? '');
   const overMax = !!quoted && exceeds(quoted.amountUserWannaGet, quoted.maxReceive);
-  const recipientError = receive && recipient ? recipientAddressError(receive.chain, recipient) : null;
-  const refundError = send && refundAddress ? recipientAddressError(send.chain, refundAddress) : null;
+  // The server knows which Bitcoin network it pays on and checks again; here either network's address is taken.
+  const recipientError = receive && recipient ? recipientAddressError(receive.chain, recipient, { bitcoinNetwork: 'any' }) : null;
+  const refundError = send && refundAddress ? recipientAddressError(send.chain, refundAddress, { bitcoinNetwork: 'any' }) : null;
   const sameCoins = sameCoin(send, receive);
   const ready = !!quoted && !overMax && !sameCoins && !!recipient && !recipientError && !!refundAddress && !refundError;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!ready || !send || !receive || !quoteArgs) return;
-    const result = await reserve({ ...quoteArgs, recipientAddress: recipient.trim(), refundAddress: refundAddress.trim() });
+    if (!ready || !pair) return;
+    const result = await reserve({ ...pair, recipientAddress: recipient.trim(), refundAddress: refundAddress.trim() });
     if ('data' in result && result.data) dispatch(modalPushed('coinJelly', { orderId: result.data.id }));
   };
 
@@ -104,7 +107,7 @@ export function ExchangeForm({ wallet }: { wallet: string }) {
         </div>
         {quoted && receive && (
           <p className={styles.small} data-testid="max-receive">
-            Maximum the desk can pay now: {quoted.maxReceive} {receive.code} · 1 {send?.code} = {quoted.rate} {receive.code}
+            Maximum the desk can pay now: {quoted.maxReceive} {receive.currency} · 1 {send?.currency} = {quoted.rate} {receive.currency}
           </p>
         )}
         {overMax && <p className={styles.error} role="alert">This is more than the desk can pay now. Lower the amount.</p>}

@@ -6,10 +6,11 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 import { useCoinJellyUserOrdersQuery, useJellyHistoryQuery } from '../api/coinJellyApi.ts';
-import type { JellyListResponse, JellyOrder } from '../api/contract.ts';
-import { jellyListQuery } from '../model/listQuery.ts';
+import type { JellyListItem, JellyListResponse } from '../api/contract.ts';
+import { historyQuery, userOrdersQuery } from '../model/listQuery.ts';
 import { jellyPageChanged, selectJellyList, type JellyListKey } from '../state/coinJellySlice.ts';
 import styles from './CoinJelly.module.css';
+import { ConfirmDepositForm } from './ConfirmDepositForm.tsx';
 import { JellyFilters } from './JellyFilters.tsx';
 
 export interface JellyOrdersListProps {
@@ -27,9 +28,8 @@ const EMPTY: JellyListResponse = { data: [], total: 0 };
 export function JellyOrdersList({ list, wallet, phone, title = 'Coin Jelly orders' }: JellyOrdersListProps) {
   const dispatch = useDispatch();
   const state = useSelector(selectJellyList(list));
-  const query = jellyListQuery(state);
-  const user = useCoinJellyUserOrdersQuery(list === 'user' && wallet ? { ...query, userWallet: wallet } : skipToken);
-  const admin = useJellyHistoryQuery(list === 'admin' ? query : skipToken);
+  const user = useCoinJellyUserOrdersQuery(list === 'user' && wallet ? userOrdersQuery(state, wallet) : skipToken);
+  const admin = useJellyHistoryQuery(list === 'admin' ? historyQuery(state) : skipToken);
   const result = list === 'user' ? user : admin;
   // A list that fails to load shows as empty.
   const { data, total } = result.isError ? EMPTY : (result.data ?? EMPTY);
@@ -73,7 +73,7 @@ export function JellyOrdersList({ list, wallet, phone, title = 'Coin Jelly order
   );
 }
 
-function JellyRow({ order, admin }: { order: JellyOrder; admin: boolean }) {
+function JellyRow({ order, admin }: { order: JellyListItem; admin: boolean }) {
   const dispatch = useDispatch();
   const recipient = order.newUserWallets[0] ?? '';
   return (
@@ -92,6 +92,7 @@ function JellyRow({ order, admin }: { order: JellyOrder; admin: boolean }) {
       <span className={styles.badge} data-status={order.status}>
         {swapStatusLabel(order.status)}
       </span>
+      {admin && order.sendChain !== 'Solana' && order.stage === 'awaiting_deposit' && <ConfirmDepositForm order={order} />}
       {admin && (
         <Button
           size="small"

@@ -13,7 +13,7 @@ export function OrderTimeline({ order }: { order: JellyOrder }) {
     <ol className={styles.timeline} aria-label="Timeline">
       {order.events.map((event) => {
         // A deposit's signature is on the send chain, a payout's or refund's on theirs.
-        const chain = event.coin === order.newUserCrypto ? order.newUserCryptoChain : order.cryptoCurrencyFromUserChain;
+        const chain = event.kind === 'payout' ? order.newUserCryptoChain : order.sendChain;
         return (
           <li key={event.id} className={styles.event}>
             <span className={styles.small}>{formatLocalDateTime(event.at)}</span>

@@ -2,18 +2,18 @@ import type { JellyCoin } from '../api/contract.ts';
 
 /** One coin on one chain, as the pickers and the form name it: 'USDC (Solana)'. */
 export interface CoinRef {
-  code: string;
+  currency: string;
   chain: string;
 }
 
-export const coinKey = (coin: CoinRef): string => `${coin.code}:${coin.chain}`;
-export const coinTitle = (coin: CoinRef): string => `${coin.code} (${coin.chain})`;
+export const coinKey = (coin: CoinRef): string => `${coin.currency}:${coin.chain}`;
+export const coinTitle = (coin: CoinRef): string => `${coin.currency} (${coin.chain})`;
 export const sameCoin = (a: CoinRef | null, b: CoinRef | null): boolean => !!a && !!b && coinKey(a) === coinKey(b);
 
 /** Search on the code, the name or the chain, case-insensitive. */
 export function coinMatches(coin: JellyCoin, query: string): boolean {
   const q = query.trim().toLowerCase();
-  return !q || [coin.code, coin.name, coin.chain].some((text) => text.toLowerCase().includes(q));
+  return !q || [coin.currency, coin.name, coin.chain].some((text) => text.toLowerCase().includes(q));
 }
 
 /** A decimal amount with at most `decimals` places and a value above zero. */

@@ -1,13 +1,14 @@
-import type { JellyEvent, JellyOrder, JellyStage } from '../api/contract.ts';
+import type { JellyChoiceKind } from '@jelly/contracts';
+import { jellyStageRules } from '@jelly/domain';
+import type { JellyEvent, JellyStage } from '../api/contract.ts';
 
-/** What each step means to the user, in the order an order normally goes through them. */
+/** What each step means to the user. */
 export const STAGE_LABELS: Readonly<Record<JellyStage, string>> = {
   awaiting_deposit: 'Waiting for your deposit',
   deposit_detected: 'Deposit detected',
-  deposit_confirmed: 'Deposit confirmed',
-  choice_needed: 'Your choice is needed',
-  settling: 'Payout sent',
-  admin_payout: 'Waiting for the payout by an operator',
+  needs_choice: 'Your choice is needed',
+  awaiting_admin: 'Waiting for an operator to pay out',
+  settling: 'Payout sent, confirming on chain',
   completed: 'Completed',
   refunding: 'Refund sent',
   refunded: 'Refunded',
@@ -15,10 +16,13 @@ export const STAGE_LABELS: Readonly<Record<JellyStage, string>> = {
   failed: 'Failed',
 };
 
-/** Stages after which nothing more happens on the order. */
-export const FINAL_STAGES: ReadonlySet<JellyStage> = new Set(['completed', 'refunded', 'expired', 'failed']);
+/** Nothing more can happen: final and no longer watched (an expired order stays watched, a late deposit reopens it). */
+export const isSettledStage = (stage: JellyStage): boolean => {
+  const rules = jellyStageRules(stage);
+  return rules.final && !rules.watched;
+};
 
-export const CHOICE_REASONS: Readonly<Record<NonNullable<JellyOrder['choiceReason']>, string>> = {
+export const CHOICE_REASONS: Readonly<Record<JellyChoiceKind, string>> = {
   under: 'Less arrived than the order asked for.',
   over: 'More arrived than the order asked for.',
   late: 'The deposit arrived after the rate expired.',
@@ -28,6 +32,6 @@ export const CHOICE_REASONS: Readonly<Record<NonNullable<JellyOrder['choiceReaso
 export function eventSummary(event: JellyEvent): string {
   const parts = [STAGE_LABELS[event.stage] ?? event.stage];
   if (event.amount) parts.push(event.coin ? `${event.amount} ${event.coin}` : event.amount);
-  if (event.actor) parts.push(`by ${event.actor}`);
+  parts.push(`by ${event.actor}`);
   return parts.join(' · ');
 }

@@ -8,7 +8,7 @@ import styles from '../components/CoinJelly.module.css';
 import { DepositAddress } from '../components/DepositAddress.tsx';
 import { DepositStatus } from '../components/DepositStatus.tsx';
 import { OrderTimeline } from '../components/OrderTimeline.tsx';
-import { FINAL_STAGES } from '../model/stages.ts';
+import { isSettledStage } from '../model/stages.ts';
 
 /** How often an open order page re-reads the order while it can still move (pushed events refresh it sooner). */
 export const ORDER_PAGE_POLL_MS = 5000;
@@ -18,9 +18,9 @@ export default function CoinJellyOrderPage() {
   const id = Number(useParams().id);
   useDocumentTitle(`Coin Jelly #${id}`);
   const valid = Number.isInteger(id) && id > 0;
-  const [final, setFinal] = useState(false);
-  const { data: order, isError, isLoading } = useCoinJellyOrderQuery(id, { skip: !valid, pollingInterval: final ? 0 : ORDER_PAGE_POLL_MS });
-  if (order && FINAL_STAGES.has(order.stage) !== final) setFinal(FINAL_STAGES.has(order.stage));
+  const [settled, setSettled] = useState(false);
+  const { data: order, isError, isLoading } = useCoinJellyOrderQuery(id, { skip: !valid, pollingInterval: settled ? 0 : ORDER_PAGE_POLL_MS });
+  if (order && isSettledStage(order.stage) !== settled) setSettled(isSettledStage(order.stage));
 
   if (!valid || isError) return <p className={styles.page}>This order does not exist or is not yours.</p>;
   if (isLoading || !order) return <PageSpinner />;
@@ -32,7 +32,7 @@ export default function CoinJellyOrderPage() {
       <dl className={styles.facts}>
         <dt>You send</dt>
         <dd>
-          {order.amountUserSend} {order.cryptoCurrencyFromUser} ({order.cryptoCurrencyFromUserChain})
+          {order.amountUserSend} {order.cryptoCurrencyFromUser} ({order.sendChain})
         </dd>
         <dt>You receive</dt>
         <dd>
@@ -43,7 +43,7 @@ export default function CoinJellyOrderPage() {
         <dt>Refund to</dt>
         <dd className={styles.mono}>{order.refundAddress}</dd>
       </dl>
-      {!FINAL_STAGES.has(order.stage) && <DepositAddress address={order.companyWallet} />}
+      {!isSettledStage(order.stage) && <DepositAddress address={order.companyWallet} />}
       <DepositStatus order={order} />
       <h2 className={styles.subtitle}>Timeline</h2>
       <OrderTimeline order={order} />

@@ -1,3 +1,4 @@
+import { Navigate, useSearchParams } from 'react-router';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { useIsMobile } from '../../../lib/ui/useMediaQuery.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
@@ -12,6 +13,9 @@ export default function CoinJellyPage() {
   useDocumentTitle('Coin Jelly');
   const wallet = useSignedInWallet();
   const phone = useIsMobile();
+  // Notifications link to /coin-jelly?order={id}: that order's own page.
+  const linked = Number(useSearchParams()[0].get('order'));
+  if (Number.isInteger(linked) && linked > 0) return <Navigate to={`/coin-jelly/${linked}`} replace />;
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Coin Jelly</h1>

@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SwapStatusFilter } from '@jelly/domain';
-import { COIN_JELLY_DEFAULT_DIR, COIN_JELLY_DEFAULT_SORT_BY, COIN_JELLY_PAGE_SIZE } from '../model/listQuery.ts';
+import { COIN_JELLY_DEFAULT_DIR, COIN_JELLY_DEFAULT_SORT_BY, COIN_JELLY_PAGE_SIZE, type SwapStatusFilter } from '@jelly/domain';
 
 export const JELLY_ASSETS = ['All', 'SOL', 'USDC', 'USDT'] as const;
 export type JellyAsset = (typeof JELLY_ASSETS)[number];
