@@ -33,7 +33,8 @@ export function UpdateJellyModal({ id, txID: initialTxID, status: initialStatus,
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(updateJellyErrors(form)).length > 0) return;
-    const reason = form.reason.trim();
+    // Only a Failed order carries a reason.
+    const reason = form.status === SwapStatus.Failed ? form.reason.trim() : '';
     const result = await update({ id, txID: form.txID.trim(), status: form.status, ...(reason ? { reason } : {}) });
     if ('error' in result) return;
     dispatch(showToast.success(JELLY_UPDATED));
@@ -43,13 +44,14 @@ export function UpdateJellyModal({ id, txID: initialTxID, status: initialStatus,
   return (
     <Modal title="Update Jelly" onClose={onClose} dismissible={!updating.isLoading}>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <label className={styles.row}>
-          <span>Id</span>
-          <input className={styles.input} value={String(id)} readOnly />
-        </label>
-        <label className={styles.row}>
-          <span>txID</span>
+        <div className={styles.row}>
+          <label htmlFor={`${fieldId}-id`}>Id</label>
+          <input id={`${fieldId}-id`} className={styles.input} value={String(id)} readOnly />
+        </div>
+        <div className={styles.row}>
+          <label htmlFor={`${fieldId}-txid`}>txID</label>
           <input
+            id={`${fieldId}-txid`}
             className={styles.input}
             value={form.txID}
             spellCheck={false}
@@ -58,10 +60,11 @@ export function UpdateJellyModal({ id, txID: initialTxID, status: initialStatus,
             onChange={(event) => setForm({ ...form, txID: event.target.value })}
           />
           {errors.txID && <span id={`${fieldId}-tx`} className={styles.error} role="alert">{errors.txID}</span>}
-        </label>
-        <label className={styles.row}>
-          <span>Status</span>
+        </div>
+        <div className={styles.row}>
+          <label htmlFor={`${fieldId}-status`}>Status</label>
           <select
+            id={`${fieldId}-status`}
             className={styles.input}
             value={form.status}
             onChange={(event) => {
@@ -75,11 +78,12 @@ export function UpdateJellyModal({ id, txID: initialTxID, status: initialStatus,
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {form.status === SwapStatus.Failed && (
-          <label className={styles.row}>
-            <span>Reason</span>
+          <div className={styles.row}>
+            <label htmlFor={`${fieldId}-reason-field`}>Reason</label>
             <textarea
+              id={`${fieldId}-reason-field`}
               className={styles.input}
               rows={3}
               value={form.reason}
@@ -88,7 +92,7 @@ export function UpdateJellyModal({ id, txID: initialTxID, status: initialStatus,
               onChange={(event) => setForm({ ...form, reason: event.target.value })}
             />
             {errors.reason && <span id={`${fieldId}-reason`} className={styles.error} role="alert">{errors.reason}</span>}
-          </label>
+          </div>
         )}
         {updating.isError && <p className={styles.error} role="alert">{failureMessage(updating.error)}</p>}
         <div className={styles.buttons}>
