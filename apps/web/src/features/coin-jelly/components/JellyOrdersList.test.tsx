@@ -1,9 +1,9 @@
 import { PROVIDE_A_REASON } from '@jelly/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
-import { listItem, listPage, ME, params, renderCoinJelly, SOLANA_COINS } from '../testing/coinJellyHarness.tsx';
+import { listItem, listPage, ME, params, pretendPhone, renderCoinJelly, SOLANA_COINS } from '../testing/coinJellyHarness.tsx';
 import { TXID_REQUIRED } from '../model/updateJelly.ts';
 
 const USER_LIST = 'GET /api/coin-jelly/user-orders';
@@ -20,7 +20,12 @@ function listApi() {
 
 beforeAll(async () => {
   await import('./UpdateJellyModal.tsx');
+  await import('./FilterCoinJellyModal.tsx');
 }, 30_000);
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'matchMedia');
+});
 
 describe('Coin Jelly lists', () => {
   it('asks for page 1 of 20, sortBy 0, dir 1, with Asset and Status left out for All', async () => {
@@ -60,6 +65,28 @@ describe('Coin Jelly lists', () => {
     fireEvent.change(within(list).getByRole('searchbox', { name: 'Search wallet' }), { target: { value: ' 9xQe ' } });
     await waitFor(() => expect(last()).toMatchObject({ Page: '1', SearchWallet: '9xQe' }));
     expect(within(list).getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('phones: the filters open in the filterCoinJelly modal, a change there resets to page 1, Reset clears them', async () => {
+    pretendPhone();
+    const api = listApi();
+    renderCoinJelly('/coin-jelly', api);
+    const list = await screen.findByRole('region', { name: 'My Coin Jelly orders' });
+    expect(within(list).queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    const last = () => params(api.callsTo(USER_LIST).at(-1)!);
+    await userEvent.click(await within(list).findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(last().Page).toBe('2'));
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter Coin Jelly' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Asset Type' }), 'SOL');
+    await waitFor(() => expect(last()).toMatchObject({ Page: '1', Asset: 'SOL' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    // Back to the first query, whose answer is still cached.
+    expect(within(dialog).getByRole('combobox', { name: 'Asset Type' })).toHaveValue('All');
+    expect(within(list).getByText('Page 1 of 3')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show results' }));
+    expect(screen.queryByRole('dialog', { name: 'Filter Coin Jelly' })).not.toBeInTheDocument();
   });
 
   it('a list that fails to load shows as empty', async () => {

@@ -116,3 +116,11 @@ export function renderCoinJelly(path: string, api: ReturnType<typeof fakeApi>, o
     { api, storage },
   );
 }
+
+/** Narrow screens: the media queries for the mobile layout match. Undo with `Reflect.deleteProperty(window, 'matchMedia')`. */
+export function pretendPhone() {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (media: string) => ({ matches: /max-width/.test(media), media, addEventListener: () => undefined, removeEventListener: () => undefined }),
+  });
+}
