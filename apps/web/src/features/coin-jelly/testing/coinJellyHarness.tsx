@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { ModalStack } from '../../../app/layout/ModalStack.tsx';
 import { Toasts } from '../../../app/layout/Toasts.tsx';
 import { memoryStorage } from '../../../lib/storage.ts';
-import { fakeApi, fakeJwt, json, WALLET_A, WALLET_B, type RecordedCall } from '../../../test/fakeApi.ts';
+import { fakeJwt, json, WALLET_A, WALLET_B, type fakeApi, type RecordedCall } from '../../../test/fakeApi.ts';
 import { renderRoutes } from '../../../test/renderApp.tsx';
 import AdminCoinJellyPage from '../pages/AdminCoinJellyPage.tsx';
 import CoinJellyOrderPage from '../pages/CoinJellyOrderPage.tsx';
