@@ -35,7 +35,7 @@ export function AdminQueue() {
             <QueueRow key={order.id} order={order} waitedMs={order.waitingMinutes * 60_000 + sinceFetch} />
           ))}
           {deposits.map((deposit) => (
-            <DepositRow key={deposit.id} deposit={deposit} />
+            <DepositRow key={deposit.signature} deposit={deposit} />
           ))}
         </ul>
       )}

@@ -118,10 +118,13 @@ describe('Confirm&Fund', () => {
     order = makeOrder({ stage: 'deposit_detected', received: '100' });
     await act(() => vi.advanceTimersByTimeAsync(CONFIRM_FUND_POLL_MS));
     await settled(() => expect(status).toHaveTextContent('Deposit detected — 100 USDC received'));
+    const progress = () => within(status).getAllByRole('listitem').map((step) => step.textContent);
+    expect(progress()).toEqual(['✓ Deposit detected (done)', '○ Payout sent (waiting)', '○ Completed (waiting)']);
 
     order = makeOrder({ stage: 'completed', status: 1, received: '100', txID: 'PayoutSig111' });
     await act(() => vi.advanceTimersByTimeAsync(CONFIRM_FUND_POLL_MS));
     await settled(() => expect(status).toHaveTextContent('Completed'));
+    expect(progress()).toEqual(['✓ Deposit detected (done)', '✓ Payout sent (done)', '✓ Completed (done)']);
     expect(within(status).getByRole('link', { name: 'PayoutSig111' })).toHaveAttribute('href', expect.stringContaining('/tx/PayoutSig111'));
 
     // A completed order is not polled again.
@@ -153,7 +156,7 @@ describe('Confirm&Fund', () => {
       });
     });
     // Far less than one poll interval.
-    await settled(() => expect(within(dialog).getByRole('status')).toHaveTextContent('Deposit detected'));
+    await settled(() => expect(within(dialog).getByRole('status')).toHaveAttribute('data-stage', 'deposit_detected'));
     expect(api.callsTo('GET /api/coin-jelly/orders/7')).toHaveLength(2);
   });
 

@@ -4,7 +4,7 @@ import { useChooseJellyOutcomeMutation } from '../api/coinJellyApi.ts';
 import type { JellyOrder } from '../api/contract.ts';
 import { failureMessage } from '../model/errors.ts';
 import { explorerTxUrl } from '../model/explorer.ts';
-import { CHOICE_REASONS, STAGE_LABELS } from '../model/stages.ts';
+import { CHOICE_REASONS, progressSteps, STAGE_LABELS } from '../model/stages.ts';
 import styles from './CoinJelly.module.css';
 
 /** Where the order stands now, as the chain and the desk report it; the choice after an under-, over- or late payment. */
@@ -13,6 +13,7 @@ export function DepositStatus({ order }: { order: JellyOrder }) {
   const [choose, choice] = useChooseJellyOutcomeMutation();
   const received = order.received && /[1-9]/.test(order.received) ? ` — ${order.received} ${order.cryptoCurrencyFromUser} received` : '';
   const pending = order.pendingChoice;
+  const steps = progressSteps(order.stage);
 
   return (
     <div className={styles.status} role="status" aria-live="polite" data-stage={order.stage}>
@@ -20,6 +21,16 @@ export function DepositStatus({ order }: { order: JellyOrder }) {
         <strong>{STAGE_LABELS[order.stage]}</strong>
         {received}
       </p>
+      {steps.length > 0 && (
+        <ol className={styles.steps} aria-label="Progress">
+          {steps.map((step) => (
+            <li key={step.label} className={step.done ? styles.stepDone : styles.step} data-done={step.done}>
+              <span aria-hidden="true">{step.done ? '✓' : '○'}</span> {step.label}
+              <span className={styles.visuallyHidden}>{step.done ? ' (done)' : ' (waiting)'}</span>
+            </li>
+          ))}
+        </ol>
+      )}
       {order.stage === 'needs_choice' && pending && (
         <div className={styles.choice}>
           <p>

@@ -35,3 +35,34 @@ export function eventSummary(event: JellyEvent): string {
   parts.push(`by ${event.actor}`);
   return parts.join(' · ');
 }
+
+/** How far an order got on its way: 0 nothing arrived, 1 deposit detected, 2 payout (or refund) sent, 3 done. */
+const PROGRESS: Readonly<Record<JellyStage, number>> = {
+  awaiting_deposit: 0,
+  expired: 0,
+  failed: 0,
+  deposit_detected: 1,
+  needs_choice: 1,
+  awaiting_admin: 1,
+  settling: 2,
+  refunding: 2,
+  completed: 3,
+  refunded: 3,
+};
+
+export interface ProgressStep {
+  label: string;
+  done: boolean;
+}
+
+/** The three steps the user waits through, each ticked once reached; none for an order that expired or failed. */
+export function progressSteps(stage: JellyStage): ProgressStep[] {
+  if (stage === 'expired' || stage === 'failed') return [];
+  const reached = PROGRESS[stage];
+  const refund = stage === 'refunding' || stage === 'refunded';
+  return [
+    { label: 'Deposit detected', done: reached >= 1 },
+    { label: refund ? 'Refund sent' : 'Payout sent', done: reached >= 2 },
+    { label: refund ? 'Refunded' : 'Completed', done: reached >= 3 },
+  ];
+}
