@@ -5,6 +5,7 @@ import { loadBundledAssets } from './modules/assets/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { coinJellyRoutes } from './modules/coin-jelly/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
@@ -39,4 +40,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dealRoutes);
   await app.register(supportRoutes, { notifier: telegramSupportNotifier(app.db, app.config) });
   await app.register(ratingRoutes);
+  await app.register(coinJellyRoutes);
 };

@@ -13,6 +13,7 @@ import { lenientJsonBody } from './plugins/json-body.ts';
 import { generateRequestId, loggerOptions, requestIdHeader } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { paymentWindowJob, rentReclaimJob } from './modules/deals/index.ts';
+import { coinJellyService } from './modules/coin-jelly/index.ts';
 import { runwayWatch } from './modules/fee-payer/index.ts';
 import { paymentReminderJob } from './modules/notifications/index.ts';
 import { priceService } from './modules/prices/index.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // The modules' services: what the routes use (the price feed, the Telegram bot) and the jobs; each stops on close.
     await app.register(telegramService);
     await app.register(priceService);
+    await app.register(coinJellyService);
     await app.register(apiRoutes, { prefix: '/api' });
     await app.register(paymentReminderJob);
     await app.register(rentReclaimJob, { pollMs: config.deals?.rentReclaimPollMs ?? 0, sweepMs: config.deals?.rentReclaimSweepMs ?? 0 });

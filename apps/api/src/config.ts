@@ -17,6 +17,7 @@ import { readAuthConfig, type AuthConfig } from './modules/auth/index.ts';
 import { readPlatformConfig, type PlatformConfig } from './modules/platform/index.ts';
 import { readTelegramConfig, type TelegramConfig } from './modules/telegram/index.ts';
 import { readAttachmentsConfig, type AttachmentsConfig } from './modules/attachments/index.ts';
+import { readCoinJellyConfig, resolveCoinJellyConfig, type CoinJellyConfig } from './modules/coin-jelly/index.ts';
 import type { ConfigRead } from './lib/env-fields.ts';
 
 export type DatabaseConfig =
@@ -72,6 +73,8 @@ export interface AppConfig extends AuthConfig, PlatformConfig {
   feePayer?: FeePayerConfig;
   /** Where chat attachments are stored (S3_*); absent = local disk under DATA_DIR/attachments. */
   attachments?: AttachmentsConfig;
+  /** Coin Jelly (COIN_JELLY_*: deposit seed, limits, poller); absent = Coin Jelly answers 503 (tests that skip it). */
+  coinJelly?: CoinJellyConfig;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -175,6 +178,7 @@ export async function loadConfig(
   const claimLimits = settled(readClaimLimitsConfig(env));
   const security = settled(readSecurityConfig(env));
   const feePayer = settled(readFeePayerConfig(env));
+  const coinJellySettings = settled(readCoinJellyConfig(env));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -182,6 +186,7 @@ export async function loadConfig(
   const dataDir = resolve(cwd, e.DATA_DIR);
   const attachments = readAttachmentsConfig(env, dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const coinJelly = await resolveCoinJellyConfig(coinJellySettings, dataDir);
   const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : await loadOrCreateJwtSecret(dataDir);
   return {
     port: e.PORT,
@@ -214,5 +219,6 @@ export async function loadConfig(
     security,
     feePayer,
     attachments,
+    coinJelly,
   };
 }

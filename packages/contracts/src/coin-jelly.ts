@@ -79,6 +79,7 @@ export const jellyQuoteQuery = z
   })
   .refine(oneAmount, { message: ONE_AMOUNT_MESSAGE });
 export type JellyQuoteQuery = z.input<typeof jellyQuoteQuery>;
+export type JellyQuoteRequest = z.output<typeof jellyQuoteQuery>;
 
 export const jellyQuote = z.object({
   sendCoin: jellyCoinCode,
@@ -113,6 +114,7 @@ export const reserveJellyRequest = z
   })
   .refine(oneAmount, { message: ONE_AMOUNT_MESSAGE });
 export type ReserveJellyRequest = z.input<typeof reserveJellyRequest>;
+export type ReserveJellyInput = z.output<typeof reserveJellyRequest>;
 
 /** POST /coin-jelly/create-jelly (bearer): the user's 'I have sent the funds' on a reserved order. */
 export const createJellyRequest = z.object({
@@ -262,6 +264,7 @@ export const jellyUserOrdersQuery = z.object({
   SearchWallet: searchWallet,
 });
 export type JellyUserOrdersQuery = z.input<typeof jellyUserOrdersQuery>;
+export type JellyUserOrdersFilters = z.output<typeof jellyUserOrdersQuery>;
 
 /**
  * GET /coin-jelly/jelly-history (admin): every order. Same meanings as the user's list (dateTo exclusive);
@@ -279,6 +282,7 @@ export const jellyHistoryQuery = z.object({
   searchWallet,
 });
 export type JellyHistoryQuery = z.input<typeof jellyHistoryQuery>;
+export type JellyHistoryFilters = z.output<typeof jellyHistoryQuery>;
 
 // ── Admin ──────────────────────────────────────────────────────────────────────
 /**
@@ -293,6 +297,7 @@ export const updateJellyRequest = z.object({
   reason: z.preprocess(emptyToUndefined, z.string().trim().max(500).optional()),
 });
 export type UpdateJellyRequest = z.input<typeof updateJellyRequest>;
+export type UpdateJellyInput = z.output<typeof updateJellyRequest>;
 
 /**
  * POST /admin/coin-jelly/confirm-deposit (admin): for a send coin off Solana, the admin confirms what arrived at the
@@ -307,7 +312,7 @@ export type ConfirmJellyDepositRequest = z.infer<typeof confirmJellyDepositReque
 
 /** A deposit to a known deposit address that no open order could take (after completion, a second payer…). */
 export const unattributedJellyDeposit = z.object({
-  id: z.number().int().positive(),
+  /** With signature, what identifies the deposit. */
   orderId: z.number().int().positive(),
   address: z.string(),
   coin: jellyCoinCode,

@@ -3,6 +3,12 @@ import type { notifications } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/** Coin Jelly notifications carry their order's id in data.jellyId. */
+function jellyIdOf(data: unknown): { jellyId?: number } {
+  const id = (data as { jellyId?: unknown } | null)?.jellyId;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? { jellyId: id } : {};
+}
+
 export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
@@ -11,6 +17,7 @@ export function toNotification(row: NotificationRow): Notification {
     title: row.title,
     message: row.message,
     orderId: row.orderId,
+    ...jellyIdOf(row.data),
     createdAt: row.createdAt.toISOString(),
     isRead: row.isRead,
     readAt: row.readAt?.toISOString() ?? null,

@@ -1,0 +1,61 @@
+import type { JellyChoiceRequest, JellyCoinCode, JellyOrder } from '@jelly/contracts';
+import { COIN_JELLY_RATE_LOCK_MINUTES, fromBaseUnits } from '@jelly/domain';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { jellyCoin } from './coins.ts';
+import type { JellyContext } from './context.ts';
+import { moveJelly } from './jelly-writes.ts';
+import { findJellyOrder, jellyTimeline } from './queries.ts';
+import { quoteJelly } from './quote.ts';
+import { jellyOrderWire } from './to-wire.ts';
+
+export const NO_CHOICE_PENDING = 'This order is not waiting for your choice.';
+
+/**
+ * The user's answer to an under-, over- or late payment: exchange what arrived at the current rate (a fresh quote,
+ * fixed again for the rate's lifetime), or get it back at the refund address. Then the payout or refund runs.
+ */
+export async function chooseJelly(
+  ctx: JellyContext,
+  user: AuthUser,
+  orderId: number,
+  { choice }: JellyChoiceRequest,
+  proceed: (orderId: number) => Promise<void>,
+): Promise<JellyOrder> {
+  const order = await findJellyOrder(ctx.db, orderId);
+  if (!order) throw notFound('Order not found.');
+  if (order.userWallet !== user.wallet) throw forbidden('This order belongs to another wallet.');
+  if (order.stage !== 'needs_choice') throw conflict(NO_CHOICE_PENDING);
+  const now = ctx.now();
+  let moved;
+  if (choice === 'refund') {
+    moved = await moveJelly(ctx.db, orderId, 'choose_refund', { kind: 'choice', actor: 'user', note: 'refund' }, now, { pendingChoice: null });
+  } else {
+    const send = jellyCoin(order.sendCoin as JellyCoinCode, order.sendChain as 'Solana')!;
+    const received = BigInt(order.received);
+    const quote = await quoteJelly(ctx, {
+      sendCoin: order.sendCoin as JellyCoinCode,
+      sendChain: order.sendChain as 'Solana',
+      receiveCoin: order.receiveCoin as JellyCoinCode,
+      receiveChain: order.receiveChain as 'Solana',
+      amountUserSend: fromBaseUnits(received, send.decimals),
+    });
+    const automatic = quote.send.automatic && quote.receive.automatic;
+    const patch = {
+      pendingChoice: null,
+      amountSend: received.toString(),
+      amountReceive: quote.amountReceive.toString(),
+      rate: quote.rate,
+      expireAt: new Date(now.getTime() + COIN_JELLY_RATE_LOCK_MINUTES * 60_000),
+    };
+    const event = { kind: 'choice', actor: 'user' as const, note: `exchange at ${quote.rate}`, amount: quote.amountReceive, coin: quote.receive.currency };
+    moved = await moveJelly(ctx.db, orderId, 'choose_exchange', event, now, patch);
+    if (moved && !automatic) {
+      moved = await moveJelly(ctx.db, orderId, 'deposit_needs_admin', { kind: 'awaiting_admin' }, now, { adminSince: now });
+    }
+  }
+  if (!moved) throw conflict(NO_CHOICE_PENDING);
+  await proceed(orderId);
+  const fresh = await findJellyOrder(ctx.db, orderId);
+  return jellyOrderWire(fresh!, await jellyTimeline(ctx.db, orderId));
+}

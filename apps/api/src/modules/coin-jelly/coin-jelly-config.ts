@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { configProblems, optionalText, type ConfigRead } from '../../lib/env-fields.ts';
+import type { BitcoinNetwork } from './deposit-keys.ts';
+
+/** Coin Jelly's settings (COIN_JELLY_*). */
+export interface CoinJellyConfig {
+  /** The deposit-address seed: COIN_JELLY_SEED (hex), or generated into the data folder on first start. */
+  seed: Uint8Array;
+  bitcoinNetwork: BitcoinNetwork;
+  spreadBps: number;
+  /** Smallest and largest order, in USD of what the user sends. */
+  minUsd: string;
+  maxUsd: string;
+  /** At most this share (bps) of the desk's balance goes out in one order. */
+  maxInventoryShareBps: number;
+  /** How often the reconciliation poller reads each open deposit address, in ms (0 = never). */
+  pollMs: number;
+  /** USD reference prices for coins the price feed does not quote (BTC, ETH), e.g. COIN_JELLY_USD=BTC:60000,ETH:3000. */
+  referenceUsd: Readonly<Record<string, string>>;
+}
+
+export const COIN_JELLY_SEED_FILE = 'coin-jelly-seed';
+const DEFAULT_REFERENCE_USD = { BTC: '60000', ETH: '3000' };
+
+const whole = (name: string, max: number) =>
+  optionalText.pipe(z.string().regex(/^\d+$/, `${name} must be a whole number`).transform(Number).refine((n) => n <= max, `${name} is at most ${max}`).optional());
+const usd = (name: string) => optionalText.pipe(z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, `${name} must be a USD amount`).optional());
+
+const envSchema = z.object({
+  COIN_JELLY_SEED: optionalText.pipe(z.string().regex(/^([0-9a-fA-F]{2}){32,64}$/, 'COIN_JELLY_SEED must be 32–64 bytes in hex').optional()),
+  COIN_JELLY_BITCOIN_NETWORK: optionalText.pipe(z.enum(['mainnet', 'testnet']).optional()),
+  COIN_JELLY_SPREAD_BPS: whole('COIN_JELLY_SPREAD_BPS', 2000),
+  COIN_JELLY_MIN_USD: usd('COIN_JELLY_MIN_USD'),
+  COIN_JELLY_MAX_USD: usd('COIN_JELLY_MAX_USD'),
+  COIN_JELLY_MAX_INVENTORY_SHARE_BPS: whole('COIN_JELLY_MAX_INVENTORY_SHARE_BPS', 10_000),
+  COIN_JELLY_POLL_SECONDS: whole('COIN_JELLY_POLL_SECONDS', 3600),
+  COIN_JELLY_USD: optionalText.pipe(
+    z
+      .string()
+      .regex(/^([A-Z]{2,6}:\d{1,12}(\.\d{1,6})?)(,[A-Z]{2,6}:\d{1,12}(\.\d{1,6})?)*$/, 'COIN_JELLY_USD must read like BTC:60000,ETH:3000')
+      .transform((s) => Object.fromEntries(s.split(',').map((pair) => pair.split(':') as [string, string])))
+      .optional(),
+  ),
+});
+
+export type CoinJellySettings = Omit<CoinJellyConfig, 'seed'> & { seedHex: string | null };
+
+/** Reads COIN_JELLY_* (all optional); returns the problems instead of throwing. */
+export function readCoinJellyConfig(env: NodeJS.ProcessEnv): ConfigRead<CoinJellySettings> {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) return configProblems(parsed.error);
+  const e = parsed.data;
+  return {
+    ok: true,
+    config: {
+      seedHex: e.COIN_JELLY_SEED ?? null,
+      bitcoinNetwork: e.COIN_JELLY_BITCOIN_NETWORK ?? 'testnet',
+      spreadBps: e.COIN_JELLY_SPREAD_BPS ?? 50,
+      minUsd: e.COIN_JELLY_MIN_USD ?? '1',
+      maxUsd: e.COIN_JELLY_MAX_USD ?? '10000',
+      maxInventoryShareBps: e.COIN_JELLY_MAX_INVENTORY_SHARE_BPS ?? 5000,
+      pollMs: (e.COIN_JELLY_POLL_SECONDS ?? 5) * 1000,
+      referenceUsd: { ...DEFAULT_REFERENCE_USD, ...e.COIN_JELLY_USD },
+    },
+  };
+}
+
+/**
+ * The seed kept in the data folder: 64 random bytes written on first start (mode 0600, `wx` so two racing starts
+ * agree), read back afterwards so every deposit address can be re-derived after a restart.
+ */
+export async function loadOrCreateJellySeed(dataDir: string): Promise<Uint8Array> {
+  const file = join(dataDir, COIN_JELLY_SEED_FILE);
+  try {
+    await writeFile(file, randomBytes(64).toString('hex'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const hex = (await readFile(file, 'utf8')).trim();
+  if (!/^([0-9a-f]{2}){32,64}$/i.test(hex)) throw new Error(`${file} is corrupt: expected 32–64 hex-encoded bytes`);
+  return new Uint8Array(Buffer.from(hex, 'hex'));
+}
+
+/** The settings with the seed resolved (from the environment or the data folder). */
+export async function resolveCoinJellyConfig(settings: CoinJellySettings, dataDir: string): Promise<CoinJellyConfig> {
+  const { seedHex, ...rest } = settings;
+  const seed = seedHex ? new Uint8Array(Buffer.from(seedHex, 'hex')) : await loadOrCreateJellySeed(dataDir);
+  return { ...rest, seed };
+}

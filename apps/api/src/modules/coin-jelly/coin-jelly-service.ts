@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import type { JellyContext } from './context.ts';
+import { adminKeyDesk } from './admin-key-desk.ts';
+import { DepositWatcher } from './deposit-watcher.ts';
+import { refundJelly, settleJelly } from './settle.ts';
+
+/** What the Coin Jelly routes use: the use-case context and the deposit watcher. */
+export interface CoinJellyService {
+  ctx: JellyContext;
+  watcher: DepositWatcher;
+  /** Runs what follows a user's choice or an admin's confirmation: the payout or the refund. */
+  proceed(orderId: number): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** null when Coin Jelly is not configured (config.coinJelly absent: some tests). */
+    coinJelly: CoinJellyService | null;
+  }
+}
+
+/**
+ * Coin Jelly's service: the deposit watcher (socket subscriptions + reconciliation poller) over every open order,
+ * started with the app and stopped on close.
+ */
+export const coinJellyService = fp(
+  async (app) => {
+    const config = app.config.coinJelly;
+    if (!config) {
+      app.decorate('coinJelly', null);
+      return;
+    }
+    const ctx: JellyContext = {
+      db: app.db,
+      config,
+      now: app.config.now,
+      priceFeed: app.priceFeed,
+      desk: app.chain ? adminKeyDesk(app.chain) : null,
+      chain: app.chain,
+      feePayer: app.config.feePayer,
+      log: app.log,
+    };
+    const watcher = new DepositWatcher(ctx);
+    const proceed = async (orderId: number) => {
+      await settleJelly(ctx, orderId);
+      await refundJelly(ctx, orderId);
+      await watcher.watch(orderId);
+    };
+    app.decorate('coinJelly', { ctx, watcher, proceed });
+    app.addHook('onReady', async () => watcher.start(config.pollMs));
+    app.addHook('onClose', async () => watcher.close());
+  },
+  { name: 'coin-jelly-service', dependencies: ['prices-service'] },
+);

@@ -1,0 +1,40 @@
+import type { ConfirmJellyDepositRequest, JellyCoinCode, JellyOrder } from '@jelly/contracts';
+import { badRequest, conflict, notFound, validationError } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { auditJelly } from './admin-audit.ts';
+import { jellyCoin } from './coins.ts';
+import type { JellyContext } from './context.ts';
+import { creditDeposit } from './credit-deposit.ts';
+import { orderView } from './order-view.ts';
+import { findJellyOrder } from './queries.ts';
+import { amountUnits } from './quote.ts';
+import { txIdProblem } from './tx-id.ts';
+
+export const SOLANA_DEPOSITS_ARE_READ = 'Solana deposits are read from the chain; there is nothing to confirm by hand';
+export const DEPOSIT_ALREADY_CONFIRMED = 'This deposit transaction is already recorded for this order';
+
+/**
+ * An admin confirms what arrived at an off-Solana deposit address (its txID and amount), which the server cannot
+ * watch itself. It is credited exactly like a watched deposit: exact → on to the payout; otherwise the user chooses.
+ */
+export async function confirmJellyDeposit(
+  ctx: JellyContext,
+  admin: AuthUser,
+  input: ConfirmJellyDepositRequest,
+  proceed: (orderId: number) => Promise<void>,
+): Promise<JellyOrder> {
+  const order = await findJellyOrder(ctx.db, input.id);
+  if (!order) throw notFound('Order not found.');
+  const send = jellyCoin(order.sendCoin as JellyCoinCode, order.sendChain as 'Solana')!;
+  if (send.chain === 'Solana') throw badRequest(SOLANA_DEPOSITS_ARE_READ);
+  const problem = txIdProblem(send.chain, input.txID);
+  if (problem) throw validationError(problem, { txID: problem });
+  const amount = amountUnits(input.amount, send);
+  if (amount <= 0n) throw validationError('The amount must be above 0', { amount: 'The amount must be above 0' });
+  const now = ctx.now();
+  const outcome = await creditDeposit(ctx, order.id, { signature: input.txID, slot: null, amount, at: now });
+  if (outcome === 'duplicate') throw conflict(DEPOSIT_ALREADY_CONFIRMED);
+  await auditJelly(ctx.db, { actor: admin.wallet, action: 'jelly_confirm_deposit', jellyId: order.id, details: { txID: input.txID, amount: input.amount, outcome }, at: now });
+  if (outcome === 'exact') await proceed(order.id);
+  return orderView(ctx.db, order.id);
+}

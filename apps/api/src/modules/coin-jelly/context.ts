@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Chain } from '../../chain/chain.ts';
+import type { Database } from '../../db/connect.ts';
+import type { FeePayerConfig } from '../fee-payer/index.ts';
+import type { PriceFeed } from '../prices/index.ts';
+import type { CoinJellyConfig } from './coin-jelly-config.ts';
+import type { JellyDesk } from './desk.ts';
+
+/** What every Coin Jelly use-case reads: the database, settings, clock, prices, the desk and the chain. */
+export interface JellyContext {
+  db: Database;
+  config: CoinJellyConfig;
+  now: () => Date;
+  priceFeed: PriceFeed;
+  /** null without a chain (the desk lives on Solana). */
+  desk: JellyDesk | null;
+  chain: Chain | null;
+  feePayer?: FeePayerConfig | undefined;
+  log?: FastifyBaseLogger | undefined;
+}

@@ -1,0 +1,97 @@
+import type { JellyChoiceKind, JellyCoinCode, JellyPendingChoice } from '@jelly/contracts';
+import { fromBaseUnits } from '@jelly/domain';
+import { eq, sql } from 'drizzle-orm';
+import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
+import { jellyCoin } from './coins.ts';
+import type { JellyContext } from './context.ts';
+import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts';
+import { notifyJelly } from './notify-jelly.ts';
+import { quoteJelly } from './quote.ts';
+
+export interface DepositFact {
+  signature: string;
+  slot: number | null;
+  /** Base units of the send coin that reached the deposit address in this transaction. */
+  amount: bigint;
+  /** When the deposit landed (the chain's block time, or now). */
+  at: Date;
+}
+
+/** Stages in which a deposit belongs to the order; at any other a deposit waits in the admin queue. */
+const TAKES_DEPOSITS = new Set(['awaiting_deposit', 'needs_choice', 'expired']);
+
+export type CreditOutcome = 'duplicate' | 'exact' | 'needs_choice' | 'needs_admin' | 'unattributed';
+
+/** What exchanging `received` would pay now, for the question put to the user. */
+async function choiceFor(ctx: JellyContext, order: JellyOrderRow, kind: JellyChoiceKind, received: bigint): Promise<JellyPendingChoice> {
+  const send = jellyCoin(order.sendCoin as JellyCoinCode, order.sendChain as 'Solana')!;
+  const base = { kind, received: fromBaseUnits(received, send.decimals), refundAddress: order.refundAddress };
+  try {
+    const quote = await quoteJelly(ctx, {
+      sendCoin: order.sendCoin as JellyCoinCode,
+      sendChain: order.sendChain as 'Solana',
+      receiveCoin: order.receiveCoin as JellyCoinCode,
+      receiveChain: order.receiveChain as 'Solana',
+      amountUserSend: fromBaseUnits(received, send.decimals),
+    });
+    return { ...base, exchangeAmount: quote.wire.amountUserWannaGet, rate: quote.rate };
+  } catch {
+    // The desk cannot quote this amount now (below the minimum, no price): only the refund is open.
+    return { ...base, exchangeAmount: '0', rate: '0' };
+  }
+}
+
+/**
+ * Credits one deposit transaction to its order, once per signature (the watcher and the poller may both report
+ * it), and moves the order: the quoted amount within the rate's lifetime goes on to the payout; less, more or
+ * late asks the user; a deposit to an order past taking deposits waits for an admin.
+ */
+export async function creditDeposit(ctx: JellyContext, orderId: number, fact: DepositFact): Promise<CreditOutcome> {
+  const now = ctx.now();
+  if (fact.amount <= 0n) return 'duplicate';
+  // One credit at a time per order: the row lock makes a second deposit read the first one's total.
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(jellyOrders).where(eq(jellyOrders.id, orderId)).for('update');
+    if (!order) return 'duplicate';
+    const send = jellyCoin(order.sendCoin as JellyCoinCode, order.sendChain as 'Solana');
+    if (!send) return 'duplicate';
+    const takes = TAKES_DEPOSITS.has(order.stage);
+    const total = BigInt(order.received) + fact.amount;
+    const late = order.stage === 'expired' || fact.at.getTime() > order.expireAt.getTime();
+    const receive = jellyCoin(order.receiveCoin as JellyCoinCode, order.receiveChain as 'Solana');
+    const automatic = send.automatic && (receive?.automatic ?? false);
+    const exactly = BigInt(order.amountSend);
+    const kind: JellyChoiceKind | null = late ? 'late' : total < exactly ? 'under' : total > exactly ? 'over' : null;
+    const choice = takes && kind ? await choiceFor(ctx, order, kind, total) : null;
+
+    const [inserted] = await tx
+      .insert(jellyDeposits)
+      .values({ signature: fact.signature, orderId, amount: fact.amount.toString(), slot: fact.slot, attributed: takes, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ signature: jellyDeposits.signature });
+    if (!inserted) return 'duplicate';
+    const evidence = { signature: fact.signature, slot: fact.slot, amount: fact.amount, coin: send.currency, actor: 'chain' as const };
+    if (!takes) {
+      await addJellyEvent(tx, orderId, order.stage, { ...evidence, kind: 'unexpected_deposit', note: 'Waiting for an admin' }, now);
+      return 'unattributed';
+    }
+    await tx.update(jellyOrders).set({ received: sql`${jellyOrders.received} + ${fact.amount.toString()}` }).where(eq(jellyOrders.id, orderId));
+    let moved: JellyOrderRow | null;
+    let outcome: CreditOutcome;
+    if (choice) {
+      const move = order.stage === 'expired' ? 'late_deposit' : 'deposit_needs_choice';
+      moved = await moveJelly(tx, orderId, move, { ...evidence, kind: 'deposit', note: `${choice.kind} payment` }, now, { pendingChoice: choice, reason: null });
+      outcome = 'needs_choice';
+    } else if (automatic) {
+      moved = await moveJelly(tx, orderId, 'deposit_exact', { ...evidence, kind: 'deposit' }, now);
+      outcome = 'exact';
+    } else {
+      moved = await moveJelly(tx, orderId, 'deposit_needs_admin', { ...evidence, kind: 'deposit' }, now, { adminSince: now });
+      outcome = 'needs_admin';
+    }
+    if (!moved) throw new Error(`creditDeposit: order ${orderId} left stage ${order.stage} meanwhile`);
+    await notifyJelly(tx, moved, 'jelly_deposit_detected', now);
+    if (outcome === 'needs_choice') await notifyJelly(tx, moved, 'jelly_choice_needed', now);
+    return outcome;
+  });
+}

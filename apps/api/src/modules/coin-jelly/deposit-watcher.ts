@@ -1,0 +1,167 @@
+import type { JellyCoinCode } from '@jelly/contracts';
+import { JELLY_MOVES, jellyStagesWhere } from '@jelly/domain';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { PublicKey } from '@solana/web3.js';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
+import { addressDelta } from './chain-reads.ts';
+import { jellyCoin } from './coins.ts';
+import type { JellyContext } from './context.ts';
+import { creditDeposit } from './credit-deposit.ts';
+import { moveJelly } from './jelly-writes.ts';
+import { notifyJelly } from './notify-jelly.ts';
+import { findJellyOrder, findJellyOrderByAddress } from './queries.ts';
+import { refundJelly, settleJelly } from './settle.ts';
+
+export const EXPIRED_REASON = 'No deposit arrived before the rate expired';
+const WATCHED = jellyStagesWhere((r) => r.watched);
+const PARALLEL_READS = 8;
+
+interface Watched {
+  orderId: number;
+  owner: string;
+  /** The account whose changes mean a deposit: the address itself (SOL) or its token account. */
+  account: PublicKey;
+  mint: string | null;
+  subscription: number | null;
+}
+
+/**
+ * Finds Solana deposits without the user's button: a WebSocket subscription per open deposit account wakes a scan
+ * at once, and a reconciliation poller scans every open address on a timer (what a dropped socket missed, and
+ * everything after a restart). A scan reads the address's signatures and credits each transaction's balance change
+ * once (per signature). The poller also expires orders whose rate ran out and resumes payouts and refunds left
+ * unfinished.
+ */
+export class DepositWatcher {
+  private readonly watched = new Map<number, Watched>();
+  private readonly scans = new Map<number, Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(private readonly ctx: JellyContext) {}
+
+  /** Watches every open Solana order and starts the poller (pollMs 0 = no timer; tests call tick()). */
+  async start(pollMs: number): Promise<void> {
+    const open = await this.ctx.db
+      .select({ id: jellyOrders.id })
+      .from(jellyOrders)
+      .where(and(eq(jellyOrders.sendChain, 'Solana'), inArray(jellyOrders.stage, [...WATCHED])));
+    for (const { id } of open) await this.watch(id);
+    if (pollMs > 0) {
+      this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.ctx.log?.error({ err }, 'coin jelly poll failed')), pollMs);
+      this.timer.unref();
+    }
+  }
+
+  get size(): number {
+    return this.watched.size;
+  }
+
+  /** Starts watching an order's deposit address (its token account for a token). */
+  async watch(orderId: number): Promise<void> {
+    const chain = this.ctx.chain;
+    const order = await findJellyOrder(this.ctx.db, orderId);
+    if (!chain || this.closed || !order || order.sendChain !== 'Solana' || this.watched.has(orderId)) return;
+    const coin = jellyCoin(order.sendCoin as JellyCoinCode, 'Solana');
+    if (!coin) return;
+    const owner = new PublicKey(order.depositAddress);
+    const account = coin.mint ? getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner) : owner;
+    const entry: Watched = { orderId, owner: order.depositAddress, account, mint: coin.mint, subscription: null };
+    this.watched.set(orderId, entry);
+    entry.subscription = chain.connection.onAccountChange(account, () => void this.scan(orderId), { commitment: 'confirmed' });
+  }
+
+  private unwatch(orderId: number): void {
+    const entry = this.watched.get(orderId);
+    this.watched.delete(orderId);
+    if (entry?.subscription != null) void this.ctx.chain?.connection.removeAccountChangeListener(entry.subscription).catch(() => undefined);
+  }
+
+  /** Drops every socket subscription (as a lost connection would); the poller still covers the orders. */
+  async dropSubscriptions(): Promise<void> {
+    for (const entry of this.watched.values()) {
+      if (entry.subscription != null) await this.ctx.chain?.connection.removeAccountChangeListener(entry.subscription).catch(() => undefined);
+      entry.subscription = null;
+    }
+  }
+
+  /** 'I have sent the funds': look at this address now. */
+  lookNow(address: string): void {
+    void findJellyOrderByAddress(this.ctx.db, address).then((order) => (order ? this.scan(order.id) : undefined));
+  }
+
+  /** Scans one order's address, one scan at a time per order; resolves when its credits and payout are done. */
+  scan(orderId: number): Promise<void> {
+    const previous = this.scans.get(orderId) ?? Promise.resolve();
+    const next = previous.then(() => this.scanNow(orderId)).catch((err: unknown) => this.ctx.log?.warn({ err, orderId }, 'coin jelly scan failed'));
+    this.scans.set(orderId, next);
+    void next.finally(() => {
+      if (this.scans.get(orderId) === next) this.scans.delete(orderId);
+    });
+    return next;
+  }
+
+  private async scanNow(orderId: number): Promise<void> {
+    const entry = this.watched.get(orderId);
+    const chain = this.ctx.chain;
+    if (!entry || !chain) return;
+    const signatures = await chain.connection.getSignaturesForAddress(entry.account, { limit: 1000 }, 'confirmed');
+    const known = new Set(
+      (await this.ctx.db.select({ s: jellyDeposits.signature }).from(jellyDeposits).where(eq(jellyDeposits.orderId, orderId))).map((r) => r.s),
+    );
+    // Oldest first, so two deposits are credited in the order they landed.
+    for (const info of [...signatures].reverse()) {
+      if (info.err || known.has(info.signature)) continue;
+      const change = await addressDelta(chain.connection, info.signature, entry.owner, entry.mint);
+      if (!change || change.failed || change.delta <= 0n) continue;
+      const at = change.blockTime ? new Date(change.blockTime * 1000) : this.ctx.now();
+      const outcome = await creditDeposit(this.ctx, orderId, { signature: info.signature, slot: change.slot, amount: change.delta, at });
+      if (outcome === 'exact') await settleJelly(this.ctx, orderId);
+    }
+    const order = await findJellyOrder(this.ctx.db, orderId);
+    if (order && !WATCHED.includes(order.stage)) this.unwatch(orderId);
+  }
+
+  /** One poll: expiries, every open address, then payouts and refunds left unfinished (after a restart). */
+  tick(): Promise<void> {
+    this.ticking ??= this.tickNow().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async tickNow(): Promise<void> {
+    await this.expireOverdue();
+    const ids = [...this.watched.keys()];
+    for (let i = 0; i < ids.length; i += PARALLEL_READS) await Promise.all(ids.slice(i, i + PARALLEL_READS).map((id) => this.scan(id)));
+    const pending = await this.ctx.db
+      .select({ id: jellyOrders.id, stage: jellyOrders.stage })
+      .from(jellyOrders)
+      .where(inArray(jellyOrders.stage, ['deposit_detected', 'refunding']));
+    for (const { id, stage } of pending) await (stage === 'refunding' ? refundJelly(this.ctx, id) : settleJelly(this.ctx, id));
+  }
+
+  private async expireOverdue(): Promise<void> {
+    const now = this.ctx.now();
+    const overdue = await this.ctx.db
+      .select({ id: jellyOrders.id })
+      .from(jellyOrders)
+      .where(and(inArray(jellyOrders.stage, [...JELLY_MOVES.expire.from]), lt(jellyOrders.expireAt, now)));
+    for (const { id } of overdue) {
+      await this.ctx.db.transaction(async (tx) => {
+        const moved = await moveJelly(tx, id, 'expire', { kind: 'expired', note: EXPIRED_REASON }, now, { reason: EXPIRED_REASON });
+        if (moved) await notifyJelly(tx, moved, 'jelly_failed', now);
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.ticking?.catch(() => undefined);
+    await Promise.all([...this.scans.values()]);
+    for (const id of [...this.watched.keys()]) this.unwatch(id);
+  }
+}

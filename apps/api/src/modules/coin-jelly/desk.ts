@@ -1,0 +1,15 @@
+import type { JellyCoin } from '@jelly/contracts';
+import type { PublicKey } from '@solana/web3.js';
+
+/**
+ * What Coin Jelly needs from the desk: its live inventory per coin, a payout from it, and the treasury address
+ * deposits are swept to. Only Solana coins have a desk; the others are paid by an admin.
+ */
+export interface JellyDesk {
+  /** Base units of `coin` the desk holds now. */
+  balance(coin: JellyCoin): Promise<bigint>;
+  /** Sends `amount` of `coin` from the desk to `to`; resolves once confirmed. */
+  pay(coin: JellyCoin, to: PublicKey, amount: bigint): Promise<{ signature: string; slot: number }>;
+  /** Where swept deposits go. */
+  readonly treasury: PublicKey;
+}

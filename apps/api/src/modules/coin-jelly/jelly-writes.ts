@@ -1,0 +1,57 @@
+import type { JellyActor, JellyCoinCode } from '@jelly/contracts';
+import { JELLY_MOVES, type JellyMoveName, type JellyStageName } from '@jelly/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { jellyEvents, jellyOrders } from '../../db/schema/index.ts';
+import type { Queryable } from '../../db/rows.ts';
+
+export type JellyOrderRow = typeof jellyOrders.$inferSelect;
+
+export interface JellyEventInput {
+  kind: string;
+  actor?: JellyActor;
+  signature?: string | null;
+  slot?: number | null;
+  amount?: bigint | null;
+  coin?: JellyCoinCode | null;
+  note?: string | null;
+}
+
+/** Appends one timeline entry at the order's (new) stage. */
+export async function addJellyEvent(db: Queryable, orderId: number, stage: JellyStageName, event: JellyEventInput, at: Date): Promise<void> {
+  await db.insert(jellyEvents).values({
+    orderId,
+    stage,
+    kind: event.kind,
+    actor: event.actor ?? 'system',
+    signature: event.signature ?? null,
+    slot: event.slot ?? null,
+    amount: event.amount == null ? null : event.amount.toString(),
+    coin: event.coin ?? null,
+    note: event.note ?? null,
+    createdAt: at,
+  });
+}
+
+/**
+ * Moves an order by the state table in one conditional UPDATE (only from the move's stages), with its timeline
+ * entry. Returns the updated row, or null when the order was not in a stage the move starts from (someone else
+ * moved it first).
+ */
+export async function moveJelly(
+  db: Queryable,
+  orderId: number,
+  move: JellyMoveName,
+  event: JellyEventInput,
+  at: Date,
+  patch: Partial<Omit<JellyOrderRow, 'id' | 'stage'>> = {},
+): Promise<JellyOrderRow | null> {
+  const rule = JELLY_MOVES[move];
+  const [row] = await db
+    .update(jellyOrders)
+    .set({ ...patch, stage: rule.to, updatedAt: at })
+    .where(and(eq(jellyOrders.id, orderId), inArray(jellyOrders.stage, [...rule.from])))
+    .returning();
+  if (!row) return null;
+  await addJellyEvent(db, orderId, rule.to, { actor: rule.actor, ...event }, at);
+  return row;
+}

@@ -1,0 +1,64 @@
+import type { JellyOrder, ReserveJellyInput } from '@jelly/contracts';
+import { COIN_JELLY_RATE_LOCK_MINUTES } from '@jelly/domain';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { jellyOrders } from '../../db/schema/index.ts';
+import { validationError } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import type { JellyContext } from './context.ts';
+import { depositAddress } from './deposit-keys.ts';
+import { addJellyEvent } from './jelly-writes.ts';
+import { quoteJelly } from './quote.ts';
+import { findJellyOrder, jellyTimeline } from './queries.ts';
+import { addressProblem } from './recipient-address.ts';
+import { jellyOrderWire } from './to-wire.ts';
+
+export const REFUND_ADDRESS_NEEDED = (chain: string) => `Enter a refund address on ${chain}: your deposit comes back there if the exchange does not happen`;
+
+/**
+ * Fixes a quote as an order and gives it a deposit address of its own (derived from the seed and the order's id,
+ * so no address is ever reused). The order is watched from now on; it expires when the rate does, unless a deposit
+ * arrives (a late one reopens it).
+ */
+export async function reserveJellyOrder(ctx: JellyContext, user: AuthUser, input: ReserveJellyInput): Promise<JellyOrder> {
+  const quote = await quoteJelly(ctx, input);
+  const recipientProblem = addressProblem(quote.receive.chain, input.recipientAddress, ctx.config.bitcoinNetwork);
+  if (recipientProblem) throw validationError(recipientProblem, { recipientAddress: recipientProblem });
+  const refundAddress = input.refundAddress ?? (quote.send.chain === 'Solana' ? user.wallet : null);
+  if (!refundAddress) throw validationError(REFUND_ADDRESS_NEEDED(quote.send.chain), { refundAddress: REFUND_ADDRESS_NEEDED(quote.send.chain) });
+  const refundProblem = addressProblem(quote.send.chain, refundAddress, ctx.config.bitcoinNetwork);
+  if (refundProblem) throw validationError(refundProblem, { refundAddress: refundProblem });
+
+  const now = ctx.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(jellyOrders)
+      .values({
+        userWallet: user.wallet,
+        sendCoin: quote.send.currency,
+        sendChain: quote.send.chain,
+        receiveCoin: quote.receive.currency,
+        receiveChain: quote.receive.chain,
+        // The address needs the id: a unique placeholder until the update below, in the same transaction.
+        depositAddress: `pending:${randomUUID()}`,
+        recipientAddress: input.recipientAddress,
+        refundAddress,
+        amountSend: quote.amountSend.toString(),
+        amountReceive: quote.amountReceive.toString(),
+        rate: quote.rate,
+        stage: 'awaiting_deposit',
+        expireAt: new Date(now.getTime() + COIN_JELLY_RATE_LOCK_MINUTES * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: jellyOrders.id });
+    if (!row) throw new Error('reserve: insert returned no row');
+    const address = depositAddress(ctx.config.seed, row.id, quote.send.chain, ctx.config.bitcoinNetwork);
+    await tx.update(jellyOrders).set({ depositAddress: address }).where(eq(jellyOrders.id, row.id));
+    await addJellyEvent(tx, row.id, 'awaiting_deposit', { kind: 'reserved', actor: 'user', amount: quote.amountSend, coin: quote.send.currency }, now);
+    return row.id;
+  });
+  const order = await findJellyOrder(ctx.db, id);
+  if (!order) throw new Error('reserve: order vanished');
+  return jellyOrderWire(order, await jellyTimeline(ctx.db, id));
+}

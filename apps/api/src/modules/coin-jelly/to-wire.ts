@@ -1,0 +1,76 @@
+import type { JellyCoin, JellyEvent, JellyListItem, JellyOrder, JellyPendingChoice } from '@jelly/contracts';
+import { fromBaseUnits, jellyStatusOf } from '@jelly/domain';
+import { jellyCoin } from './coins.ts';
+import type { JellyOrderRow } from './jelly-writes.ts';
+import type { JellyEventRow } from './queries.ts';
+
+function coinOf(code: string, chain: string): JellyCoin {
+  const coin = jellyCoin(code as JellyCoin['currency'], chain as JellyCoin['chain']);
+  if (!coin) throw new Error(`Stored order with unknown coin ${code} on ${chain}`);
+  return coin;
+}
+
+/** A wallet's payment link: Solana Pay (amount + SPL mint), BIP-21 for Bitcoin, EIP-681 (value in wei) for Ether. */
+export function paymentUri(coin: JellyCoin, address: string, amountBase: bigint): string {
+  const amount = fromBaseUnits(amountBase, coin.decimals);
+  if (coin.chain === 'Solana') {
+    const params = new URLSearchParams({ amount });
+    if (coin.mint) params.set('spl-token', coin.mint);
+    params.set('label', 'Jelly');
+    return `solana:${address}?${params.toString()}`;
+  }
+  if (coin.chain === 'Bitcoin') return `bitcoin:${address}?amount=${amount}`;
+  return `ethereum:${address}?value=${amountBase.toString()}`;
+}
+
+export function jellyListItemWire(row: JellyOrderRow): JellyListItem {
+  const send = coinOf(row.sendCoin, row.sendChain);
+  const receive = coinOf(row.receiveCoin, row.receiveChain);
+  return {
+    id: row.id,
+    txID: row.payoutTx,
+    status: jellyStatusOf(row.stage),
+    stage: row.stage,
+    reason: row.reason,
+    userWallet: row.userWallet,
+    cryptoCurrencyFromUser: send.currency,
+    sendChain: send.chain,
+    newUserCrypto: receive.currency,
+    newUserCryptoChain: receive.chain,
+    companyWallet: row.depositAddress,
+    newUserWallets: [row.recipientAddress],
+    refundAddress: row.refundAddress,
+    amountUserSend: fromBaseUnits(BigInt(row.amountSend), send.decimals),
+    amountUserWannaGet: fromBaseUnits(BigInt(row.amountReceive), receive.decimals),
+    rate: row.rate.replace(/\.?0+$/, '') || '0',
+    received: fromBaseUnits(BigInt(row.received), send.decimals),
+    paymentUri: paymentUri(send, row.depositAddress, BigInt(row.amountSend)),
+    userConfirmedSent: row.userConfirmedAt !== null,
+    pendingChoice: (row.pendingChoice as JellyPendingChoice | null) ?? null,
+    automatic: send.automatic && receive.automatic,
+    expireAt: row.expireAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function jellyEventWire(row: JellyEventRow, decimalsOf: (coin: string) => number): JellyEvent {
+  return {
+    id: row.id,
+    stage: row.stage,
+    kind: row.kind,
+    actor: row.actor as JellyEvent['actor'],
+    signature: row.signature,
+    slot: row.slot,
+    amount: row.amount === null || row.coin === null ? null : fromBaseUnits(BigInt(row.amount), decimalsOf(row.coin)),
+    coin: row.coin as JellyEvent['coin'],
+    note: row.note,
+    at: row.createdAt.toISOString(),
+  };
+}
+
+export function jellyOrderWire(row: JellyOrderRow, events: JellyEventRow[]): JellyOrder {
+  const decimalsOf = (code: string) =>
+    code === row.sendCoin ? coinOf(row.sendCoin, row.sendChain).decimals : coinOf(row.receiveCoin, row.receiveChain).decimals;
+  return { ...jellyListItemWire(row), events: events.map((e) => jellyEventWire(e, decimalsOf)) };
+}

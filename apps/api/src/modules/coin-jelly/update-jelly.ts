@@ -1,0 +1,85 @@
+import type { JellyCoinCode, JellyOrder, UpdateJellyInput } from '@jelly/contracts';
+import { jellyStageRules } from '@jelly/domain';
+import { eq } from 'drizzle-orm';
+import { jellyOrders } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound, validationError } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { auditJelly } from './admin-audit.ts';
+import { addressDelta } from './chain-reads.ts';
+import { jellyCoin } from './coins.ts';
+import type { JellyContext } from './context.ts';
+import { addJellyEvent, moveJelly } from './jelly-writes.ts';
+import { notifyJelly } from './notify-jelly.ts';
+import { orderView } from './order-view.ts';
+import { findJellyOrder } from './queries.ts';
+import { txIdProblem } from './tx-id.ts';
+
+export const UPDATE_JELLY_MESSAGES = {
+  reasonRequired: 'Give a reason to mark this order Failed',
+  txRequired: 'Enter the payout txID to mark this order Completed',
+  alreadyFinal: 'This order is already finished and cannot be changed',
+  notPayable: 'This order cannot be marked Completed in its current step',
+  txNotFound: 'This transaction is not on the chain (yet): check the txID',
+  txMismatch: 'This transaction did not pay the order: the recipient did not receive the coin and amount owed',
+} as const;
+
+/**
+ * Update Jelly: an admin records the payout txID and moves the order. Completed needs a txID in the receive
+ * chain's format, and a Solana txID must show the recipient receiving the coin and the full amount. Failed needs a
+ * reason. Every change is audited and the user notified.
+ */
+export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: UpdateJellyInput): Promise<JellyOrder> {
+  const order = await findJellyOrder(ctx.db, input.id);
+  if (!order) throw notFound('Order not found.');
+  if (jellyStageRules(order.stage).final) throw conflict(UPDATE_JELLY_MESSAGES.alreadyFinal);
+  const receive = jellyCoin(order.receiveCoin as JellyCoinCode, order.receiveChain as 'Solana')!;
+  if (input.txID) {
+    const problem = txIdProblem(receive.chain, input.txID);
+    if (problem) throw validationError(problem, { txID: problem });
+  }
+  let verified: { slot: number; amount: bigint } | null = null;
+  if (input.status === 1) {
+    if (!input.txID) throw validationError(UPDATE_JELLY_MESSAGES.txRequired, { txID: UPDATE_JELLY_MESSAGES.txRequired });
+    if (receive.chain === 'Solana') {
+      if (!ctx.chain) throw badRequest(UPDATE_JELLY_MESSAGES.txNotFound);
+      const delta = await addressDelta(ctx.chain.connection, input.txID, order.recipientAddress, receive.mint);
+      if (!delta) throw badRequest(UPDATE_JELLY_MESSAGES.txNotFound);
+      if (delta.failed || delta.delta < BigInt(order.amountReceive)) throw badRequest(UPDATE_JELLY_MESSAGES.txMismatch);
+      verified = { slot: delta.slot, amount: delta.delta };
+    }
+  }
+  if (input.status === 2 && !input.reason) throw validationError(UPDATE_JELLY_MESSAGES.reasonRequired, { reason: UPDATE_JELLY_MESSAGES.reasonRequired });
+
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const event = {
+      kind: 'admin_update',
+      actor: 'admin' as const,
+      signature: input.txID ?? null,
+      slot: verified?.slot ?? null,
+      amount: input.status === 1 ? BigInt(order.amountReceive) : null,
+      coin: input.status === 1 ? receive.currency : null,
+      note: input.reason ?? null,
+    };
+    if (input.status === 1) {
+      const done = await moveJelly(tx, order.id, 'admin_complete', event, now, { payoutTx: input.txID ?? null, adminSince: null });
+      if (!done) throw conflict(UPDATE_JELLY_MESSAGES.notPayable);
+      await notifyJelly(tx, done, 'jelly_completed', now);
+    } else if (input.status === 2) {
+      const failed = await moveJelly(tx, order.id, 'admin_fail', event, now, { reason: input.reason ?? null, adminSince: null, ...(input.txID ? { payoutTx: input.txID } : {}) });
+      if (!failed) throw conflict(UPDATE_JELLY_MESSAGES.alreadyFinal);
+      await notifyJelly(tx, failed, 'jelly_failed', now);
+    } else {
+      if (input.txID) await tx.update(jellyOrders).set({ payoutTx: input.txID, updatedAt: now }).where(eq(jellyOrders.id, order.id));
+      await addJellyEvent(tx, order.id, order.stage, event, now);
+    }
+    await auditJelly(tx, {
+      actor: admin.wallet,
+      action: 'jelly_update',
+      jellyId: order.id,
+      details: { fromStage: order.stage, status: input.status, txID: input.txID ?? null, reason: input.reason ?? null },
+      at: now,
+    });
+  });
+  return orderView(ctx.db, order.id);
+}
