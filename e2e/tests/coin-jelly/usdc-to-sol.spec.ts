@@ -95,3 +95,66 @@ test('Coin Jelly USDC → SOL: a deposit from another wallet is detected in the 
   await expect(timeline).toContainText(depositSignature);
   await expect(timeline).toContainText(payoutTx);
 });
+
+test('Coin Jelly at 390 px: nothing wider than the screen, the form works from the keyboard, Confirm&Fund fits', async ({ openParty }) => {
+  const alice = await openParty('alice');
+  const recipient = keypairFromLabel(`jelly-recipient-${randomUUID()}`).address;
+  const page = alice.page;
+  await alice.signInInBrowser();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/coin-jelly');
+  const send = page.getByLabel('You send');
+  await expect(send).toBeVisible();
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+
+  // Keyboard only, in reading order: amount, coin, amount wanted, coin, recipient, refund, Exchange.
+  for (let presses = 0; presses < 40 && !(await send.evaluate((element) => element === document.activeElement)); presses++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(send).toBeFocused();
+  await page.keyboard.type('25');
+  await expect(page.getByLabel('You receive')).toHaveValue(/^\d+(\.\d+)?$/);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Coin to send: USDC (Solana)' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Coin to receive: SOL (Solana)' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Recipient address (SOL (Solana))')).toBeFocused();
+  await page.keyboard.type(recipient);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Refund address (USDC (Solana))')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Exchange' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const modal = page.getByRole('dialog', { name: 'Confirm & Fund' });
+  await expect(modal.getByTestId('deposit-address')).toBeVisible();
+  const box = await modal.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390, `dialog box ${JSON.stringify(box)}`).toBe(true);
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  // Every control of the modal is reachable from the keyboard.
+  const copy = modal.getByRole('button', { name: 'Copy deposit address' });
+  const sent = modal.getByRole('button', { name: 'I have sent the funds' });
+  for (const target of [copy, sent]) {
+    for (let presses = 0; presses < 20 && !(await target.evaluate((element) => element === document.activeElement)); presses++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(target).toBeFocused();
+  }
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+
+  // On a phone the list's filters fold into a Filters button (modal filterCoinJelly).
+  const list = page.getByRole('region', { name: 'My Coin Jelly orders' });
+  await expect(list.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+  await list.getByRole('button', { name: 'Filters' }).click();
+  const filters = page.getByRole('dialog', { name: 'Filter Coin Jelly' });
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('Status') === '0' && response.ok());
+  await filters.getByRole('combobox', { name: 'Status' }).selectOption('Processing');
+  await answered;
+  await filters.getByRole('button', { name: 'Show results' }).click();
+  await expect(list.getByTestId('jelly-row')).toHaveCount(1);
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+});
