@@ -11,13 +11,14 @@ import bs58 from 'bs58';
 export const CoinJellyChain = { Solana: 'Solana', Bitcoin: 'Bitcoin', Ethereum: 'Ethereum' } as const;
 export type CoinJellyChain = (typeof CoinJellyChain)[keyof typeof CoinJellyChain];
 
-export const INVALID_SOLANA_ADDRESS = 'Enter a valid Solana address.';
-/** Wallets refuse or warn on an address that is not an ed25519 public key (a program-derived address). */
-export const OFF_CURVE_SOLANA_ADDRESS = 'This Solana address belongs to a program, not a wallet. Enter a wallet address.';
-export const INVALID_BITCOIN_ADDRESS = 'Enter a valid Bitcoin address.';
-export const INVALID_ETHEREUM_ADDRESS = 'Enter a valid Ethereum address.';
-export const ETHEREUM_CHECKSUM_MISMATCH = 'This Ethereum address has a wrong checksum (mixed case must follow EIP-55).';
-export const UNSUPPORTED_CHAIN = 'This chain is not supported.';
+// The same sentences as the API's refusals, so the form and the server never word one problem two ways.
+export const INVALID_SOLANA_ADDRESS = 'Enter a valid Solana address';
+/** An address off the ed25519 curve is program-derived: no private key, so funds sent there could not be moved. */
+export const OFF_CURVE_SOLANA_ADDRESS = 'This Solana address belongs to a program, not a wallet: funds sent there could not be moved';
+export const INVALID_BITCOIN_ADDRESS = 'Enter a valid Bitcoin address';
+export const INVALID_ETHEREUM_ADDRESS = 'Enter a valid Ethereum address (0x followed by 40 hex digits)';
+export const ETHEREUM_CHECKSUM_MISMATCH = 'This Ethereum address has a wrong checksum (check its upper- and lower-case letters)';
+export const UNSUPPORTED_CHAIN = 'This chain is not supported';
 
 function solanaAddressError(address: string): string | null {
   let bytes: Uint8Array;
