@@ -16,6 +16,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { ratingRoutes } from './modules/rating/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { swapRoutes } from './modules/swap/routes.ts';
 import { telegramSupportNotifier } from './modules/telegram/index.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { realtimeRoutes } from './realtime/plugin.ts';
@@ -41,4 +42,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(supportRoutes, { notifier: telegramSupportNotifier(app.db, app.config) });
   await app.register(ratingRoutes);
   await app.register(coinJellyRoutes);
+  await app.register(swapRoutes);
 };

@@ -17,6 +17,7 @@ import { coinJellyService } from './modules/coin-jelly/index.ts';
 import { runwayWatch } from './modules/fee-payer/index.ts';
 import { paymentReminderJob } from './modules/notifications/index.ts';
 import { priceService } from './modules/prices/index.ts';
+import { deskService, processingSwapSweep } from './modules/swap/index.ts';
 import { telegramService } from './modules/telegram/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -62,12 +63,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // The modules' services: what the routes use (the price feed, the Telegram bot) and the jobs; each stops on close.
     await app.register(telegramService);
     await app.register(priceService);
+    await app.register(deskService);
     await app.register(coinJellyService);
     await app.register(apiRoutes, { prefix: '/api' });
     await app.register(paymentReminderJob);
     await app.register(rentReclaimJob, { pollMs: config.deals?.rentReclaimPollMs ?? 0, sweepMs: config.deals?.rentReclaimSweepMs ?? 0 });
     await app.register(paymentWindowJob);
     await app.register(runwayWatch);
+    await app.register(processingSwapSweep);
     await app.register(staticWeb, { webDist: config.webDist });
   } catch (error) {
     await app.close();

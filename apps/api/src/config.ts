@@ -10,6 +10,7 @@ import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
 import { type MarketConfig, readMarketConfig } from './modules/market/index.ts';
 import { type PricesConfig, readPricesConfig } from './modules/prices/index.ts';
 import { type DealsConfig, readDealsConfig } from './modules/deals/index.ts';
+import { type DeskConfig, readDeskConfig } from './modules/swap/index.ts';
 import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/index.ts';
 import { readSecurityConfig, type SecurityConfig } from './security-config.ts';
 import { readFeePayerConfig, type FeePayerConfig } from './modules/fee-payer/index.ts';
@@ -75,6 +76,8 @@ export interface AppConfig extends AuthConfig, PlatformConfig {
   attachments?: AttachmentsConfig;
   /** Coin Jelly (COIN_JELLY_*: deposit seed, limits, poller); absent = Coin Jelly answers 503 (tests that skip it). */
   coinJelly?: CoinJellyConfig;
+  /** The swap desk: its key, spread, limits (DESK_KEYPAIR, SWAP_*); absent = DEFAULT_DESK_CONFIG. */
+  swap?: DeskConfig;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -179,6 +182,7 @@ export async function loadConfig(
   const security = settled(readSecurityConfig(env));
   const feePayer = settled(readFeePayerConfig(env));
   const coinJellySettings = settled(readCoinJellyConfig(env));
+  const swap = settled(readDeskConfig(env, cwd));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -220,5 +224,6 @@ export async function loadConfig(
     feePayer,
     attachments,
     coinJelly,
+    swap,
   };
 }

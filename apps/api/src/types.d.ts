@@ -5,6 +5,7 @@ import type { AuthUser, BanGuard } from './modules/auth/index.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Bot } from 'grammy';
 import type { PriceFeed } from './modules/prices/index.ts';
+import type { Desk } from './modules/swap/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     requireAdmin: preHandlerAsyncHookHandler;
     /** The configured price feed (modules/prices price service). */
     priceFeed: PriceFeed;
+    /** The swap desk's key and settings; null without a chain (modules/swap desk service). */
+    desk: Desk | null;
     /** The Telegram bot behind the webhook route; null without TELEGRAM_BOT_TOKEN (modules/telegram service). */
     telegramBot: Bot | null;
   }

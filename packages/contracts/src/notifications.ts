@@ -21,6 +21,8 @@ export const notificationKinds = [
   'jelly_completed',
   'jelly_failed',
   'jelly_refunded',
+  'swap_completed',
+  'swap_failed',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

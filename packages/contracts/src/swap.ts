@@ -224,7 +224,7 @@ export const deskInventory = z.object({
   pnl: z.object({
     completedSwaps: z.number().int(),
     perToken: z.array(z.object({ mint: walletAddress, symbol: z.string(), decimals: z.number().int(), net: z.string().regex(/^-?\d+$/) })),
-    usdValue: signedDecimalString.nullable(),
+    usdValue: z.string().regex(/^-?\d{1,24}(\.\d{1,2})?$/).nullable(),
     /** Lamports the admin key spent on swap network fees (from the fee-payer ledger). */
     adminFeesLamports: baseUnits,
   }),

@@ -94,11 +94,12 @@ export interface JellyMove {
 /** Every move an order can make. */
 export const JELLY_MOVES: Readonly<Record<JellyMoveName, JellyMove>> = {
   // The credited deposit matches the quote within the rate's lifetime (automatic pair): pay out.
-  deposit_exact: { from: ['awaiting_deposit', 'deposit_detected'], to: 'deposit_detected', actor: 'chain' },
+  // (From needs_choice: a second deposit completed an under-payment.)
+  deposit_exact: { from: ['awaiting_deposit', 'needs_choice'], to: 'deposit_detected', actor: 'chain' },
   // Under, over, or after the rate expired: the user chooses between exchange at the current rate and refund.
-  deposit_needs_choice: { from: ['awaiting_deposit', 'deposit_detected', 'needs_choice'], to: 'needs_choice', actor: 'chain' },
+  deposit_needs_choice: { from: ['awaiting_deposit', 'needs_choice'], to: 'needs_choice', actor: 'chain' },
   // A pair the desk does not pay by itself (BTC, ETH on either side): an admin confirms and pays out.
-  deposit_needs_admin: { from: ['awaiting_deposit', 'deposit_detected'], to: 'awaiting_admin', actor: 'chain' },
+  deposit_needs_admin: { from: ['awaiting_deposit', 'needs_choice', 'deposit_detected'], to: 'awaiting_admin', actor: 'chain' },
   choose_exchange: { from: ['needs_choice'], to: 'deposit_detected', actor: 'user' },
   choose_refund: { from: ['needs_choice'], to: 'refunding', actor: 'user' },
   payout_sent: { from: ['deposit_detected', 'awaiting_admin'], to: 'settling', actor: 'system' },

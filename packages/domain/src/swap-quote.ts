@@ -82,6 +82,22 @@ function compareFraction(value: { num: bigint; den: bigint }, limit: string): -1
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
+/** out_mid = inAmount × (inUsd / outUsd) × 10^outDec / 10^inDec as one fraction (divided once, by the caller). */
+function midOutFraction(inAmount: bigint, input: SwapPriceInput, output: SwapPriceInput): { num: bigint; den: bigint } {
+  const inPrice = fraction(parseDecimal(input.usd));
+  const outPrice = fraction(parseDecimal(output.usd));
+  return {
+    num: inAmount * inPrice.num * outPrice.den * 10n ** BigInt(output.decimals),
+    den: inPrice.den * outPrice.num * 10n ** BigInt(input.decimals),
+  };
+}
+
+/** What `inAmount` buys at the feed's mid price, rounded down (0 when a price is 0). */
+export function swapMidOut(inAmount: bigint, input: SwapPriceInput, output: SwapPriceInput): bigint {
+  const { num, den } = midOutFraction(inAmount, input, output);
+  return den === 0n ? 0n : num / den;
+}
+
 /** The firm quote for selling `inAmount` of the input token to the desk, or the reason the desk refuses. */
 export function quoteSwap(q: SwapQuoteInput): SwapQuoteResult {
   const inPrice = fraction(parseDecimal(q.input.usd));
@@ -95,9 +111,7 @@ export function quoteSwap(q: SwapQuoteInput): SwapQuoteResult {
   const feeBps = q.limits.spreadBps + confidenceBps(q.input.usd, q.input.confidence) + confidenceBps(q.output.usd, q.output.confidence);
   if (feeBps > q.limits.maxFeeBps || feeBps >= 10_000) return { ok: false, reason: 'price_unavailable' };
 
-  // out_mid = inAmount × (inNum/inDen) / (outNum/outDen) × 10^outDec / 10^inDec, one division at the end.
-  const num = q.inAmount * inPrice.num * outPrice.den * 10n ** BigInt(q.output.decimals);
-  const den = inPrice.den * outPrice.num * 10n ** BigInt(q.input.decimals);
+  const { num, den } = midOutFraction(q.inAmount, q.input, q.output);
   const midOutAmount = num / den;
   const outAmount = (num * (BPS - BigInt(feeBps))) / (den * BPS);
   if (outAmount <= 0n) return { ok: false, reason: 'below_minimum' };

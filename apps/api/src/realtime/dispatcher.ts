@@ -2,6 +2,7 @@ import type { Notification, RealtimeServerMessage } from '@jelly/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import { findNotificationsByIds, toNotification } from '../modules/notifications/index.ts';
+import { findSwapRecords } from '../modules/swap/index.ts';
 import type { RealtimeHub } from './hub.ts';
 import { loadChatMessages } from './loaders.ts';
 import type { RealtimeSignal } from './signals.ts';
@@ -60,15 +61,18 @@ export class SignalDispatcher {
   private async deliver(batch: RealtimeSignal[]): Promise<void> {
     const notificationIds: number[] = [];
     const chatIds: number[] = [];
+    const swapIds: number[] = [];
     for (const signal of batch) {
+      if (signal.t === 's' && this.hub.hasWallet(signal.w)) swapIds.push(signal.id);
       if (signal.t === 'n' && this.hub.hasWallet(signal.w)) notificationIds.push(signal.id);
       if (signal.t === 'c' && (signal.w.some((w) => this.hub.hasWallet(w)) || this.hub.hasViewers(signal.d))) {
         chatIds.push(signal.id);
       }
     }
-    const [notifications, chat] = await Promise.all([
+    const [notifications, chat, swaps] = await Promise.all([
       notificationIds.length > 0 ? this.loadNotifications(notificationIds) : new Map<number, Notification>(),
       loadChatMessages(this.db, chatIds),
+      findSwapRecords(this.db, swapIds),
     ]);
 
     for (const signal of batch) {
@@ -99,6 +103,11 @@ export class SignalDispatcher {
             paymentDeadline: signal.d === null ? null : new Date(signal.d).toISOString(),
           });
           break;
+        case 's': {
+          const swap = swaps.get(signal.id);
+          if (swap) this.push([signal.w], null, { type: 'swap.updated', swap });
+          break;
+        }
         case 'tg':
         case 'ban':
           break;

@@ -25,6 +25,8 @@ export const realtimeSignal = z.discriminatedUnion('t', [
   z.object({ t: z.literal('o'), id, p: id.nullable(), s: orderStatus, w: z.array(wallet.nullable()), at: z.number() }),
   /** Deal `id`'s payment window changed (a request for more time, or its answer): deadline `d` (epoch ms); `w` = its parties. */
   z.object({ t: z.literal('w'), id, d: z.number().nullable(), w: z.array(wallet.nullable()) }),
+  /** Swap `id` of wallet `w` changed status. */
+  z.object({ t: z.literal('s'), id, w: wallet }),
   /** Wallet `w` was banned (reason `r`): every process closes its sockets and forgets its cached ban answer. */
   z.object({ t: z.literal('ban'), w: wallet, r: z.string().max(200) }),
   /** Telegram outbox rows were added: a worker should look. */

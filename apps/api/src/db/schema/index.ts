@@ -11,3 +11,4 @@ export * from './fee-payer.ts';
 export * from './window-extensions.ts';
 export * from './payment-details.ts';
 export * from './coin-jelly.ts';
+export * from './swaps.ts';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { JellyContext } from './context.ts';
-import { adminKeyDesk } from './admin-key-desk.ts';
+import { keypairDesk } from './keypair-desk.ts';
 import { DepositWatcher } from './deposit-watcher.ts';
 import { refundJelly, settleJelly } from './settle.ts';
 
@@ -35,7 +35,8 @@ export const coinJellyService = fp(
       config,
       now: app.config.now,
       priceFeed: app.priceFeed,
-      desk: app.chain ? adminKeyDesk(app.chain) : null,
+      // The swap desk's treasury pays and receives the sweeps (null without a chain or a desk key).
+      desk: app.chain && app.desk ? keypairDesk(app.chain, app.desk.keypair) : null,
       chain: app.chain,
       feePayer: app.config.feePayer,
       log: app.log,
@@ -50,5 +51,5 @@ export const coinJellyService = fp(
     app.addHook('onReady', async () => watcher.start(config.pollMs));
     app.addHook('onClose', async () => watcher.close());
   },
-  { name: 'coin-jelly-service', dependencies: ['prices-service'] },
+  { name: 'coin-jelly-service', dependencies: ['prices-service', 'swap-desk'] },
 );

@@ -83,10 +83,10 @@ export async function creditDeposit(ctx: JellyContext, orderId: number, fact: De
       moved = await moveJelly(tx, orderId, move, { ...evidence, kind: 'deposit', note: `${choice.kind} payment` }, now, { pendingChoice: choice, reason: null });
       outcome = 'needs_choice';
     } else if (automatic) {
-      moved = await moveJelly(tx, orderId, 'deposit_exact', { ...evidence, kind: 'deposit' }, now);
+      moved = await moveJelly(tx, orderId, 'deposit_exact', { ...evidence, kind: 'deposit' }, now, { pendingChoice: null });
       outcome = 'exact';
     } else {
-      moved = await moveJelly(tx, orderId, 'deposit_needs_admin', { ...evidence, kind: 'deposit' }, now, { adminSince: now });
+      moved = await moveJelly(tx, orderId, 'deposit_needs_admin', { ...evidence, kind: 'deposit' }, now, { adminSince: now, pendingChoice: null });
       outcome = 'needs_admin';
     }
     if (!moved) throw new Error(`creditDeposit: order ${orderId} left stage ${order.stage} meanwhile`);

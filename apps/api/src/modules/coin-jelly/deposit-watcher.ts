@@ -1,9 +1,11 @@
+import { EventEmitter } from 'node:events';
 import type { JellyCoinCode } from '@jelly/contracts';
 import { JELLY_MOVES, jellyStagesWhere } from '@jelly/domain';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
+import { AccountSocket } from './account-socket.ts';
 import { addressDelta } from './chain-reads.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
@@ -23,7 +25,6 @@ interface Watched {
   /** The account whose changes mean a deposit: the address itself (SOL) or its token account. */
   account: PublicKey;
   mint: string | null;
-  subscription: number | null;
 }
 
 /**
@@ -39,8 +40,18 @@ export class DepositWatcher {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private closed = false;
+  /**
+   * 'credited' (orderId, outcome) once a deposit is recorded, 'settled' (orderId) after its payout, 'scanned'
+   * (orderId) after each scan of an order's address: tests and the bench wait on them.
+   */
+  readonly events = new EventEmitter();
 
-  constructor(private readonly ctx: JellyContext) {}
+  private readonly socket: AccountSocket | null;
+
+  constructor(private readonly ctx: JellyContext) {
+    // After a reconnect every open address is rescanned: deposits made while the socket was down are found at once.
+    this.socket = ctx.chain?.wsUrl ? new AccountSocket(ctx.chain.wsUrl, () => void this.scanAll()) : null;
+  }
 
   /** Watches every open Solana order and starts the poller (pollMs 0 = no timer; tests call tick()). */
   async start(pollMs: number): Promise<void> {
@@ -68,23 +79,29 @@ export class DepositWatcher {
     if (!coin) return;
     const owner = new PublicKey(order.depositAddress);
     const account = coin.mint ? getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner) : owner;
-    const entry: Watched = { orderId, owner: order.depositAddress, account, mint: coin.mint, subscription: null };
-    this.watched.set(orderId, entry);
-    entry.subscription = chain.connection.onAccountChange(account, () => void this.scan(orderId), { commitment: 'confirmed' });
+    this.watched.set(orderId, { orderId, owner: order.depositAddress, account, mint: coin.mint });
+    try {
+      await this.socket?.subscribe(account.toBase58(), () => void this.scan(orderId));
+    } catch (err) {
+      // The socket is down: the poller covers this address until the reconnect subscribes it again.
+      this.ctx.log?.warn({ err, orderId }, 'coin jelly: subscription failed');
+    }
   }
 
   private unwatch(orderId: number): void {
     const entry = this.watched.get(orderId);
     this.watched.delete(orderId);
-    if (entry?.subscription != null) void this.ctx.chain?.connection.removeAccountChangeListener(entry.subscription).catch(() => undefined);
+    if (entry) this.socket?.unsubscribe(entry.account.toBase58());
   }
 
-  /** Drops every socket subscription (as a lost connection would); the poller still covers the orders. */
-  async dropSubscriptions(): Promise<void> {
-    for (const entry of this.watched.values()) {
-      if (entry.subscription != null) await this.ctx.chain?.connection.removeAccountChangeListener(entry.subscription).catch(() => undefined);
-      entry.subscription = null;
-    }
+  /** Cuts the socket as a network fault would (tests, bench); it reconnects by itself and the poller covers the gap. */
+  dropSocket(): void {
+    this.socket?.drop();
+  }
+
+  private async scanAll(): Promise<void> {
+    const ids = [...this.watched.keys()];
+    for (let i = 0; i < ids.length; i += PARALLEL_READS) await Promise.all(ids.slice(i, i + PARALLEL_READS).map((id) => this.scan(id)));
   }
 
   /** 'I have sent the funds': look at this address now. */
@@ -95,7 +112,10 @@ export class DepositWatcher {
   /** Scans one order's address, one scan at a time per order; resolves when its credits and payout are done. */
   scan(orderId: number): Promise<void> {
     const previous = this.scans.get(orderId) ?? Promise.resolve();
-    const next = previous.then(() => this.scanNow(orderId)).catch((err: unknown) => this.ctx.log?.warn({ err, orderId }, 'coin jelly scan failed'));
+    const next = previous
+      .then(() => this.scanNow(orderId))
+      .catch((err: unknown) => this.ctx.log?.warn({ err, orderId }, 'coin jelly scan failed'))
+      .finally(() => this.events.emit('scanned', orderId));
     this.scans.set(orderId, next);
     void next.finally(() => {
       if (this.scans.get(orderId) === next) this.scans.delete(orderId);
@@ -118,7 +138,11 @@ export class DepositWatcher {
       if (!change || change.failed || change.delta <= 0n) continue;
       const at = change.blockTime ? new Date(change.blockTime * 1000) : this.ctx.now();
       const outcome = await creditDeposit(this.ctx, orderId, { signature: info.signature, slot: change.slot, amount: change.delta, at });
-      if (outcome === 'exact') await settleJelly(this.ctx, orderId);
+      this.events.emit('credited', orderId, outcome);
+      if (outcome === 'exact') {
+        await settleJelly(this.ctx, orderId);
+        this.events.emit('settled', orderId);
+      }
     }
     const order = await findJellyOrder(this.ctx.db, orderId);
     if (order && !WATCHED.includes(order.stage)) this.unwatch(orderId);
@@ -134,8 +158,7 @@ export class DepositWatcher {
 
   private async tickNow(): Promise<void> {
     await this.expireOverdue();
-    const ids = [...this.watched.keys()];
-    for (let i = 0; i < ids.length; i += PARALLEL_READS) await Promise.all(ids.slice(i, i + PARALLEL_READS).map((id) => this.scan(id)));
+    await this.scanAll();
     const pending = await this.ctx.db
       .select({ id: jellyOrders.id, stage: jellyOrders.stage })
       .from(jellyOrders)
@@ -162,6 +185,7 @@ export class DepositWatcher {
     if (this.timer) clearInterval(this.timer);
     await this.ticking?.catch(() => undefined);
     await Promise.all([...this.scans.values()]);
-    for (const id of [...this.watched.keys()]) this.unwatch(id);
+    this.watched.clear();
+    await this.socket?.close();
   }
 }

@@ -4,6 +4,7 @@ import {
   SWAP_MESSAGES,
   confidenceBps,
   fromBaseUnits,
+  parseDecimal,
   quoteSwap,
   swapRate,
   toBaseUnits,
@@ -81,11 +82,12 @@ export async function quoteJelly(deps: QuoteDeps, q: Omit<JellyQuoteRequest, nev
     // The least input whose rounded-down output reaches the wanted amount: out = ⌊in × A / B⌋ ⇒ in = ⌈want × B / A⌉.
     const want = amountUnits(q.amountUserWannaGet ?? '0', receive);
     const feeBps = BigInt(limits.spreadBps + confidenceBps(input.usd, input.confidence) + confidenceBps(output.usd, output.confidence));
-    const perIn = quoteFor(10n ** BigInt(send.decimals + 6));
-    const unit = perIn.ok ? perIn.value.midOutAmount : 0n;
-    if (unit <= 0n) throw refuse(perIn.ok ? 'price_unavailable' : perIn.reason);
-    const a = unit * (10_000n - feeBps);
-    const b = 10n ** BigInt(send.decimals + 6) * 10_000n;
+    // The same formula quoteSwap rounds down: out = ⌊in × inUsd × 10^outDec × (10⁴ − fee) / (outUsd × 10^inDec × 10⁴)⌋.
+    const inUsd = parseDecimal(input.usd);
+    const outUsd = parseDecimal(output.usd);
+    if (inUsd.units <= 0n || outUsd.units <= 0n) throw refuse('price_unavailable');
+    const a = inUsd.units * 10n ** BigInt(outUsd.scale) * 10n ** BigInt(receive.decimals) * (10_000n - feeBps);
+    const b = outUsd.units * 10n ** BigInt(inUsd.scale) * 10n ** BigInt(send.decimals) * 10_000n;
     amountSend = (want * b + a - 1n) / a;
   }
   if (amountSend <= 0n) throw refuse('below_minimum');

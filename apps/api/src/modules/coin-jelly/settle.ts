@@ -43,6 +43,7 @@ export async function settleJelly(ctx: JellyContext, orderId: number): Promise<v
   if (!claimed) return;
   const amount = BigInt(order.amountReceive);
   const paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), amount);
+  await spend(ctx, paid.signature, 'jelly_payout', order);
   const delta = await addressDelta(ctx.chain.connection, paid.signature, order.recipientAddress, receive.mint);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {

@@ -7,6 +7,8 @@ export interface PriceQuote {
   readonly value: string;
   /** When the source published this value. */
   readonly asOf: Date;
+  /** The source's confidence interval (±, same unit as value) when it publishes one (Pyth does). */
+  readonly confidence?: string;
 }
 
 export interface PriceFeed {

@@ -63,7 +63,10 @@ export function createHermesPrices(options: HermesOptions): { cryptoUsd(symbol: 
       for (const symbol of symbols) {
         const feed = parsed.data.parsed.find((p) => p.id.replace(/^0x/i, '').toLowerCase() === PYTH_FEED_IDS[symbol]);
         const value = feed ? pythPriceToDecimal(feed.price.price, feed.price.expo) : null;
-        if (feed && value) bySymbol.set(symbol, { value, asOf: new Date(feed.price.publish_time * 1000) });
+        if (!feed || !value) continue;
+        // The confidence shares the price's exponent; a zero one says nothing and is left out.
+        const confidence = BigInt(feed.price.conf) > 0n ? pythPriceToDecimal(feed.price.conf, feed.price.expo) : null;
+        bySymbol.set(symbol, { value, asOf: new Date(feed.price.publish_time * 1000), ...(confidence ? { confidence } : {}) });
       }
       return bySymbol;
     },

@@ -5,19 +5,18 @@ import {
   getAccount,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import { type Keypair, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
 import type { JellyDesk } from './desk.ts';
 
-/** Lamports the desk keeps for its own fees and rent. */
+/** Lamports the desk keeps for rent of its own accounts. */
 const SOL_RESERVE = 50_000_000n;
 
 /**
- * A desk paying from the platform's admin key, which also receives swept deposits. It stands in for the swap
- * desk's treasury until Coin Jelly is wired to it; the interface is the same.
+ * The swap desk's treasury key as Coin Jelly's desk: it pays out from its inventory and receives swept deposits.
+ * The platform's admin key pays the network fee (recorded in the fee-payer ledger by the caller).
  */
-export function adminKeyDesk(chain: Chain): JellyDesk {
-  const key = chain.admin;
+export function keypairDesk(chain: Chain, key: Keypair): JellyDesk {
   return {
     treasury: key.publicKey,
     async balance(coin: JellyCoin): Promise<bigint> {
@@ -33,17 +32,17 @@ export function adminKeyDesk(chain: Chain): JellyDesk {
       }
     },
     async pay(coin: JellyCoin, to: PublicKey, amount: bigint) {
-      const tx = new Transaction();
+      const tx = new Transaction({ feePayer: chain.admin.publicKey });
       if (!coin.mint) {
         tx.add(SystemProgram.transfer({ fromPubkey: key.publicKey, toPubkey: to, lamports: amount }));
       } else {
         const mint = new PublicKey(coin.mint);
         const from = getAssociatedTokenAddressSync(mint, key.publicKey);
         const dest = getAssociatedTokenAddressSync(mint, to);
-        tx.add(createAssociatedTokenAccountIdempotentInstruction(key.publicKey, dest, to, mint));
+        tx.add(createAssociatedTokenAccountIdempotentInstruction(chain.admin.publicKey, dest, to, mint));
         tx.add(createTransferCheckedInstruction(from, mint, dest, key.publicKey, amount, coin.decimals));
       }
-      const signature = await sendAndConfirmTransaction(chain.connection, tx, [key], { commitment: 'confirmed' });
+      const signature = await sendAndConfirmTransaction(chain.connection, tx, [chain.admin, key], { commitment: 'confirmed' });
       const status = await chain.connection.getSignatureStatus(signature);
       return { signature, slot: status.value?.slot ?? 0 };
     },

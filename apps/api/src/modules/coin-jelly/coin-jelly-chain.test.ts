@@ -1,0 +1,226 @@
+// Coin Jelly on a real localnet: deposits sent by wallets Jelly did not build the transaction for are found by the
+// watcher (socket) or the poller, credited once per signature, and paid out, refunded or swept to the base unit.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JellyOrder } from '@jelly/contracts';
+import { toBaseUnits } from '@jelly/domain';
+import {
+  AuthorityType,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createInitializeAccount3Instruction,
+  createSetAuthorityInstruction,
+  createTransferCheckedInstruction,
+  getAccount,
+  getAssociatedTokenAddressSync,
+  ACCOUNT_SIZE,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
+import { Keypair, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { AppConfig } from '../../config.ts';
+import { createClock } from '../../../test/helpers/clock.ts';
+import { testConfig } from '../../../test/helpers/test-app.ts';
+import { createChainWallet, startTestChain, type ChainWallet, type TestChain } from '../../../test/helpers/test-chain.ts';
+import { USDC_MINT, session, type Session } from '../orders/testing.ts';
+import { addressDelta } from './chain-reads.ts';
+import { EXPIRED_REASON } from './deposit-watcher.ts';
+import { REFUNDED_REASON } from './settle.ts';
+import { orderOf, reserve, scannedUntil, testJellyConfig, watcherOf } from './testing.ts';
+
+const USDC = new PublicKey(USDC_MINT);
+const clock = createClock();
+let chain: TestChain;
+let dataDir: string;
+let config: AppConfig;
+let app: FastifyInstance;
+let alice: ChainWallet;
+let s: Session;
+
+async function startApp(): Promise<FastifyInstance> {
+  const built = await buildApp(config, { chain });
+  await built.ready();
+  return built;
+}
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  dataDir = await mkdtemp(join(tmpdir(), 'jelly-coin-jelly-'));
+  config = testConfig({ driver: 'pglite', dataDir: join(dataDir, 'pglite') }, clock, { coinJelly: testJellyConfig() });
+  await chain.faucet!(chain.admin.publicKey, { sol: 500n * 10n ** 9n, usdc: 100_000n * 10n ** 6n });
+  alice = createChainWallet();
+  await chain.faucet!(alice.keypair.publicKey, { sol: 100n * 10n ** 9n, usdc: 10_000n * 10n ** 6n });
+  app = await startApp();
+  s = await session(app, alice);
+});
+afterAll(async () => {
+  await app.close();
+  await chain.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const lamports = (owner: PublicKey) => chain.connection.getBalance(owner, 'confirmed').then(BigInt);
+const usdcOf = async (owner: PublicKey) => {
+  try {
+    return (await getAccount(chain.connection, getAssociatedTokenAddressSync(USDC, owner), 'confirmed')).amount;
+  } catch {
+    return 0n;
+  }
+};
+const sendSol = (to: string, amount: bigint) =>
+  sendAndConfirmTransaction(chain.connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.keypair.publicKey, toPubkey: new PublicKey(to), lamports: amount })), [alice.keypair]);
+const sendUsdc = (to: string, amount: bigint) => {
+  const owner = new PublicKey(to);
+  const tx = new Transaction().add(
+    createAssociatedTokenAccountIdempotentInstruction(alice.keypair.publicKey, getAssociatedTokenAddressSync(USDC, owner), owner, USDC),
+    createTransferCheckedInstruction(getAssociatedTokenAddressSync(USDC, alice.keypair.publicKey), USDC, getAssociatedTokenAddressSync(USDC, owner), alice.keypair.publicKey, amount, 6),
+  );
+  return sendAndConfirmTransaction(chain.connection, tx, [alice.keypair]);
+};
+
+const solToUsdc = (amount: string, recipient: PublicKey) => ({
+  sendCoin: 'SOL',
+  sendChain: 'Solana',
+  receiveCoin: 'USDC',
+  receiveChain: 'Solana',
+  amountUserSend: amount,
+  recipientAddress: recipient.toBase58(),
+});
+const usdcToSol = (amount: string, recipient: PublicKey) => ({ ...solToUsdc(amount, recipient), sendCoin: 'USDC', receiveCoin: 'SOL' });
+
+async function reserved(body: object): Promise<JellyOrder> {
+  const response = await reserve(app, s.headers, body);
+  if (response.statusCode !== 200) throw new Error(`reserve: ${response.statusCode} ${response.body}`);
+  return response.json<JellyOrder>();
+}
+const stageIs = (stage: string) => (o: JellyOrder) => o.stage === stage;
+const choose = (id: number, choice: 'exchange' | 'refund') =>
+  app.inject({ method: 'POST', url: `/api/coin-jelly/orders/${id}/choice`, headers: s.headers, payload: { choice } }).then((r) => r.json<JellyOrder>());
+
+describe('an exact deposit', () => {
+  it('SOL → USDC: found by the socket without the button, paid to the base unit, swept to the treasury', async () => {
+    const recipient = Keypair.generate().publicKey;
+    const order = await reserved(solToUsdc('1', recipient));
+    const done = scannedUntil(app, s.headers, order.id, stageIs('completed'));
+    const signature = await sendSol(order.companyWallet, 10n ** 9n);
+    const completed = await done;
+
+    expect(completed).toMatchObject({ status: 1, received: '1', reason: null });
+    expect(await usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
+    const deposit = completed.events.find((e) => e.kind === 'deposit');
+    expect(deposit).toMatchObject({ signature, amount: '1', coin: 'SOL', actor: 'chain', stage: 'deposit_detected' });
+    expect(deposit?.slot).toBeGreaterThan(0);
+    expect(completed.events.map((e) => e.kind)).toEqual(['reserved', 'deposit', 'payout_started', 'payout', 'payout_verified', 'sweep']);
+    expect(completed.txID).toBe(completed.events.find((e) => e.kind === 'payout')?.signature);
+    expect(await lamports(new PublicKey(order.companyWallet))).toBe(0n);
+  });
+
+  it('USDC → SOL in two deposits (under, then the rest): the deposit account opened by the platform, closed at the sweep', async () => {
+    const recipient = Keypair.generate().publicKey;
+    const order = await reserved(usdcToSol('100', recipient));
+    const account = getAssociatedTokenAddressSync(USDC, new PublicKey(order.companyWallet));
+    expect((await getAccount(chain.connection, account, 'confirmed')).amount).toBe(0n);
+    expect(order.paymentUri).toBe(`solana:${order.companyWallet}?amount=100&spl-token=${USDC_MINT}&label=Jelly`);
+
+    const under = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
+    await sendUsdc(order.companyWallet, 80_000_000n);
+    expect((await under).pendingChoice).toMatchObject({ kind: 'under', received: '80', refundAddress: alice.address });
+
+    const done = scannedUntil(app, s.headers, order.id, stageIs('completed'));
+    await sendUsdc(order.companyWallet, 20_000_000n);
+    const completed = await done;
+    expect(completed).toMatchObject({ status: 1, received: '100', pendingChoice: null });
+    expect(completed.events.filter((e) => e.kind === 'deposit').map((e) => e.amount)).toEqual(['80', '20']);
+    expect(await lamports(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 9));
+    expect(await chain.connection.getAccountInfo(account, 'confirmed')).toBeNull();
+  });
+});
+
+describe('a deposit that differs from the quote', () => {
+  it('under, then refund: the exact deposit comes back to the refund address', async () => {
+    const before = await usdcOf(alice.keypair.publicKey);
+    const order = await reserved(usdcToSol('100', Keypair.generate().publicKey));
+    const under = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
+    await sendUsdc(order.companyWallet, 80_000_000n);
+    await under;
+    expect(await usdcOf(alice.keypair.publicKey)).toBe(before - 80_000_000n);
+    const refunded = await choose(order.id, 'refund');
+    expect(refunded).toMatchObject({ status: 2, stage: 'refunded', reason: REFUNDED_REASON });
+    expect(await usdcOf(alice.keypair.publicKey)).toBe(before);
+    expect(refunded.events.find((e) => e.kind === 'refund')).toMatchObject({ amount: '80', coin: 'USDC' });
+  });
+
+  it('over, then exchange at the current rate: all of it is exchanged', async () => {
+    const recipient = Keypair.generate().publicKey;
+    const order = await reserved(solToUsdc('1', recipient));
+    const over = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
+    await sendSol(order.companyWallet, 1_200_000_000n);
+    const asked = await over;
+    expect(asked.pendingChoice).toMatchObject({ kind: 'over', received: '1.2' });
+    const exchanged = await choose(order.id, 'exchange');
+    expect(exchanged).toMatchObject({ status: 1, stage: 'completed', amountUserSend: '1.2', amountUserWannaGet: asked.pendingChoice?.exchangeAmount });
+    expect(await usdcOf(recipient)).toBe(toBaseUnits(exchanged.amountUserWannaGet, 6));
+  });
+
+  it('late: the order expires, and a deposit after that reopens it with the choice', async () => {
+    const order = await reserved(solToUsdc('1', Keypair.generate().publicKey));
+    clock.advance(16 * 60_000);
+    s = await session(app, alice);
+    await watcherOf(app).tick();
+    expect(await orderOf(app, s.headers, order.id)).toMatchObject({ status: 2, stage: 'expired', reason: EXPIRED_REASON });
+    const late = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
+    await sendSol(order.companyWallet, 10n ** 9n);
+    expect(await late).toMatchObject({ status: 0, reason: null, pendingChoice: { kind: 'late', received: '1' } });
+  });
+});
+
+describe('what is not a deposit', () => {
+  it('a token account handed over to the deposit address (ownership transfer) credits nothing', async () => {
+    const order = await reserved(usdcToSol('50', Keypair.generate().publicKey));
+    const handed = Keypair.generate();
+    const rent = await chain.connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE);
+    const payer = alice.keypair;
+    const setup = new Transaction().add(
+      SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: handed.publicKey, lamports: rent, space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
+      createInitializeAccount3Instruction(handed.publicKey, USDC, payer.publicKey),
+      createTransferCheckedInstruction(getAssociatedTokenAddressSync(USDC, payer.publicKey), USDC, handed.publicKey, payer.publicKey, 50_000_000n, 6),
+    );
+    await sendAndConfirmTransaction(chain.connection, setup, [payer, handed]);
+    const handover = await sendAndConfirmTransaction(
+      chain.connection,
+      new Transaction().add(createSetAuthorityInstruction(handed.publicKey, payer.publicKey, AuthorityType.AccountOwner, new PublicKey(order.companyWallet))),
+      [payer],
+    );
+    expect((await addressDelta(chain.connection, handover, order.companyWallet, USDC_MINT))?.delta).toBe(0n);
+    await watcherOf(app).tick();
+    expect(await orderOf(app, s.headers, order.id)).toMatchObject({ stage: 'awaiting_deposit', received: '0' });
+  });
+});
+
+describe('nothing is lost', () => {
+  it('a dropped socket: the poller finds the deposit and the order completes', async () => {
+    const recipient = Keypair.generate().publicKey;
+    const order = await reserved(solToUsdc('1', recipient));
+    watcherOf(app).dropSocket();
+    await sendSol(order.companyWallet, 10n ** 9n);
+    // The poll (or the reconnect's rescan, whichever comes first: credits are per signature) finds it.
+    await watcherOf(app).tick();
+    expect(await orderOf(app, s.headers, order.id)).toMatchObject({ status: 1, stage: 'completed' });
+    expect(await usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
+  });
+
+  it('an API restart mid-order: the deposit made while it was down is credited once and paid', async () => {
+    const recipient = Keypair.generate().publicKey;
+    const order = await reserved(solToUsdc('1', recipient));
+    await app.close();
+    await sendSol(order.companyWallet, 10n ** 9n);
+    app = await startApp();
+    await watcherOf(app).tick();
+    const after = await orderOf(app, s.headers, order.id);
+    expect(after).toMatchObject({ status: 1, stage: 'completed', received: '1' });
+    expect(after.events.filter((e) => e.kind === 'deposit')).toHaveLength(1);
+    expect(await usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
+  });
+});

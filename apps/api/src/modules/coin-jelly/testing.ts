@@ -1,0 +1,54 @@
+/** Test helpers for Coin Jelly tests. Not used by product code. */
+import { randomBytes } from 'node:crypto';
+import type { JellyOrder } from '@jelly/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { CoinJellyConfig } from './coin-jelly-config.ts';
+import type { DepositWatcher } from './deposit-watcher.ts';
+
+/** Settings for tests: a random seed, no poll timer (tests call tick()), wide limits. */
+export function testJellyConfig(overrides: Partial<CoinJellyConfig> = {}): CoinJellyConfig {
+  return {
+    seed: new Uint8Array(randomBytes(64)),
+    bitcoinNetwork: 'testnet',
+    spreadBps: 50,
+    minUsd: '1',
+    maxUsd: '10000',
+    maxInventoryShareBps: 5000,
+    pollMs: 0,
+    referenceUsd: { BTC: '60000', ETH: '3000' },
+    ...overrides,
+  };
+}
+
+export function watcherOf(app: FastifyInstance): DepositWatcher {
+  if (!app.coinJelly) throw new Error('Coin Jelly is not configured in this test app');
+  return app.coinJelly.watcher;
+}
+
+export async function orderOf(app: FastifyInstance, headers: Record<string, string>, id: number): Promise<JellyOrder> {
+  const response = await app.inject({ method: 'GET', url: `/api/coin-jelly/orders/${id}`, headers });
+  if (response.statusCode !== 200) throw new Error(`order ${id}: ${response.statusCode} ${response.body}`);
+  return response.json<JellyOrder>();
+}
+
+/** Resolves once a scan of the order leaves it in a stage `until` accepts (waits on the watcher's own events). */
+export function scannedUntil(app: FastifyInstance, headers: Record<string, string>, id: number, until: (o: JellyOrder) => boolean): Promise<JellyOrder> {
+  const watcher = watcherOf(app);
+  return new Promise((resolve, reject) => {
+    const check = (scanned: number) => {
+      if (scanned !== id) return;
+      orderOf(app, headers, id)
+        .then((order) => {
+          if (!until(order)) return;
+          watcher.events.off('scanned', check);
+          resolve(order);
+        })
+        .catch(reject);
+    };
+    watcher.events.on('scanned', check);
+  });
+}
+
+export function reserve(app: FastifyInstance, headers: Record<string, string>, body: object): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/coin-jelly/orders', headers, payload: body });
+}

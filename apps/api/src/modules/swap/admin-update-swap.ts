@@ -1,0 +1,52 @@
+import type { AdminSwapUpdate, SwapRecord } from '@jelly/contracts';
+import { SWAP_COMPLETED_NEEDS_TX } from '@jelly/domain';
+import type { Chain } from '../../chain/chain.ts';
+import type { Database } from '../../db/connect.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { audit } from '../deals/index.ts';
+import { checkSettlingTransaction } from './check-settling-transaction.ts';
+import { SWAP_NOT_FOUND } from './get-swap.ts';
+import { findSwap } from './queries.ts';
+import { toSwapRecord } from './swap-view.ts';
+import { moveSwap } from './swap-writes.ts';
+
+export const SWAP_CHANGED_MEANWHILE = 'The swap changed meanwhile. Reload it and try again.';
+
+/**
+ * PATCH /admin/swaps/{id}: an admin sets the txID and status of a swap record, with a reason, in one transaction
+ * with its audit row. Completed needs a transaction the chain shows paid the user the quoted output.
+ */
+export async function adminUpdateSwap(
+  ctx: { db: Database; chain: Chain | null; now: () => Date },
+  admin: AuthUser,
+  id: number,
+  body: AdminSwapUpdate,
+): Promise<SwapRecord> {
+  const row = await findSwap(ctx.db, id);
+  if (!row) throw notFound(SWAP_NOT_FOUND);
+  const txId = body.txID === undefined ? row.txId : body.txID;
+  if (body.status === 1) {
+    if (!txId) throw badRequest(SWAP_COMPLETED_NEEDS_TX);
+    if (!ctx.chain) throw new AppError('CHAIN_UNAVAILABLE', 'The transaction cannot be checked: the server has no Solana connection.');
+    await checkSettlingTransaction(ctx.chain, row, txId);
+  }
+  const failureReason = body.status === 2 ? body.reason : null;
+  const now = ctx.now();
+  const moved = await moveSwap(ctx.db, id, [row.status], { to: body.status, txId, failureReason, clearRaw: true }, now, (tx, after) =>
+    audit(tx, {
+      actor: admin.wallet,
+      action: 'swap_update',
+      orderId: null,
+      details: {
+        swapId: id,
+        reason: body.reason,
+        before: { status: row.status, txID: row.txId },
+        after: { status: after.status, txID: after.txId },
+      },
+      at: now,
+    }),
+  );
+  if (!moved) throw conflict(SWAP_CHANGED_MEANWHILE);
+  return toSwapRecord(moved);
+}

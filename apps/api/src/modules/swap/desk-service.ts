@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import type { Keypair, PublicKey } from '@solana/web3.js';
+import fp from 'fastify-plugin';
+import type { Chain } from '../../chain/chain.ts';
+import { DEFAULT_DESK_CONFIG, GENERATED_DESK_KEYPAIR_FILE, type DeskConfig } from './desk-config.ts';
+import { DESK_ASSETS } from './desk-assets.ts';
+import { readBalances } from './desk-inventory.ts';
+import { createJupiterReference, type QuoteReference } from './quote-reference.ts';
+
+/** The desk: the platform's treasury wallet that quotes and settles swaps. */
+export interface Desk {
+  keypair: Keypair;
+  config: DeskConfig;
+  /** A second opinion on the feed (Jupiter when configured); null = none. */
+  reference: QuoteReference | null;
+}
+
+/** What the embedded localnet's desk holds after start: enough test SOL, USDC and USDT for any manual test. */
+export const LOCALNET_DESK_FUNDS = { SOL: 500_000_000_000n, USDC: 500_000_000_000n, USDT: 500_000_000_000n } as const;
+
+/** Tops the localnet desk up to LOCALNET_DESK_FUNDS for each asset it holds less than half of. */
+export async function fundLocalnetDesk(chain: Chain, desk: PublicKey): Promise<void> {
+  if (!chain.faucet) return;
+  const balances = await readBalances(chain, desk);
+  const missing = (symbol: keyof typeof LOCALNET_DESK_FUNDS) => {
+    const held = balances.find((b) => b.asset.symbol === symbol)?.amount ?? 0n;
+    return held * 2n < LOCALNET_DESK_FUNDS[symbol] ? LOCALNET_DESK_FUNDS[symbol] - held : 0n;
+  };
+  const amounts = { sol: missing('SOL'), usdc: missing('USDC'), usdt: missing('USDT') };
+  if (amounts.sol + amounts.usdc + amounts.usdt === 0n) return;
+  await chain.faucet(desk, amounts);
+}
+
+async function loadDeskKeypair(config: DeskConfig, chain: Chain, dataDir: string): Promise<Keypair | null> {
+  // Loaded lazily as start-chain does: the localnet package brings LiteSVM with it.
+  const localnet = await import('@jelly/localnet');
+  if (config.keypairFile) return localnet.readKeypairFile(config.keypairFile);
+  if (!chain.faucet) return null; // a real cluster without DESK_KEYPAIR (config refuses it; tests build it so)
+  return localnet.loadOrCreateKeypair(join(dataDir, GENERATED_DESK_KEYPAIR_FILE));
+}
+
+/**
+ * `app.desk`: the desk's key and settings, null without a chain (swap routes answer 503). On the embedded localnet
+ * the key is generated into the data folder like the admin key and the desk funded with test tokens at start.
+ */
+export const deskService = fp(
+  async (app) => {
+    const config = app.config.swap ?? DEFAULT_DESK_CONFIG;
+    const chain = app.chain;
+    const keypair = chain ? await loadDeskKeypair(config, chain, app.config.dataDir) : null;
+    if (chain && keypair) {
+      await fundLocalnetDesk(chain, keypair.publicKey);
+      app.log.info({ desk: keypair.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
+    }
+    const reference = config.jupiter ? createJupiterReference(config.jupiter) : null;
+    app.decorate('desk', keypair ? { keypair, config, reference } : null);
+  },
+  { name: 'swap-desk' },
+);

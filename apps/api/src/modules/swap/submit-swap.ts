@@ -1,0 +1,86 @@
+import type { SwapSubmitRequest, SwapSubmitResponse } from '@jelly/contracts';
+import { swapMidOut } from '@jelly/domain';
+import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { AppError } from '../../errors.ts';
+import { readTransaction, simulateOrThrow } from '../deals/index.ts';
+import type { PriceFeed } from '../prices/index.ts';
+import { checkSwapBudget } from './cosigner/check-swap-budget.ts';
+import { checkSwapSigners } from './cosigner/check-swap-signers.ts';
+import { takeComputeBudget } from './cosigner/compute-budget.ts';
+import { checkPriceWithinBand } from './cosigner/price-moved.ts';
+import { checkQuoteNotExpired } from './cosigner/quote-expired.ts';
+import { checkQuoteOwner } from './cosigner/quote-owner.ts';
+import { checkSameBlockhash } from './cosigner/same-blockhash.ts';
+import { checkSameTransfers } from './cosigner/same-transfers.ts';
+import type { Desk } from './desk-service.ts';
+import { landSwap, type LandContext } from './land-swap.ts';
+import { findQuote, findSwapOfQuote, type QuoteRow } from './queries.ts';
+import { readPrices } from './read-prices.ts';
+import { swapRefusal } from './swap-errors.ts';
+import { toSwapRecord } from './swap-view.ts';
+import { insertSwap, moveSwap } from './swap-writes.ts';
+
+export interface SubmitContext extends LandContext {
+  desk: Desk;
+  priceFeed: PriceFeed;
+}
+
+/** The quote's own transaction, read the same way as the signed one. */
+function quotedInstructions(quote: QuoteRow) {
+  const unsigned = new VersionedTransaction(VersionedMessage.deserialize(Buffer.from(quote.message, 'base64')));
+  return readTransaction(Buffer.from(unsigned.serialize()).toString('base64')).instructions;
+}
+
+/** The first result of a quote already submitted: 'You've already sent this request.' */
+async function firstResult(ctx: SubmitContext, quoteId: string): Promise<SwapSubmitResponse | undefined> {
+  const first = await findSwapOfQuote(ctx.db, quoteId);
+  return first ? { swap: toSwapRecord(first), alreadySent: true } : undefined;
+}
+
+/**
+ * POST /swap/submit — the swap co-signer. Co-signs (as desk and fee payer) only the quote's own transaction, signed
+ * by the quote's wallet, before the quote expires, with the price still within the band, at most once per quote;
+ * then simulates, sends, re-broadcasts until it lands or its blockhash dies, and records what the chain shows.
+ */
+export async function submitSwap(ctx: SubmitContext, wallet: string, request: SwapSubmitRequest): Promise<SwapSubmitResponse> {
+  const quote = await findQuote(ctx.db, request.quoteId);
+  if (!quote) throw swapRefusal('quote_not_found');
+  checkQuoteOwner(quote.wallet, wallet);
+  const already = await firstResult(ctx, quote.id);
+  if (already) return already;
+  checkQuoteNotExpired(quote.expireAt, ctx.now());
+
+  const proposed = readTransaction(request.signedTransaction);
+  const desk = ctx.desk.keypair;
+  checkSwapSigners(proposed, ctx.chain.admin.publicKey, desk.publicKey, new PublicKey(wallet));
+  checkSameBlockhash(proposed, quote.recentBlockhash);
+  checkSameTransfers(takeComputeBudget(proposed.instructions), quotedInstructions(quote));
+  await checkSwapBudget(ctx.db, ctx.feePayer, { wallet, ip: ctx.ip ?? null }, ctx.now());
+
+  const { input, output } = await readPrices(ctx.priceFeed, quote.inSymbol, quote.outSymbol, ctx.now(), ctx.desk.config.maxPriceAgeMs);
+  const currentMid = swapMidOut(
+    BigInt(quote.inAmount),
+    { usd: input.value, decimals: quote.inDecimals },
+    { usd: output.value, decimals: quote.outDecimals },
+  );
+  checkPriceWithinBand(BigInt(quote.midOutAmount), currentMid, ctx.desk.config.priceBandBps);
+
+  const tx = proposed.tx;
+  tx.sign([ctx.chain.admin, desk]);
+  const raw = tx.serialize();
+  const signature = bs58.encode(tx.signatures[0] as Uint8Array);
+  const row = await insertSwap(ctx.db, quote, { signature, rawTransaction: Buffer.from(raw).toString('base64') }, ctx.now());
+  if (!row) return (await firstResult(ctx, quote.id)) as SwapSubmitResponse;
+
+  try {
+    await simulateOrThrow(ctx.chain, tx);
+  } catch (error) {
+    // Nothing was sent: the record says Failed with the chain's reason, and the user gets a fresh quote.
+    const reason = error instanceof AppError ? error.message : 'The transaction could not be simulated.';
+    await moveSwap(ctx.db, row.id, [0], { to: 2, failureReason: reason, clearRaw: true }, ctx.now());
+    throw swapRefusal('transaction_failed', reason);
+  }
+  const after = await landSwap(ctx, row, raw);
+  return { swap: toSwapRecord(after), alreadySent: false };
+}

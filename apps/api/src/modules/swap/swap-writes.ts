@@ -1,0 +1,90 @@
+import { fromBaseUnits } from '@jelly/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import type { Queryable } from '../../db/rows.ts';
+import { swaps } from '../../db/schema/index.ts';
+import { emitSignal } from '../../realtime/signals.ts';
+import { notify } from '../notifications/index.ts';
+import type { QuoteRow } from './queries.ts';
+import type { SwapRow } from './swap-view.ts';
+
+type SwapStatus = 0 | 1 | 2;
+
+/**
+ * The swap's row for a quote, written before the transaction is sent (status 0, txID = its signature). The unique
+ * quote_id makes this the single co-signature of the quote: undefined when another submit got there first.
+ */
+export async function insertSwap(
+  db: Queryable,
+  quote: QuoteRow,
+  signed: { signature: string; rawTransaction: string },
+  now: Date,
+): Promise<SwapRow | undefined> {
+  const [row] = await db
+    .insert(swaps)
+    .values({
+      quoteId: quote.id,
+      txId: signed.signature,
+      status: 0,
+      wallet: quote.wallet,
+      inputMint: quote.inputMint,
+      outputMint: quote.outputMint,
+      inSymbol: quote.inSymbol,
+      outSymbol: quote.outSymbol,
+      inDecimals: quote.inDecimals,
+      outDecimals: quote.outDecimals,
+      inAmount: quote.inAmount,
+      outAmount: quote.outAmount,
+      rawTransaction: signed.rawTransaction,
+      recentBlockhash: quote.recentBlockhash,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: swaps.quoteId })
+    .returning();
+  return row;
+}
+
+/** What a user reads about the result, in the bell and on Telegram. */
+function resultNotice(row: SwapRow): { kind: 'swap_completed' | 'swap_failed'; title: string; message: string } {
+  const sent = `${fromBaseUnits(BigInt(row.inAmount), row.inDecimals)} ${row.inSymbol}`;
+  const received = `${fromBaseUnits(BigInt(row.outAmount), row.outDecimals)} ${row.outSymbol}`;
+  if (row.status === 1) return { kind: 'swap_completed', title: 'Swap completed', message: `You swapped ${sent} for ${received}.` };
+  const why = row.failureReason ? ` ${row.failureReason}` : '';
+  return { kind: 'swap_failed', title: 'Swap failed', message: `Your swap of ${sent} for ${received} did not go through; nothing was exchanged.${why}` };
+}
+
+/**
+ * Moves a swap from one of `from` to `to` in one conditional UPDATE (concurrent moves happen once), with its
+ * notification and realtime signal in the same transaction. Returns the row afterwards, or undefined when it was not
+ * in `from` any more.
+ */
+export async function moveSwap(
+  db: Database,
+  id: number,
+  from: readonly SwapStatus[],
+  change: { to: SwapStatus; failureReason?: string | null; txId?: string | null; clearRaw?: boolean },
+  now: Date,
+  /** More writes of the same act in the same transaction (the admin's audit row). */
+  also?: (tx: Queryable, row: SwapRow) => Promise<void>,
+): Promise<SwapRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(swaps)
+      .set({
+        status: change.to,
+        updatedAt: now,
+        ...(change.failureReason !== undefined ? { failureReason: change.failureReason } : {}),
+        ...(change.txId !== undefined ? { txId: change.txId } : {}),
+        ...(change.clearRaw ? { rawTransaction: null } : {}),
+      })
+      .where(and(eq(swaps.id, id), inArray(swaps.status, [...from])))
+      .returning();
+    if (!row) return undefined;
+    await also?.(tx, row);
+    // The bell rings when the status really changed (an admin fixing only a txID tells nobody).
+    if (row.status !== 0 && !from.includes(row.status)) await notify(tx, { wallet: row.wallet, ...resultNotice(row), data: { swapId: row.id }, now });
+    await emitSignal(tx, { t: 's', id: row.id, w: row.wallet });
+    return row;
+  });
+}
