@@ -200,6 +200,34 @@ describe('the lists', () => {
   });
 });
 
+describe('bad input', () => {
+  it('answers 400, never 500, on every route', async () => {
+    const cases: [string, string, unknown][] = [
+      ['POST', '/api/coin-jelly/orders', { sendCoin: 'SOL' }],
+      ['POST', '/api/coin-jelly/orders', 'not json'],
+      ['POST', '/api/coin-jelly/orders', ethToBtc({ amountUserSend: '-1' })],
+      ['POST', '/api/coin-jelly/orders', ethToBtc({ amountUserSend: '1', amountUserWannaGet: '1' })],
+      ['POST', '/api/coin-jelly/create-jelly', { newUserWallets: 'x' }],
+      ['POST', '/api/coin-jelly/orders/abc/choice', { choice: 'exchange' }],
+      ['POST', '/api/coin-jelly/orders/1/choice', { choice: 'maybe' }],
+      ['GET', '/api/coin-jelly/orders/-4', undefined],
+      ['GET', '/api/coin-jelly/user-orders?DateFrom=yesterday', undefined],
+      ['PATCH', '/api/admin/update-jelly', { id: 'one', status: 1 }],
+      ['PATCH', '/api/admin/update-jelly', { id: 1, status: 1, txID: 'x'.repeat(500) }],
+      ['POST', '/api/admin/coin-jelly/confirm-deposit', { id: 1, amount: '1e5', txID: 'x' }],
+    ];
+    for (const [method, url, payload] of cases) {
+      const response = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+      });
+      expect([response.statusCode, url]).toEqual([400, url]);
+    }
+  });
+});
+
 describe('without Coin Jelly configured', () => {
   it('answers 503, never 500', async () => {
     const bare = await createTestApp();

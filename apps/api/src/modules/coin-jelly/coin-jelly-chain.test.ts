@@ -28,6 +28,7 @@ import { USDC_MINT, session, type Session } from '../orders/testing.ts';
 import { addressDelta } from './chain-reads.ts';
 import { EXPIRED_REASON } from './deposit-watcher.ts';
 import { REFUNDED_REASON } from './settle.ts';
+import { UPDATE_JELLY_MESSAGES } from './update-jelly.ts';
 import { orderOf, reserve, scannedUntil, testJellyConfig, watcherOf } from './testing.ts';
 
 const USDC = new PublicKey(USDC_MINT);
@@ -38,6 +39,8 @@ let config: AppConfig;
 let app: FastifyInstance;
 let alice: ChainWallet;
 let s: Session;
+const adminWallet = createChainWallet();
+let admin: Session;
 
 async function startApp(): Promise<FastifyInstance> {
   const built = await buildApp(config, { chain });
@@ -48,12 +51,16 @@ async function startApp(): Promise<FastifyInstance> {
 beforeAll(async () => {
   chain = await startTestChain();
   dataDir = await mkdtemp(join(tmpdir(), 'jelly-coin-jelly-'));
-  config = testConfig({ driver: 'pglite', dataDir: join(dataDir, 'pglite') }, clock, { coinJelly: testJellyConfig() });
+  config = testConfig({ driver: 'pglite', dataDir: join(dataDir, 'pglite') }, clock, {
+    coinJelly: testJellyConfig(),
+    adminWallets: new Set([adminWallet.address]),
+  });
   await chain.faucet!(chain.admin.publicKey, { sol: 500n * 10n ** 9n, usdc: 100_000n * 10n ** 6n });
   alice = createChainWallet();
   await chain.faucet!(alice.keypair.publicKey, { sol: 100n * 10n ** 9n, usdc: 10_000n * 10n ** 6n });
   app = await startApp();
   s = await session(app, alice);
+  admin = await session(app, adminWallet);
 });
 afterAll(async () => {
   await app.close();
@@ -168,6 +175,7 @@ describe('a deposit that differs from the quote', () => {
     const order = await reserved(solToUsdc('1', Keypair.generate().publicKey));
     clock.advance(16 * 60_000);
     s = await session(app, alice);
+    admin = await session(app, adminWallet);
     await watcherOf(app).tick();
     expect(await orderOf(app, s.headers, order.id)).toMatchObject({ status: 2, stage: 'expired', reason: EXPIRED_REASON });
     const late = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
@@ -222,5 +230,60 @@ describe('nothing is lost', () => {
     expect(after).toMatchObject({ status: 1, stage: 'completed', received: '1' });
     expect(after.events.filter((e) => e.kind === 'deposit')).toHaveLength(1);
     expect(await usdcOf(recipient)).toBe(toBaseUnits(order.amountUserWannaGet, 6));
+  });
+});
+
+describe('what an admin handles', () => {
+  it('a deposit to a finished order waits in the admin queue', async () => {
+    const order = await reserved(solToUsdc('1', Keypair.generate().publicKey));
+    const done = scannedUntil(app, s.headers, order.id, stageIs('completed'));
+    await sendSol(order.companyWallet, 10n ** 9n);
+    await done;
+    const queued = scannedUntil(app, s.headers, order.id, (o) => o.events.some((e) => e.kind === 'unexpected_deposit'));
+    const again = await sendSol(order.companyWallet, 200_000_000n);
+    await queued;
+    const queue = await app.inject({ method: 'GET', url: '/api/admin/coin-jelly/queue', headers: admin.headers });
+    expect(queue.json<{ deposits: { orderId: number; signature: string; amount: string }[] }>().deposits).toContainEqual(
+      expect.objectContaining({ orderId: order.id, signature: again, amount: '0.2' }),
+    );
+    const after = await orderOf(app, s.headers, order.id);
+    expect(after).toMatchObject({ status: 1, received: '1' });
+    expect(after.events.at(-1)).toMatchObject({ kind: 'unexpected_deposit', signature: again });
+  });
+
+  it('BTC in, SOL out: the admin confirms the deposit, and a Solana payout txID is checked on chain first', async () => {
+    const recipient = Keypair.generate().publicKey;
+    const response = await reserve(app, s.headers, {
+      sendCoin: 'BTC',
+      sendChain: 'Bitcoin',
+      receiveCoin: 'SOL',
+      receiveChain: 'Solana',
+      amountUserSend: '0.001',
+      recipientAddress: recipient.toBase58(),
+      refundAddress: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+    });
+    const order = response.json<JellyOrder>();
+    expect(order.companyWallet).toMatch(/^tb1q/);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/admin/coin-jelly/confirm-deposit',
+      headers: admin.headers,
+      payload: { id: order.id, txID: 'c'.repeat(64), amount: '0.001' },
+    });
+    expect(confirmed.json<JellyOrder>()).toMatchObject({ stage: 'awaiting_admin', status: 0 });
+
+    const owed = toBaseUnits(order.amountUserWannaGet, 9);
+    const pay = (lamports: bigint) =>
+      sendAndConfirmTransaction(chain.connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: adminWallet.keypair.publicKey, toPubkey: recipient, lamports })), [adminWallet.keypair]);
+    await chain.faucet!(adminWallet.keypair.publicKey, { sol: 10n * 10n ** 9n });
+    const short = await pay(owed - 1n);
+    const update = (txID: string) => app.inject({ method: 'PATCH', url: '/api/admin/update-jelly', headers: admin.headers, payload: { id: order.id, txID, status: 1 } });
+    const refused = await update(short);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(UPDATE_JELLY_MESSAGES.txMismatch);
+    const full = await pay(owed);
+    const done = (await update(full)).json<JellyOrder>();
+    expect(done).toMatchObject({ status: 1, stage: 'completed', txID: full });
+    expect(done.events.at(-1)).toMatchObject({ kind: 'admin_update', actor: 'admin', signature: full, amount: order.amountUserWannaGet });
   });
 });

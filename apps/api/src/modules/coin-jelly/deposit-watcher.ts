@@ -3,7 +3,7 @@ import type { JellyCoinCode } from '@jelly/contracts';
 import { JELLY_MOVES, jellyStagesWhere } from '@jelly/domain';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, notInArray, or } from 'drizzle-orm';
 import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
 import { AccountSocket } from './account-socket.ts';
 import { addressDelta } from './chain-reads.ts';
@@ -17,6 +17,11 @@ import { refundJelly, settleJelly } from './settle.ts';
 
 export const EXPIRED_REASON = 'No deposit arrived before the rate expired';
 const WATCHED = jellyStagesWhere((r) => r.watched);
+/**
+ * A finished order's address stays watched this long: a deposit sent to it later (a second payment, a reused QR
+ * code) is recorded for an admin instead of going unnoticed.
+ */
+export const FINISHED_WATCH_MS = 30 * 24 * 60 * 60 * 1000;
 const PARALLEL_READS = 8;
 
 interface Watched {
@@ -55,10 +60,11 @@ export class DepositWatcher {
 
   /** Watches every open Solana order and starts the poller (pollMs 0 = no timer; tests call tick()). */
   async start(pollMs: number): Promise<void> {
+    const since = new Date(this.ctx.now().getTime() - FINISHED_WATCH_MS);
     const open = await this.ctx.db
       .select({ id: jellyOrders.id })
       .from(jellyOrders)
-      .where(and(eq(jellyOrders.sendChain, 'Solana'), inArray(jellyOrders.stage, [...WATCHED])));
+      .where(and(eq(jellyOrders.sendChain, 'Solana'), or(inArray(jellyOrders.stage, [...WATCHED]), gte(jellyOrders.updatedAt, since))));
     for (const { id } of open) await this.watch(id);
     if (pollMs > 0) {
       this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.ctx.log?.error({ err }, 'coin jelly poll failed')), pollMs);
@@ -144,8 +150,18 @@ export class DepositWatcher {
         this.events.emit('settled', orderId);
       }
     }
-    const order = await findJellyOrder(this.ctx.db, orderId);
-    if (order && !WATCHED.includes(order.stage)) this.unwatch(orderId);
+  }
+
+  /** Stops watching finished orders older than FINISHED_WATCH_MS. */
+  private async retire(): Promise<void> {
+    const ids = [...this.watched.keys()];
+    if (ids.length === 0) return;
+    const since = new Date(this.ctx.now().getTime() - FINISHED_WATCH_MS);
+    const old = await this.ctx.db
+      .select({ id: jellyOrders.id })
+      .from(jellyOrders)
+      .where(and(inArray(jellyOrders.id, ids), notInArray(jellyOrders.stage, [...WATCHED]), lt(jellyOrders.updatedAt, since)));
+    for (const { id } of old) this.unwatch(id);
   }
 
   /** One poll: expiries, every open address, then payouts and refunds left unfinished (after a restart). */
@@ -159,6 +175,7 @@ export class DepositWatcher {
   private async tickNow(): Promise<void> {
     await this.expireOverdue();
     await this.scanAll();
+    await this.retire();
     const pending = await this.ctx.db
       .select({ id: jellyOrders.id, stage: jellyOrders.stage })
       .from(jellyOrders)
