@@ -110,3 +110,7 @@ export function openWalletPrompt(walletName: string): string {
 export function claimOfferTitle(orderId: string | number): string {
   return `Claim Offer #${orderId}`;
 }
+export const NO_OPTIONS = 'No options';
+export const SWAP_PENDING_CONFIRMATION = 'Pending — transaction awaiting confirmation';
+export const SWAP_FAILED_OR_INVALID = 'Error — failed or invalid transaction';
+export const CHECK_DEPOSIT_ADDRESS = 'Please carefully check the deposit wallet address!';

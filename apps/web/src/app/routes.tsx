@@ -17,6 +17,11 @@ export const routes: RouteObject[] = [
         lazy: lazyScreen(() => import('./admin/AdminSwapsRoute.tsx')),
       },
       {
+        path: 'admin/coin-jelly',
+        errorElement: <RouteErrorPage />,
+        lazy: lazyScreen(() => import('./admin/AdminCoinJellyRoute.tsx')),
+      },
+      {
         // The admin area has no app header and footer.
         path: 'admin/*',
         errorElement: <RouteErrorPage />,
@@ -36,6 +41,7 @@ export const routes: RouteObject[] = [
               { path: 'online-ads/:id', lazy: lazyScreen(() => import('../features/market/pages/OnlineAdPage.tsx')) },
               { path: 'my-account', lazy: lazyScreen(() => import('./dashboard/DashboardRoute.tsx')) },
               { path: 'coin-jelly', lazy: lazyScreen(() => import('../features/coin-jelly/pages/CoinJellyPage.tsx')) },
+              { path: 'coin-jelly/:id', lazy: lazyScreen(() => import('../features/coin-jelly/pages/CoinJellyOrderPage.tsx')) },
               { path: 'p2p', lazy: lazyScreen(() => import('./place-order/PlaceOrderRoute.tsx')) },
               { path: 'notifications', lazy: lazyScreen(() => import('../features/notifications/pages/NotificationsPage.tsx')) },
               { path: 'settings', lazy: lazyScreen(() => import('./settings/SettingsRoute.tsx')) },

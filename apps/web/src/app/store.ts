@@ -1,5 +1,6 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { autoSignInAllowed, sessionSlice } from '../features/auth/state/sessionSlice.ts';
+import { coinJellySlice } from '../features/coin-jelly/state/coinJellySlice.ts';
 import { dashboardSlice } from '../features/dashboard/state/dashboardSlice.ts';
 import { restoreUser, tokenRefreshed, userCleared, userSlice } from '../features/auth/state/userSlice.ts';
 import { notificationsSlice } from '../features/notifications/index.ts';
@@ -26,6 +27,7 @@ const rootReducer = combineReducers({
   notifications: notificationsSlice.reducer,
   dashboard: dashboardSlice.reducer,
   swap: swapSlice.reducer,
+  coinJelly: coinJellySlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../test/fakeApi.ts';
+import { memoryStorage } from '../../lib/storage.ts';
+import { fakeApi, fakeJwt, json, WALLET_A } from '../../test/fakeApi.ts';
 import { renderRoutes } from '../../test/renderApp.tsx';
 import { routes } from '../routes.tsx';
 
@@ -15,5 +16,17 @@ describe('app composition of the dashboard', () => {
     await userEvent.click(connect);
     expect(view.store.getState().walletUi.chooserOpen).toBe(true);
     expect(api.calls.filter((call) => call.path.startsWith('/api/platform/all-user-offers'))).toHaveLength(0);
+  });
+
+  it('/my-account signed in: the Coin Jelly orders list under the deals', async () => {
+    const storage = memoryStorage();
+    storage.setItem('accessToken', fakeJwt(WALLET_A));
+    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
+    const api = fakeApi({ 'GET /api/coin-jelly/user-orders': () => json(200, { data: [], total: 0 }) });
+    renderRoutes(routes, '/my-account', { api, storage });
+    const section = await screen.findByRole('region', { name: 'Coin Jelly orders' }, { timeout: 15_000 });
+    expect(await within(section).findByText('No orders yet')).toBeInTheDocument();
+    const call = api.callsTo('GET /api/coin-jelly/user-orders')[0]!;
+    expect(new URL(call.url).searchParams.get('userWallet')).toBe(WALLET_A);
   });
 });

@@ -18,6 +18,9 @@ const DateRangeModal = lazy(() => importWithRetry(() => import('../../features/d
 const OrderFiltersModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/FilterModals.tsx')).then((m) => ({ default: m.OrderFiltersModal })));
 const AdFiltersModal = lazy(() => importWithRetry(() => import('../../features/dashboard/components/FilterModals.tsx')).then((m) => ({ default: m.AdFiltersModal })));
 const FilterSwapModal = lazy(() => importWithRetry(() => import('../../features/swap/components/FilterSwapModal.tsx')).then((m) => ({ default: m.FilterSwapModal })));
+const ConfirmFundModal = lazy(() => importWithRetry(() => import('../../features/coin-jelly/components/ConfirmFundModal.tsx')).then((m) => ({ default: m.ConfirmFundModal })));
+const FilterCoinJellyModal = lazy(() => importWithRetry(() => import('../../features/coin-jelly/components/FilterCoinJellyModal.tsx')).then((m) => ({ default: m.FilterCoinJellyModal })));
+const UpdateJellyModal = lazy(() => importWithRetry(() => import('../../features/coin-jelly/components/UpdateJellyModal.tsx')).then((m) => ({ default: m.UpdateJellyModal })));
 const SuccessModal = lazy(() => importWithRetry(() => import('../../features/deal/components/SuccessModal.tsx')).then((m) => ({ default: m.SuccessModal })));
 
 /**
@@ -74,6 +77,12 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
       return <Suspense fallback={null}><FilterSwapModal onClose={close} /></Suspense>;
     case 'filterAds':
       return <Suspense fallback={null}><AdFiltersModal onClose={close} /></Suspense>;
+    case 'coinJelly':
+      return <Suspense fallback={null}><ConfirmFundModal {...entry.props} onClose={close} /></Suspense>;
+    case 'filterCoinJelly':
+      return <Suspense fallback={null}><FilterCoinJellyModal {...entry.props} onClose={close} /></Suspense>;
+    case 'updateJelly':
+      return <Suspense fallback={null}><UpdateJellyModal {...entry.props} onClose={close} /></Suspense>;
     default:
       return null;
   }

@@ -31,6 +31,8 @@ export interface ListPickerModalProps<T> {
   /** Shown under the title, e.g. '(up to 5 payment methods)'. */
   note?: ReactNode;
   footer?: ReactNode;
+  /** Shown instead of 'No results found' when there is nothing to pick at all (before any search). */
+  emptyText?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export function ListPickerModal<T>({
   multiselect = false,
   note,
   footer,
+  emptyText,
 }: ListPickerModalProps<T>) {
   const [query, setQuery] = useState('');
   const listId = useId();
@@ -87,7 +90,7 @@ export function ListPickerModal<T>({
             {error}
           </p>
         ) : filtered.length === 0 ? (
-          <p className={styles.status}>{NO_RESULTS_FOUND}</p>
+          <p className={styles.status}>{items.length === 0 && emptyText ? emptyText : NO_RESULTS_FOUND}</p>
         ) : (
           filtered.slice(0, visible).map((item) => {
             const entry = toEntry(item);

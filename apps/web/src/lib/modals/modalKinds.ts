@@ -59,11 +59,14 @@ export interface ModalPropsMap {
   filterOrders: NoProps;
   filterAds: NoProps;
   filterBuyCrypto: NoProps;
-  filterCoinJelly: NoProps;
+  /** Phones: the filters of a Coin Jelly list (the user's orders, or every order for admins). */
+  filterCoinJelly: { list: 'user' | 'admin' };
   myAccountFilter: NoProps;
-  coinJelly: NoProps;
+  /** Confirm&Fund of a reserved Coin Jelly order. */
+  coinJelly: { orderId: number };
   createTokenAdmin: NoProps;
-  updateJelly: NoProps;
+  /** Update Jelly (admin): the order, with its current txID and status (0 Processing, 1 Completed, 2 Failed). */
+  updateJelly: { id: number; txID: string; status: 0 | 1 | 2 };
   paymentMethods: NoProps;
   countriesModal: NoProps;
   dropDown: NoProps;

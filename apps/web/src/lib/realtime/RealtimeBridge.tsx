@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { shallowEqual, useSelector } from 'react-redux';
 import { useServicesStore, useSignedInWallet } from '../session/session.ts';
 import { showToast } from '../toasts/toastsSlice.ts';
-import { activeChatRooms, applyChatMessage, applyDealWindow, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
+import { activeChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
 import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
 import { realtimeEventReceived, realtimeStatusChanged } from './realtimeSlice.ts';
 
@@ -38,6 +38,7 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
       if (event.type === 'notification.created') {
         const { title, message, createdAt } = event.notification;
         store.dispatch(showToast.notification(title, message, createdAt));
+        applyJellyNotification(store.dispatch, event);
       } else if (event.type === 'chat.message') {
         applyChatMessage(store.dispatch, event);
       } else if (event.type === 'deal.window') {

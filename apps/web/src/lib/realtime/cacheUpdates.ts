@@ -1,4 +1,4 @@
-import type { ChatMessage, RealtimeChatMessage, RealtimeDealWindow, RealtimeOrderStatus, RealtimeSwapUpdated } from '@jelly/contracts';
+import type { ChatMessage, RealtimeChatMessage, RealtimeDealWindow, RealtimeNotificationCreated, RealtimeOrderStatus, RealtimeSwapUpdated } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/api.ts';
@@ -20,6 +20,10 @@ export const DEAL_REVIEW_STATUS_TAG = 'DealReviewStatus';
 export const OWNER_ORDERS_TAG = 'OwnerOrders';
 /** Every list and record of swaps (the swap page, the dashboard, the admin list). */
 export const SWAPS_TAG = 'Swaps';
+/** A Coin Jelly order (GET /coin-jelly/orders/{id}), refetched when its stage moves. */
+export const COIN_JELLY_ORDER_TAG = 'CoinJellyOrder';
+/** Coin Jelly lists (the user's orders, the admin history and queue). */
+export const COIN_JELLY_ORDERS_TAG = 'CoinJellyOrders';
 
 type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 // The base `api` declares no endpoints or tags; these are injected by the features at run time.
@@ -52,6 +56,16 @@ export function applyOrderStatus(dispatch: AnyDispatch, event: RealtimeOrderStat
   if (event.parentOrderId !== null) tags.push({ type: DEAL_TAG, id: event.parentOrderId });
   if (event.status === OrderStatus.Completed) tags.push({ type: DEAL_REVIEW_STATUS_TAG, id: event.orderId });
   dispatch(loose.invalidateTags([...tags, OWNER_ORDERS_TAG]));
+}
+
+/**
+ * A Coin Jelly order moved (deposit detected, choice needed, completed, failed, refunded): whoever shows the order
+ * or a Coin Jelly list refetches it, so an open Confirm&Fund follows the chain without waiting for its poll.
+ */
+export function applyJellyNotification(dispatch: AnyDispatch, event: RealtimeNotificationCreated): void {
+  const jellyId = event.notification.jellyId;
+  if (jellyId == null) return;
+  dispatch(loose.invalidateTags([{ type: COIN_JELLY_ORDER_TAG, id: jellyId }, COIN_JELLY_ORDERS_TAG]));
 }
 
 /** A request for more time, or its answer: the deal (its deadline) and its window are refetched by whoever shows them. */

@@ -1,6 +1,32 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage.tsx';
+import { Navigate, useSearchParams } from 'react-router';
+import { useSignedInWallet } from '../../../lib/session/session.ts';
+import { useIsMobile } from '../../../lib/ui/useMediaQuery.ts';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
+import styles from '../components/CoinJelly.module.css';
+import { ExchangeForm } from '../components/ExchangeForm.tsx';
+import { JellyOrdersList } from '../components/JellyOrdersList.tsx';
 
-/** /coin-jelly, the Coin Jelly order flow — placeholder until its issue builds the screen. */
+export const COIN_JELLY_SIGNED_OUT = 'Connect your wallet and sign in to exchange with Coin Jelly.';
+
+/** /coin-jelly: send one coin to a personal deposit address and receive another at the address you choose. */
 export default function CoinJellyPage() {
-  return <PlaceholderPage title="Coin Jelly" />;
+  useDocumentTitle('Coin Jelly');
+  const wallet = useSignedInWallet();
+  const phone = useIsMobile();
+  // Notifications link to /coin-jelly?order={id}: that order's own page.
+  const linked = Number(useSearchParams()[0].get('order'));
+  if (Number.isInteger(linked) && linked > 0) return <Navigate to={`/coin-jelly/${linked}`} replace />;
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Coin Jelly</h1>
+      {wallet ? (
+        <>
+          <ExchangeForm key={wallet} wallet={wallet} />
+          <JellyOrdersList list="user" wallet={wallet} phone={phone} title="My Coin Jelly orders" />
+        </>
+      ) : (
+        <p className={styles.notice}>{COIN_JELLY_SIGNED_OUT}</p>
+      )}
+    </div>
+  );
 }

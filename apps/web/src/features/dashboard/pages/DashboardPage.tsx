@@ -16,12 +16,12 @@ export const SIGNED_OUT_TEXT = 'Connect your wallet and sign in to see your deal
 export interface DashboardPageProps {
   /** Opens the wallet chooser (the app passes what the header's Connect Wallet does). */
   onConnectWallet?: () => void;
-  /** The wallet's swap history (composed by the app: the list belongs to the swap feature). */
-  swaps?: ReactNode;
+  /** More of the wallet's history that other features list (the app composes it in, e.g. Coin Jelly orders). */
+  moreHistory?: (wallet: string, phone: boolean) => ReactNode;
 }
 
-/** /my-account: the signed-in wallet's running deals, order history, ad history, swaps and its own stats. */
-export default function DashboardPage({ onConnectWallet, swaps }: DashboardPageProps) {
+/** /my-account: the signed-in wallet's running deals, order history, ad history, swaps, Coin Jelly orders and its own stats. */
+export default function DashboardPage({ onConnectWallet, moreHistory }: DashboardPageProps) {
   useDocumentTitle('Dashboard');
   const dispatch = useDispatch();
   const wallet = useSignedInWallet();
@@ -53,7 +53,7 @@ export default function DashboardPage({ onConnectWallet, swaps }: DashboardPageP
       <ActiveDeals wallet={wallet} />
       <OrderHistory wallet={wallet} phone={phone} />
       <AdHistory wallet={wallet} phone={phone} />
-      {swaps}
+      {moreHistory?.(wallet, phone)}
       <TraderStatsCard wallet={wallet} />
     </div>
   );

@@ -7,6 +7,7 @@ import { notificationsReset, refreshUnreadCount } from '../state/notificationsSl
 import { BellIcon, BellRingingIcon } from './BellIcons.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import styles from './Notifications.module.css';
+import { notificationLink } from '../../../lib/notifications/notificationLink.ts';
 
 /**
  * The header bell: a different icon and a count badge while something is unread; it opens the notification panel
@@ -37,9 +38,10 @@ export function NotificationBell() {
   }, [open, dispatch]);
 
   const openDeal = (notification: Notification) => {
-    if (notification.orderId === null) return;
+    const to = notificationLink(notification);
+    if (to === null) return;
     close(false);
-    void navigate(`/swap-chat/${notification.orderId}`);
+    void navigate(to);
   };
 
   const label = unread > 0 ? `Notifications (${unread} unread)` : 'Notifications';

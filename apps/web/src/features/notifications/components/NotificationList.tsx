@@ -6,6 +6,7 @@ import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 import { useNotificationsDispatch, useNotificationsSelector } from '../hooks/useNotificationsStore.ts';
 import { loadNextNotificationsPage, markRead } from '../state/notificationsSlice.ts';
 import styles from './Notifications.module.css';
+import { notificationLink } from '../../../lib/notifications/notificationLink.ts';
 
 export const NO_NOTIFICATIONS = 'No notifications';
 const SKELETON_ROWS = 3;
@@ -112,7 +113,7 @@ export function NotificationList({ variant, onSelect }: NotificationListProps) {
                 type="button"
                 className={styles.itemButton}
                 onClick={() => onSelect?.(notification)}
-                disabled={!onSelect || notification.orderId === null}
+                disabled={!onSelect || notificationLink(notification) === null}
               >
                 <span className={styles.itemTitle}>{notification.title}</span>
                 <span className={styles.itemMessage}>{notification.message}</span>

@@ -6,6 +6,7 @@ import { NotificationList } from '../components/NotificationList.tsx';
 import styles from '../components/Notifications.module.css';
 import { useNotificationsDispatch, useSignedInWallet } from '../hooks/useNotificationsStore.ts';
 import { notificationsReset, refreshUnreadCount } from '../state/notificationsSlice.ts';
+import { notificationLink } from '../../../lib/notifications/notificationLink.ts';
 
 /** /notifications: the full list with the panel's behaviour (infinite scroll, read at 60% visible). */
 export default function NotificationsPage() {
@@ -23,7 +24,8 @@ export default function NotificationsPage() {
   }, [dispatch, wallet]);
 
   const openDeal = (notification: Notification) => {
-    if (notification.orderId !== null) void navigate(`/swap-chat/${notification.orderId}`);
+    const to = notificationLink(notification);
+    if (to !== null) void navigate(to);
   };
 
   return (
