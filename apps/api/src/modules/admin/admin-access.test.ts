@@ -51,14 +51,15 @@ describe('the admin role', () => {
 
   it('is taken from the current admin list: a wallet just removed is refused with its still-valid token', async () => {
     expect((await send(VALID[0]!, demoted.headers)).statusCode).toBe(200);
-    t.config.adminWallets.delete(demotedWallet.address);
+    const wallets = t.config.adminWallets as Set<string>; // the very set the running server reads
+    wallets.delete(demotedWallet.address);
     try {
       for (const probe of VALID) expect((await send(probe, demoted.headers)).statusCode, probe.url).toBe(403);
       // nothing was written by any refused call
       const audit = await t.app.inject({ method: 'GET', url: `/api${adminPaths.audit}`, headers: admin.headers });
       expect(audit.json<AuditResponse>().total).toBe(0);
     } finally {
-      t.config.adminWallets.add(demotedWallet.address);
+      wallets.add(demotedWallet.address);
     }
   });
 });
