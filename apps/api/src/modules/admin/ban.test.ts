@@ -122,7 +122,6 @@ describe('POST /admin/ban', () => {
     expect(first.ban.until).toBe(new Date(now + 24 * 60 * 60 * 1000).toISOString());
     expect((await signInAnswer(wallet)).statusCode).toBe(403);
 
-    t.clock.advance(60_000); // the audit log orders by time: the unban comes a minute later
     const lifted = await unban(wallet.address);
     expect(lifted.statusCode, lifted.body).toBe(200);
     expect(lifted.json<UnbanResponse>().lifted).toEqual([expect.objectContaining({ id: first.ban.id, active: false, liftedBy: adminWallet.address })]);
