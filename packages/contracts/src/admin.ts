@@ -17,6 +17,8 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
 /** The text of a resolution or four-eyes reason, as both parties read it. */
 export const ADMIN_REASON_MIN = 3;
 export const ADMIN_REASON_MAX = 500;
+/** Hours the admins aim to decide a dispute in, from its opening (DISPUTE_SLA_HOURS overrides it). */
+export const DEFAULT_DISPUTE_SLA_HOURS = 24;
 /** A ban without `until` lasts this long. */
 export const DEFAULT_BAN_HOURS = 24;
 

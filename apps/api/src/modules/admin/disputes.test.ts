@@ -105,13 +105,15 @@ describe('the dispute queue and the dossier', () => {
     expect(attachment).toMatchObject({ originalName: 'proof.png', contentType: 'image/png', sha256: createHash('sha256').update(file).digest('hex') });
     expect(dossier.buyer).toMatchObject({ wallet: older.buyer.wallet.address, earlierDisputes: [], activeBan: null, stats: { openDeals: 1 } });
     expect(dossier.paymentWindow.orderId).toBe(older.dealId);
+    // the parties see the same SLA clock on the deal page
+    expect((await getOrder(t.app, older.seller, older.dealId)).dispute).toEqual({ openedAt, slaDueAt: dossier.slaDueAt });
 
     // one admin resolves a small deal at once, with the reason both parties then read
     const done = await resolve(first, older.dealId, 'seller', 'The buyer showed no payment.');
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<AdminResolveOutcome>()).toMatchObject({ state: 'executed', status: OrderStatus.AdminResolved, reason: 'The buyer showed no payment.' });
     for (const party of [older.buyer, older.seller]) {
-      expect(await getOrder(t.app, party, older.dealId)).toMatchObject({ adminResolution: { releasedTo: 'seller', reason: 'The buyer showed no payment.' } });
+      expect(await getOrder(t.app, party, older.dealId)).toMatchObject({ adminResolution: { releasedTo: 'seller', reason: 'The buyer showed no payment.' }, dispute: null });
     }
     expect((await get<DisputeQueueResponse>(first, adminPaths.disputes)).data.map((r) => r.orderId)).toEqual([newer.dealId]);
     const after = await get<DisputeDossier>(first, adminPaths.dispute(older.dealId));
