@@ -11,6 +11,7 @@ import { type MarketConfig, readMarketConfig } from './modules/market/index.ts';
 import { type PricesConfig, readPricesConfig } from './modules/prices/index.ts';
 import { type DealsConfig, readDealsConfig } from './modules/deals/index.ts';
 import { type DeskConfig, readDeskConfig } from './modules/swap/index.ts';
+import { type AdminConfig, readAdminConfig } from './modules/admin/index.ts';
 import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/index.ts';
 import { readSecurityConfig, type SecurityConfig } from './security-config.ts';
 import { readFeePayerConfig, type FeePayerConfig } from './modules/fee-payer/index.ts';
@@ -78,6 +79,8 @@ export interface AppConfig extends AuthConfig, PlatformConfig {
   coinJelly?: CoinJellyConfig;
   /** The swap desk: its key, spread, limits (DESK_KEYPAIR, SWAP_*); absent = DEFAULT_DESK_CONFIG. */
   swap?: DeskConfig;
+  /** The back office: four-eyes amount and dispute SLA (ADMIN_FOUR_EYES_FIAT_AMOUNT, DISPUTE_SLA_HOURS); defaults when absent. */
+  admin?: AdminConfig;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -183,6 +186,7 @@ export async function loadConfig(
   const feePayer = settled(readFeePayerConfig(env));
   const coinJellySettings = settled(readCoinJellyConfig(env));
   const swap = settled(readDeskConfig(env, cwd));
+  const admin = settled(readAdminConfig(env));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -225,5 +229,6 @@ export async function loadConfig(
     attachments,
     coinJelly,
     swap,
+    admin,
   };
 }

@@ -100,6 +100,7 @@ test('dispute after Mark as Paid: Bob requests support, the admin releases to th
   // The admin reads the deal's chat in the admin order-chat.
   await expect(chatMessages(adminPage).filter({ hasText: 'reference JELLY-20' })).toContainText(shortAddress(bob.address));
 
+  await adminPage.getByRole('textbox', { name: /^Reason/ }).fill('The bank reference JELLY-20 matches the deal.');
   await adminPage.getByRole('group', { name: 'Resolve' }).getByRole('button', { name: 'Send to Buyer' }).click();
   await confirmAction(adminPage, 'Send to Buyer?', 'Release to Buyer');
   await expectResolvedForGood(adminPage);
@@ -122,6 +123,7 @@ test('dispute before payment: Alice requests support, the admin refunds the sell
 
   const adminPage = await openAdminOrderChat(openParty, dealId);
   await expect(adminPage.getByTestId('admin-seller')).toHaveText(alice.address);
+  await adminPage.getByRole('textbox', { name: /^Reason/ }).fill('The buyer never paid.');
   await adminPage.getByRole('group', { name: 'Resolve' }).getByRole('button', { name: 'Send to Seller' }).click();
   await confirmAction(adminPage, 'Send to Seller?', 'Refund to Seller');
   await expectResolvedForGood(adminPage);

@@ -19,3 +19,6 @@ export * from './deal-window.ts';
 export * from './coin-jelly.ts';
 export * from './coin-jelly-admin.ts';
 export * from './swap.ts';
+export * from './admin.ts';
+export * from './admin-common.ts';
+export * from './admin-records.ts';

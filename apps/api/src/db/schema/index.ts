@@ -12,3 +12,4 @@ export * from './window-extensions.ts';
 export * from './payment-details.ts';
 export * from './coin-jelly.ts';
 export * from './swaps.ts';
+export * from './admin.ts';

@@ -5,3 +5,4 @@ export { perUserPerMinute } from './per-user-rate-limit.ts';
 export type { ChatDeal } from './queries.ts';
 export { postAutoReply } from './chat-writes.ts';
 export { loadSwapRoom, insertSwapAttachmentMessage, type SwapRoom } from './swap-room.ts';
+export { toChatMessage } from './to-wire.ts';

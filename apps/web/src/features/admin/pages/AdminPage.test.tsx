@@ -106,6 +106,13 @@ describe('admin area access', () => {
   });
 });
 
+/** The reason both parties read: the resolve buttons stay disabled without one. */
+async function writeReason(text = 'Payment confirmed.'): Promise<void> {
+  const note = await screen.findByRole('textbox', { name: /Reason \(both parties read it/ });
+  expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeDisabled();
+  await userEvent.type(note, text);
+}
+
 describe('admin order chat', () => {
   it('shows order id, Fiat/Asset, Side, Buyer, Seller, Amount, Price, status, and the deal chat', async () => {
     renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
@@ -138,12 +145,13 @@ describe('admin order chat', () => {
       },
     });
     renderAdmin('/admin/orders/42', api);
+    await writeReason();
     await userEvent.click(await screen.findByRole('button', { name: 'Send to Buyer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send to Buyer?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Release to Buyer' }));
 
     expect(await screen.findByText('Resolve transaction submitted')).toBeInTheDocument();
-    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'buyer' });
+    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'buyer', reason: 'Payment confirmed.' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
     expect(screen.getByTestId('resolve-disabled-reason')).toHaveTextContent(ORDER_ALREADY_RESOLVED_BY_ADMIN);
@@ -171,10 +179,11 @@ describe('admin order chat', () => {
       [RESOLVE]: () => json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller' }),
     });
     renderAdmin('/admin/orders/42', api);
+    await writeReason();
     await userEvent.click(await screen.findByRole('button', { name: 'Send to Seller' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund to Seller' }));
     await waitFor(() => expect(api.callsTo(RESOLVE)).toHaveLength(1));
-    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'seller' });
+    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'seller', reason: 'Payment confirmed.' });
   });
 
   it.each([
@@ -182,6 +191,7 @@ describe('admin order chat', () => {
     ['a server failure', () => apiError(500, 'INTERNAL_ERROR', 'Internal server error'), 'Resolve failed'],
   ])('reports %s', async (_name, answer, message) => {
     renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()), [RESOLVE]: answer }));
+    await writeReason();
     await userEvent.click(await screen.findByRole('button', { name: 'Send to Buyer' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Release to Buyer' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
