@@ -96,7 +96,7 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
   return (
     <section className={styles.page} aria-label={`Order #${order.orderId}`}>
       <p className={styles.back}>
-        <Link to="/admin">← Admin</Link>
+        <Link to="/admin/deals">← Deals</Link>
       </p>
       <h1 className={styles.title}>Order #{order.orderId}</h1>
       <div className={styles.orderLayout}>

@@ -1,17 +1,16 @@
 import type { AdminOrderResponse } from '@jelly/contracts';
 import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi, json, WALLET_A, WALLET_B } from '../../../test/fakeApi.ts';
 import { ModalStack } from '../../../app/layout/ModalStack.tsx';
 import { Toasts } from '../../../app/layout/Toasts.tsx';
-import { apiError, fakeApi, json, WALLET_A, WALLET_B } from '../../../test/fakeApi.ts';
-import { testStore } from '../../../test/renderApp.tsx';
-import { AdminArea, type AdminAreaProps } from './AdminPage.tsx';
+import { renderAdmin as renderArea } from '../test/renderAdmin.tsx';
 
-const ADMIN_WALLET = 'AdmnWa11et1111111111111111111111111111111111';
+const renderAdmin = (path: string, api = fakeApi(), viewer = {}) =>
+  renderArea(path, api, viewer, <><ModalStack /><Toasts /></>);
+
 const ORDER = 'GET /api/admin/orders/42';
 const RESOLVE = 'POST /api/admin/orders/42/resolve';
 
@@ -48,35 +47,6 @@ const resolved = adminOrder({
   },
 });
 
-function renderAdmin(path: string, api = fakeApi(), viewer: Partial<AdminAreaProps['viewer']> = {}) {
-  const { store } = testStore({ api });
-  const props: AdminAreaProps = {
-    viewer: { wallet: ADMIN_WALLET, signedIn: true, isAdmin: true, ...viewer },
-    chatSlot: ({ orderId, isAdmin }) => <p>Chat of deal {orderId} as {isAdmin ? 'admin' : 'party'}</p>,
-  };
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin/*',
-        element: (
-          <>
-            <AdminArea {...props} />
-            <ModalStack />
-            <Toasts />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { api, router, store };
-}
-
 describe('admin area access', () => {
   it('asks a signed-out visitor to connect an admin wallet', async () => {
     const { api } = renderAdmin('/admin/orders/42', fakeApi(), { wallet: null, signedIn: false, isAdmin: false });
@@ -95,8 +65,8 @@ describe('admin area access', () => {
     expect(await screen.findByRole('heading', { name: '403 — Admins only' })).toBeInTheDocument();
   });
 
-  it('/admin opens an order by its id', async () => {
-    const { router } = renderAdmin('/admin', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
+  it('Deals opens an order by its id', async () => {
+    const { router } = renderAdmin('/admin/deals', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
     const open = screen.getByRole('button', { name: 'Open' });
     expect(open).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: 'Order ID' }), '42');
