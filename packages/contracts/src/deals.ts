@@ -94,11 +94,16 @@ export type AdminOrderResponse = z.infer<typeof adminOrderResponse>;
 
 /**
  * POST /admin/orders/{orderId}/resolve (admin): 'buyer' releases to the fiat side, 'seller' refunds the crypto side.
- * `reason`: what both parties read on the deal page afterwards (the admin screen asks for it).
+ * `reason` (required, 3–500 characters): what both parties read on the deal page afterwards; it goes to the audit log.
+ * Above the four-eyes threshold the answer is 202 with a pending approval (see adminResolveOutcome in admin.ts).
  */
 export const adminResolveRequest = z.object({
   releaseTo: z.enum(['buyer', 'seller']),
-  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(3, 'The reason needs at least 3 characters')
+    .max(500, 'At most 500 characters'),
 });
 export type AdminResolveRequest = z.infer<typeof adminResolveRequest>;
 

@@ -16,3 +16,4 @@ export * from './support.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './deal-window.ts';
+export * from './admin.ts';

@@ -218,6 +218,8 @@ export const orderDetailsResponse = order.extend({
   parentOffer: order.nullable(),
   /** For a deal an admin resolved: the decision both parties see. Absent or null otherwise. */
   adminResolution: adminResolution.nullable().optional(),
+  /** For a deal in dispute: when it was opened and when the admins aim to have decided it (the SLA clock). */
+  dispute: z.object({ openedAt: isoDateTime, slaDueAt: isoDateTime }).nullable().optional(),
 });
 export type OrderDetails = z.infer<typeof orderDetailsResponse>;
 

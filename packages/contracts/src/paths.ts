@@ -14,3 +14,19 @@ export const apiPaths = {
   platformConfig: '/platform/config',
   docs: '/docs',
 } as const;
+
+/** The admin back office (bearer + admin role). */
+export const adminPaths = {
+  disputes: '/admin/disputes',
+  dispute: (id: number | string) => `/admin/disputes/${id}`,
+  approvals: (id: number | string) => `/admin/disputes/${id}/approvals`,
+  ban: '/admin/ban',
+  unban: (wallet: string) => `/admin/ban/${wallet}`,
+  user: (wallet: string) => `/admin/users/${wallet}`,
+  newCoin: '/admin/new-coin-p2p',
+  tokens: '/admin/tokens',
+  tokenInspect: '/admin/tokens/inspect',
+  token: (mint: string) => `/admin/tokens/${mint}`,
+  audit: '/admin/audit',
+  platform: '/admin/platform',
+} as const;

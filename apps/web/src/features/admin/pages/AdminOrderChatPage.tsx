@@ -79,7 +79,7 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
           onConfirm: async () => {
             setBusy(releaseTo);
             try {
-              await resolveOrder({ orderId, releaseTo, ...(reason ? { reason } : {}) }).unwrap();
+              await resolveOrder({ orderId, releaseTo, reason }).unwrap();
               dispatch(showToast.success(RESOLVE_SUBMITTED));
             } catch (error) {
               dispatch(showToast.error(resolveFailure(error)));
