@@ -1,23 +1,50 @@
+import {
+  adminPaths,
+  adminTokensResponse,
+  newCoinResponse,
+  tokenInspection,
+  updateTokenResponse,
+  type AdminToken,
+  type NewCoinRequest,
+  type NewCoinResponse,
+  type TokenInspection,
+  type UpdateTokenRequest,
+} from '@jelly/contracts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
-import { adminPaths } from './adminPaths.ts';
-import { mintInspection, type MintInspection, type NewTokenRequest } from './adminShapes.ts';
+import { catalogueApi } from '../../../lib/reference/catalogueApi.ts';
 
-/** Token listing: read a mint from the chain, list it, edit or disable it. */
-export const adminTokensApi = api.enhanceEndpoints({ addTagTypes: ['AdminAudit'] }).injectEndpoints({
+type UpdateTokenResponse = z.infer<typeof updateTokenResponse>;
+
+/** Token listing: read a mint from the chain, list it, edit or disable it; the pickers' coin list reloads after. */
+export const adminTokensApi = api.enhanceEndpoints({ addTagTypes: ['AdminTokens', 'AdminAudit'] }).injectEndpoints({
   endpoints: (build) => ({
-    inspectMint: build.query<MintInspection, string>({
-      query: (mint) => ({ url: adminPaths.inspectMint, params: { mint } }),
-      responseSchema: mintInspection,
+    adminTokens: build.query<AdminToken[], void>({
+      query: () => adminPaths.tokens,
+      responseSchema: adminTokensResponse,
+      providesTags: ['AdminTokens'],
     }),
-    createToken: build.mutation<unknown, NewTokenRequest>({
+    inspectMint: build.query<TokenInspection, string>({
+      query: (mint) => ({ url: adminPaths.tokenInspect, params: { mint } }),
+      responseSchema: tokenInspection,
+    }),
+    createToken: build.mutation<NewCoinResponse, NewCoinRequest>({
       query: (body) => ({ url: adminPaths.newCoin, method: 'POST', body }),
-      invalidatesTags: ['AdminAudit'],
+      responseSchema: newCoinResponse,
+      invalidatesTags: ['AdminTokens', 'AdminAudit'],
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        await queryFulfilled.then(() => dispatch(catalogueApi.endpoints.coins.initiate(undefined, { forceRefetch: true })), () => undefined);
+      },
     }),
-    updateToken: build.mutation<unknown, { mint: string } & Partial<Omit<NewTokenRequest, 'mint'>> & { disabled?: boolean }>({
-      query: ({ mint, ...body }) => ({ url: adminPaths.token(mint), method: 'PATCH', body }),
-      invalidatesTags: ['AdminAudit'],
+    updateToken: build.mutation<UpdateTokenResponse, { mint: string } & UpdateTokenRequest>({
+      query: ({ mint, ...body }) => ({ url: adminPaths.token(encodeURIComponent(mint)), method: 'PATCH', body }),
+      responseSchema: updateTokenResponse,
+      invalidatesTags: ['AdminTokens', 'AdminAudit'],
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        await queryFulfilled.then(() => dispatch(catalogueApi.endpoints.coins.initiate(undefined, { forceRefetch: true })), () => undefined);
+      },
     }),
   }),
 });
 
-export const { useLazyInspectMintQuery, useCreateTokenMutation, useUpdateTokenMutation } = adminTokensApi;
+export const { useAdminTokensQuery, useLazyInspectMintQuery, useCreateTokenMutation, useUpdateTokenMutation } = adminTokensApi;

@@ -1,5 +1,5 @@
 import type { AdminOrderResponse } from '@jelly/contracts';
-import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
+import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, RESOLVE_AWAITING_SECOND_ADMIN } from '@jelly/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -104,16 +104,17 @@ describe('admin order chat', () => {
       [ORDER]: () => json(200, current),
       [RESOLVE]: () => {
         current = resolved;
-        return json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'buyer' });
+        return json(200, { state: 'executed', orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'buyer', reason: 'Paid in full.' });
       },
     });
     renderAdmin('/admin/orders/42', api);
-    await userEvent.click(await screen.findByRole('button', { name: 'Send to Buyer' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Reason/ }), 'Paid in full.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send to Buyer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send to Buyer?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Release to Buyer' }));
 
     expect(await screen.findByText('Resolve transaction submitted')).toBeInTheDocument();
-    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'buyer' });
+    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'buyer', reason: 'Paid in full.' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
     expect(screen.getByTestId('resolve-disabled-reason')).toHaveTextContent(ORDER_ALREADY_RESOLVED_BY_ADMIN);
@@ -123,7 +124,7 @@ describe('admin order chat', () => {
   it('sends the reason the admin wrote for the parties, trimmed', async () => {
     const api = fakeApi({
       [ORDER]: () => json(200, adminOrder()),
-      [RESOLVE]: () => json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller' }),
+      [RESOLVE]: () => json(200, { state: 'executed', orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller', reason: 'No payment arrived.' }),
     });
     renderAdmin('/admin/orders/42', api);
     const note = await screen.findByRole('textbox', { name: /Reason \(both parties read it/ });
@@ -135,16 +136,45 @@ describe('admin order chat', () => {
     expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'seller', reason: 'No payment arrived.' });
   });
 
-  it('Send to Seller posts releaseTo seller', async () => {
+  it('keeps both buttons disabled until a reason of at least 3 characters is written', async () => {
+    const { api } = renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
+    const note = await screen.findByRole('textbox', { name: /Reason/ });
+    expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
+    await userEvent.type(note, ' ab ');
+    expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
+    await userEvent.type(note, 'c');
+    expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeEnabled();
+    expect(api.callsTo(RESOLVE)).toHaveLength(0);
+  });
+
+  it('above the four-eyes amount the request waits for a second admin', async () => {
     const api = fakeApi({
       [ORDER]: () => json(200, adminOrder()),
-      [RESOLVE]: () => json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller' }),
+      [RESOLVE]: () =>
+        json(202, {
+          state: 'pending_approval',
+          orderId: 42,
+          approval: {
+            id: '7f0c4b8e-1f7e-4a53-9d55-2f1f5d0e8a11',
+            orderId: 42,
+            releaseTo: 'seller',
+            reason: 'No payment arrived.',
+            requestedBy: WALLET_B,
+            requestedAt: '2026-11-21T10:00:00.000Z',
+            state: 'pending',
+            decidedBy: null,
+            decidedAt: null,
+            decisionReason: null,
+          },
+        }),
     });
     renderAdmin('/admin/orders/42', api);
-    await userEvent.click(await screen.findByRole('button', { name: 'Send to Seller' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Reason/ }), 'No payment arrived.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send to Seller' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund to Seller' }));
-    await waitFor(() => expect(api.callsTo(RESOLVE)).toHaveLength(1));
-    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'seller' });
+    expect(await screen.findByText(RESOLVE_AWAITING_SECOND_ADMIN)).toBeInTheDocument();
   });
 
   it.each([
@@ -152,7 +182,8 @@ describe('admin order chat', () => {
     ['a server failure', () => apiError(500, 'INTERNAL_ERROR', 'Internal server error'), 'Resolve failed'],
   ])('reports %s', async (_name, answer, message) => {
     renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()), [RESOLVE]: answer }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Send to Buyer' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Reason/ }), 'Paid in full.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send to Buyer' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Release to Buyer' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
   });

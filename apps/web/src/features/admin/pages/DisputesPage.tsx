@@ -1,4 +1,4 @@
-import { formatDisplayAmount, fromBaseUnits, OrderStatus, shortenWallet, withFilterChange } from '@jelly/domain';
+import { formatDisplayAmount, fromBaseUnits, shortenWallet, withFilterChange } from '@jelly/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
@@ -6,19 +6,18 @@ import { useCoinsQuery, useCurrenciesQuery } from '../../../lib/reference/catalo
 import { useNow } from '../../../lib/time/useNow.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { useDisputesQuery } from '../api/adminDisputesApi.ts';
-import type { DisputeRow, DisputesQuery } from '../api/adminShapes.ts';
+import { ADMIN_PAGE_SIZE, type DisputeQueueRow as DisputeRow } from '@jelly/contracts';
+import type { DisputeQueueStatus, DisputesQuery } from '../api/adminDisputesApi.ts';
 import { AdminError } from '../components/AdminError.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { slaClock } from '../lib/explorer.ts';
 import styles from '../components/Admin.module.css';
 import table from '../components/AdminTable.module.css';
 
-export const DISPUTES_PAGE_SIZE = 20;
-
 /** The dispute queue: open disputes oldest first, with the time each has waited; filters and a search. */
 export function DisputesPage() {
   useDocumentTitle('Admin · Disputes');
-  const [query, setQuery] = useState<DisputesQuery>({ status: String(OrderStatus.AdminResolving), page: 1, size: DISPUTES_PAGE_SIZE });
+  const [query, setQuery] = useState<DisputesQuery>({ status: 'open', page: 1, size: ADMIN_PAGE_SIZE });
   const [search, setSearch] = useState('');
   const result = useDisputesQuery(query);
   const { data: coins = [] } = useCoinsQuery();
@@ -38,10 +37,11 @@ export function DisputesPage() {
       >
         <label>
           Status
-          <select value={query.status ?? ''} onChange={(event) => change({ status: event.target.value })}>
-            <option value={String(OrderStatus.AdminResolving)}>Open</option>
-            <option value={String(OrderStatus.AdminResolved)}>Resolved</option>
-            <option value="">All</option>
+          <select value={query.status} onChange={(event) => change({ status: event.target.value as DisputeQueueStatus })}>
+            <option value="open">Open</option>
+            <option value="flagged">Flagged for review</option>
+            <option value="resolved">Resolved</option>
+            <option value="all">All</option>
           </select>
         </label>
         <label>
@@ -108,7 +108,11 @@ function DisputeTable({ rows }: { rows: DisputeRow[] }) {
               <td>
                 <Link to={`/admin/disputes/${row.orderId}`}>#{row.orderId}</Link>
               </td>
-              <td className={table.mono} data-testid="sla-clock" title={`Opened ${new Date(row.openedAt).toLocaleString()}`}>
+              <td
+                className={now.getTime() > new Date(row.slaDueAt).getTime() ? `${table.mono} ${table.overdue}` : table.mono}
+                data-testid="sla-clock"
+                title={`Opened ${new Date(row.openedAt).toLocaleString()} · due ${new Date(row.slaDueAt).toLocaleString()}`}
+              >
                 {slaClock(row.openedAt, now)}
               </td>
               <td>
@@ -122,8 +126,12 @@ function DisputeTable({ rows }: { rows: DisputeRow[] }) {
               </td>
               <td>
                 {row.statusLabel}
-                {row.awaitingApproval && <span className={table.badge}>awaiting a second admin</span>}
-                {row.flaggedForReview && <span className={table.badge}>banned party</span>}
+                {row.pendingApproval && <span className={table.badge}>awaiting a second admin</span>}
+                {row.reviewFlag && (
+                  <span className={table.badge} title={row.reviewFlag.reason}>
+                    flagged for review
+                  </span>
+                )}
               </td>
             </tr>
           ))}

@@ -1,4 +1,3 @@
-import { OrderStatus } from '@jelly/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { renderAdmin } from '../test/renderAdmin.tsx';
 import { ADMIN_SECTIONS } from './adminNav.ts';
 
 const QUEUE = 'GET /api/admin/disputes';
-const emptyQueue = () => json(200, { data: [], total: 0 });
+const emptyQueue = () => json(200, { data: [], total: 0, page: 1, size: 20 });
 
 describe('admin shell gates', () => {
   it('signed out: Connect Admin Wallet, no admin navigation, no API call', async () => {
@@ -37,7 +36,7 @@ describe('admin shell gates', () => {
     expect(screen.getByRole('heading', { name: 'Disputes' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo(QUEUE)).toHaveLength(1));
     const params = new URL(api.callsTo(QUEUE)[0]!.url).searchParams;
-    expect(params.get('status')).toBe(String(OrderStatus.AdminResolving));
+    expect(params.get('status')).toBe('open');
     expect(params.get('Page')).toBe('1');
     expect(document.title).toBe('Admin · Disputes · Jelly');
   });
