@@ -1,4 +1,5 @@
 import type { Order } from '@jelly/contracts';
+import type { OrderStatus } from '@jelly/domain';
 
 /** Every modal kind of the product. The stack only accepts these ids. */
 export const MODAL_KINDS = [
@@ -62,6 +63,7 @@ export interface ModalPropsMap {
   filterCoinJelly: NoProps;
   myAccountFilter: NoProps;
   coinJelly: NoProps;
+  /** Add Token (admin): list a mint after reading it from the chain. */
   createTokenAdmin: NoProps;
   updateJelly: NoProps;
   paymentMethods: NoProps;
@@ -70,12 +72,14 @@ export interface ModalPropsMap {
   confirmAction: ConfirmActionProps;
   /** The Reviews modal of a trader. */
   reviews: { wallet: string };
-  banUser: NoProps;
+  /** Ban user (admin): a wallet-wide ban with a reason and an end; `wallet` prefilled from a dispute or a lookup. */
+  banUser: { wallet?: string };
   /** Block user: the signed-in user blocks this wallet (a personal block list, not an admin ban). */
   banUserSimple: { wallet: string };
   /** Report user: a report about this wallet to the admins. */
   reportUser: { wallet: string };
-  adminChatPreview: NoProps;
+  /** The deal chat of a case in a dialog, for an admin to write to the buyer or the seller. */
+  adminChatPreview: { orderId: number; status: OrderStatus };
   chatAttachmentPreview: { uploadId: string; name: string; sizeBytes: number; kind: 'image' | 'pdf' | 'video' };
 }
 

@@ -4,6 +4,7 @@ import { AdminShell } from '../shell/AdminShell.tsx';
 import { AdminOrderChatPage, type AdminOrderChatPageProps } from './AdminOrderChatPage.tsx';
 import { DealsPage } from './DealsPage.tsx';
 import { DisputesPage } from './DisputesPage.tsx';
+import { DossierPage } from './DossierPage.tsx';
 
 export interface AdminAreaProps {
   viewer: AdminViewer;
@@ -29,6 +30,7 @@ export function AdminArea({ viewer, chatSlot, onConnectWallet, onDisconnect }: A
       children: [
         { index: true, element: <DisputesPage /> },
         { path: 'disputes', element: <DisputesPage /> },
+        { path: 'disputes/:id', element: <DossierPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
         { path: 'deals', element: <DealsPage /> },
         { path: 'orders/:id', element: <AdminOrderChatPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
         { path: 'swaps', element: null },
