@@ -2,9 +2,13 @@ import { Navigate, Outlet, useRoutes } from 'react-router';
 import { AdminGate, type AdminViewer } from '../components/AdminGate.tsx';
 import { AdminShell } from '../shell/AdminShell.tsx';
 import { AdminOrderChatPage, type AdminOrderChatPageProps } from './AdminOrderChatPage.tsx';
+import { AuditPage } from './AuditPage.tsx';
 import { DealsPage } from './DealsPage.tsx';
 import { DisputesPage } from './DisputesPage.tsx';
 import { DossierPage } from './DossierPage.tsx';
+import { PlatformPage } from './PlatformPage.tsx';
+import { TokensPage } from './TokensPage.tsx';
+import { UsersPage } from './UsersPage.tsx';
 
 export interface AdminAreaProps {
   viewer: AdminViewer;
@@ -33,6 +37,11 @@ export function AdminArea({ viewer, chatSlot, onConnectWallet, onDisconnect }: A
         { path: 'disputes/:id', element: <DossierPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
         { path: 'deals', element: <DealsPage /> },
         { path: 'orders/:id', element: <AdminOrderChatPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
+        { path: 'users', element: <UsersPage /> },
+        { path: 'users/:wallet', element: <UsersPage /> },
+        { path: 'tokens', element: <TokensPage /> },
+        { path: 'audit', element: <AuditPage /> },
+        { path: 'platform', element: <PlatformPage /> },
         { path: 'swaps', element: null },
         { path: 'coin-jelly', element: null },
         { path: '*', element: <Navigate to="/admin" replace /> },
