@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { loadBundledAssets } from './modules/assets/index.ts';
@@ -39,4 +40,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dealRoutes);
   await app.register(supportRoutes, { notifier: telegramSupportNotifier(app.db, app.config) });
   await app.register(ratingRoutes);
+  await app.register(adminRoutes);
 };

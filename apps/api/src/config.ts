@@ -10,6 +10,7 @@ import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
 import { type MarketConfig, readMarketConfig } from './modules/market/index.ts';
 import { type PricesConfig, readPricesConfig } from './modules/prices/index.ts';
 import { type DealsConfig, readDealsConfig } from './modules/deals/index.ts';
+import { type AdminConfig, readAdminConfig } from './modules/admin/index.ts';
 import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/index.ts';
 import { readSecurityConfig, type SecurityConfig } from './security-config.ts';
 import { readFeePayerConfig, type FeePayerConfig } from './modules/fee-payer/index.ts';
@@ -72,6 +73,8 @@ export interface AppConfig extends AuthConfig, PlatformConfig {
   feePayer?: FeePayerConfig;
   /** Where chat attachments are stored (S3_*); absent = local disk under DATA_DIR/attachments. */
   attachments?: AttachmentsConfig;
+  /** The back office: four-eyes amount and dispute SLA (ADMIN_FOUR_EYES_FIAT_AMOUNT, DISPUTE_SLA_HOURS); defaults when absent. */
+  admin?: AdminConfig;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -175,6 +178,7 @@ export async function loadConfig(
   const claimLimits = settled(readClaimLimitsConfig(env));
   const security = settled(readSecurityConfig(env));
   const feePayer = settled(readFeePayerConfig(env));
+  const admin = settled(readAdminConfig(env));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -214,5 +218,6 @@ export async function loadConfig(
     security,
     feePayer,
     attachments,
+    admin,
   };
 }

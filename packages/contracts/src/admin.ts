@@ -215,8 +215,8 @@ export const disputeDossierResponse = z.object({
   seller: dossierParty.nullable(),
   paymentWindow: dealWindowResponse,
   reviewFlag: reviewFlag.nullable(),
-  /** Whether resolving this deal needs a second admin, and the threshold (the deal's fiat amount must exceed it). */
-  fourEyes: z.object({ required: z.boolean(), thresholdFiat: decimalString }),
+  /** Whether resolving this deal needs a second admin, and the threshold (the deal's fiat amount must exceed it; null = never). */
+  fourEyes: z.object({ required: z.boolean(), thresholdFiat: decimalString.nullable() }),
   pendingApproval: resolveApproval.nullable(),
   resolution: dealResolution.nullable(),
 });
@@ -427,6 +427,8 @@ export type AuditResponse = z.infer<typeof auditResponse>;
 
 // ── Platform ────────────────────────────────────────────────────────────────────────────────────────────────────
 
+const signedLamports = z.string().regex(/^-?\d{1,39}$/, 'Must be a whole number of lamports');
+
 export const tokenBalance = z.object({ symbol: z.string(), mint: z.string(), decimals: z.number().int(), amount: baseUnits });
 
 /** GET /admin/platform: the morning figures. `desk` is null when no swap desk is configured; chain parts null without a chain. */
@@ -436,8 +438,8 @@ export const platformFiguresResponse = z.object({
     .object({ address: z.string(), lamports: baseUnits, runwayDays: z.number().nullable() })
     .nullable(),
   desk: z.object({ address: z.string(), lamports: baseUnits, tokens: z.array(tokenBalance) }).nullable(),
-  /** What the admin paid in the last 24 hours (network fees + net rent), lamports. */
-  adminSpend24h: z.object({ feeLamports: baseUnits, rentLamports: baseUnits, totalLamports: baseUnits }),
+  /** What the admin paid in the last 24 hours (network fees + net rent), lamports; net rent is negative when closes gave back more. */
+  adminSpend24h: z.object({ feeLamports: baseUnits, rentLamports: signedLamports, totalLamports: signedLamports }),
   openDisputes: z.number().int(),
   flaggedDeals: z.number().int(),
   /** Deals created since 00:00 UTC, and the volume of those completed today per token. */

@@ -41,7 +41,7 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_family_id_idx').on(table.familyId)],
 );
 
-/** Wallet bans; a ban is active while `until` is in the future. Wallets need not have signed in before. */
+/** Wallet bans; a ban is active while `until` is in the future and it was not lifted. Wallets need not have signed in before. */
 export const bans = pgTable(
   'bans',
   {
@@ -51,6 +51,9 @@ export const bans = pgTable(
     until: timestamptz('until').notNull(),
     createdBy: text('created_by').notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    /** Set when an admin lifts the ban before `until`; a lifted ban no longer holds. */
+    liftedAt: timestamptz('lifted_at'),
+    liftedBy: text('lifted_by'),
   },
   (table) => [index('bans_wallet_until_idx').on(table.wallet, table.until)],
 );

@@ -12,5 +12,7 @@ export const tokens = pgTable('tokens', {
   icon: text('icon').notNull(),
   /** Display order; lower first. */
   position: integer('position').notNull(),
+  /** A disabled token leaves /platform/coins and takes no new offers; running deals in it go on. */
+  disabled: boolean('disabled').notNull().default(false),
   createdAt: timestamptz('created_at').notNull(),
 });

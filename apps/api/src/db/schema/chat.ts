@@ -52,6 +52,8 @@ export const chatAttachments = pgTable(
     originalName: text('original_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** Hex SHA-256 of the stored bytes (evidence in a dispute); null for files stored before it was kept. */
+    sha256: text('sha256'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('chat_attachments_deal_id_idx').on(t.dealId)],

@@ -45,7 +45,10 @@ export const dealTransactions = pgTable(
   ],
 );
 
-/** Every admin action on a deal (resolve, and the server's own refunds), for the record. */
+/**
+ * Every admin act (resolutions, four-eyes approvals, bans, token listings and edits, swap and Coin Jelly edits) and
+ * the server's own deal refunds. Append-only: a database trigger refuses UPDATE and DELETE (migration admin-audit).
+ */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
@@ -54,10 +57,21 @@ export const adminAuditLog = pgTable(
     actor: text('actor').notNull(),
     action: text('action').notNull(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.orderId),
+    /** What was acted on: a wallet, a mint, a deal id, a swap id. */
+    subject: text('subject'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    txSignature: text('tx_signature'),
+    reason: text('reason'),
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [index('admin_audit_log_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('admin_audit_log_order_idx').on(t.orderId, t.createdAt),
+    index('admin_audit_log_created_idx').on(t.createdAt),
+    index('admin_audit_log_actor_idx').on(t.actor, t.createdAt),
+    index('admin_audit_log_subject_idx').on(t.subject, t.createdAt),
+  ],
 );
 
 /**

@@ -10,3 +10,4 @@ export * from './rent-reclaims.ts';
 export * from './fee-payer.ts';
 export * from './window-extensions.ts';
 export * from './payment-details.ts';
+export * from './admin.ts';

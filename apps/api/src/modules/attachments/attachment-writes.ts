@@ -13,6 +13,8 @@ export interface NewAttachmentMessage {
   originalName: string;
   contentType: string;
   sizeBytes: number;
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: string;
   createdAt: Date;
 }
 
@@ -48,6 +50,7 @@ export async function insertAttachmentMessageIfOpen(db: Database, input: NewAtta
       originalName: input.originalName,
       contentType: input.contentType,
       sizeBytes: input.sizeBytes,
+      sha256: input.sha256,
       createdAt: input.createdAt,
     });
     // Notifications: the other party, unless viewing the deal (throttled), in this same transaction.

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   ATTACHMENT_FIELDS,
@@ -53,6 +54,7 @@ interface StoredFile {
   mimeType: AttachmentMimeType;
   size: number;
   originalName: string;
+  sha256: string;
 }
 
 /**
@@ -100,6 +102,7 @@ export async function uploadAttachment(
       originalName: stored.originalName,
       contentType: stored.mimeType,
       sizeBytes: stored.size,
+      sha256: stored.sha256,
       createdAt: deps.now(),
     });
     if (messageId === undefined) throw chatClosed();
@@ -133,8 +136,18 @@ async function storeFile(storage: ObjectStorage, dealId: number, part: Multipart
   const key = `${dealId}/${randomBytes(16).toString('hex')}.${EXTENSION_OF[sniffed.mimeType]}`;
   const originalName = displayName(part.filename);
   try {
-    const { size } = await storage.put(key, sniffed.body, { contentType: sniffed.mimeType, originalName });
-    return { key, mimeType: sniffed.mimeType, size, originalName };
+    // The hash is kept as evidence: an admin can show a file is the one uploaded during the deal.
+    const hash = createHash('sha256');
+    const body = Readable.from(
+      (async function* hashing() {
+        for await (const chunk of sniffed.body as AsyncIterable<Buffer>) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      })(),
+    );
+    const { size } = await storage.put(key, body, { contentType: sniffed.mimeType, originalName });
+    return { key, mimeType: sniffed.mimeType, size, originalName, sha256: hash.digest('hex') };
   } catch (error) {
     if (sniffed.exceeded() || error instanceof FileTooLargeError) throw tooLarge();
     throw error;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { authNonces, bans, refreshTokens, users } from '../../db/schema/index.ts';
 
@@ -15,12 +15,12 @@ export async function findUser(db: Database, wallet: string) {
   return row;
 }
 
-/** The ban that ends last among the wallet's active bans. */
+/** The ban that ends last among the wallet's active bans (not lifted, until in the future). */
 export async function findActiveBan(db: Database, wallet: string, now: Date) {
   const [row] = await db
     .select({ reason: bans.reason, until: bans.until })
     .from(bans)
-    .where(and(eq(bans.wallet, wallet), gt(bans.until, now)))
+    .where(and(eq(bans.wallet, wallet), gt(bans.until, now), isNull(bans.liftedAt)))
     .orderBy(desc(bans.until))
     .limit(1);
   return row;

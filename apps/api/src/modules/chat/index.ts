@@ -4,3 +4,4 @@ export { insertSystemMessage } from './chat-writes.ts';
 export { perUserPerMinute } from './per-user-rate-limit.ts';
 export type { ChatDeal } from './queries.ts';
 export { postAutoReply } from './chat-writes.ts';
+export { toChatMessage } from './to-wire.ts';

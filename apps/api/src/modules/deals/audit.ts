@@ -1,18 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { adminAuditLog } from '../../db/schema/index.ts';
+import { recordAdminAct } from '../audit/index.ts';
 import type { Queryable } from './queries.ts';
 
-/** Writes one audit row for an admin (or automatic server) action on a deal. */
+/** Writes one audit row for an admin (or automatic server) action on a deal, through the shared audit log. */
 export async function audit(
   db: Queryable,
   entry: { actor: string; action: string; orderId: number | null; details?: Record<string, unknown>; at: Date },
 ): Promise<void> {
-  await db.insert(adminAuditLog).values({
-    id: randomUUID(),
+  const details = entry.details ?? {};
+  const signature = typeof details.signature === 'string' ? details.signature : null;
+  const reason = typeof details.reason === 'string' && details.reason !== '' ? details.reason : null;
+  const before = details.statusBefore === undefined ? undefined : { status: details.statusBefore };
+  const after = details.statusAfter === undefined ? undefined : { status: details.statusAfter };
+  await recordAdminAct(db, {
     actor: entry.actor,
     action: entry.action,
     orderId: entry.orderId,
-    details: entry.details ?? {},
-    createdAt: entry.at,
+    before,
+    after,
+    txSignature: signature,
+    reason,
+    details,
+    at: entry.at,
   });
 }

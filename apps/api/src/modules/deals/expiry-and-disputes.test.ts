@@ -78,7 +78,7 @@ function supportRequest(s: Session, dealId: number, extra: object = {}) {
 }
 
 function resolve(s: Session, dealId: number, releaseTo: 'buyer' | 'seller') {
-  return t.app.inject({ method: 'POST', url: `/api/admin/orders/${dealId}/resolve`, headers: s.headers, payload: { releaseTo } });
+  return t.app.inject({ method: 'POST', url: `/api/admin/orders/${dealId}/resolve`, headers: s.headers, payload: { releaseTo, reason: 'Checked the chat and the payment proof' } });
 }
 
 describe('the payment window', () => {

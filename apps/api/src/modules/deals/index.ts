@@ -10,3 +10,7 @@ export { findDeal, orderExists } from './queries.ts';
 export { enqueueReclaim } from './reclaim-rent/queue.ts';
 export { rentReclaimJob } from './reclaim-rent/plugin.ts';
 export { requireChain } from './chain/escrow-config.ts';
+export { adminResolve } from './admin-resolve.ts';
+export type { AdminResolveContext } from './admin-resolve.ts';
+export { getAdminOrder } from './get-admin-order.ts';
+export { getDealWindow } from './window/get-window.ts';

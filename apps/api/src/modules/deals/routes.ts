@@ -1,14 +1,11 @@
 import {
   adminOrderParams,
   adminOrderResponse,
-  adminResolveRequest,
-  adminResolveResponse,
   signAndSendRequest,
   signAndSendResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
-import { adminResolve } from './admin-resolve.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { getAdminOrder } from './get-admin-order.ts';
 import { signAndSend } from './sign-and-send.ts';
@@ -68,26 +65,5 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
     },
     async (request) => getAdminOrder({ db, chain: app.chain }, request.params.orderId),
   );
-
-  app.post(
-    '/admin/orders/:orderId/resolve',
-    {
-      preHandler: [app.authenticate, app.requireAdmin],
-      schema: {
-        tags: ['admin'],
-        summary: "Resolve a deal: release the escrow to the buyer (fiat side) or refund the seller (crypto side)",
-        security: bearer,
-        params: adminOrderParams,
-        body: adminResolveRequest,
-        response: { 200: adminResolveResponse, ...errors },
-      },
-    },
-    async (request) => {
-      return adminResolve(
-        { db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, ...timeout },
-        signedIn(request),
-        { dealId: request.params.orderId, releaseTo: request.body.releaseTo, reason: request.body.reason },
-      );
-    },
-  );
+  // POST /admin/orders/:orderId/resolve lives in the admin module (reason, four-eyes); it calls adminResolve.
 };

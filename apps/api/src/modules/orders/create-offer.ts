@@ -53,7 +53,8 @@ export async function createOffer(ctx: OrderContext, user: AuthUser, body: Creat
   }
 
   const token = await findToken(ctx.db, tokenMint);
-  if (!token) throw validationError(ORDER_MESSAGES.unknownToken, { asset: ORDER_MESSAGES.unknownToken });
+  // A disabled token takes no new offers (deals already running in it go on).
+  if (!token || token.disabled) throw validationError(ORDER_MESSAGES.unknownToken, { asset: ORDER_MESSAGES.unknownToken });
   if (
     (body.tokenDecimal !== undefined && body.tokenDecimal !== token.decimals) ||
     (body.tokenName !== undefined && body.tokenName !== token.symbol)

@@ -5,3 +5,7 @@ export { completionRate } from './trading-stats.ts';
 export { readClaimLimitsConfig } from './claim-limits-config.ts';
 export type { ClaimLimitsConfig } from './claim-limits-config.ts';
 export { ORDER_MESSAGES } from './order-messages.ts';
+export { tradingStats } from './trading-stats.ts';
+export { listUserOrders } from './list-user-orders.ts';
+export { toOrder } from './order-view.ts';
+export type { OrderRow } from './order-view.ts';

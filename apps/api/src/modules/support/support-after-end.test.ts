@@ -149,9 +149,15 @@ describe("the admin's resolution, as the parties see it", () => {
     }
   });
 
-  it('records a resolution without a reason as null, for a deal never locked (cancelled back to the seller)', async () => {
+  it('refuses a resolution without a reason (or a too short one); with one, a deal never locked is cancelled back to the seller', async () => {
     const { buyer, dealId } = await sellDeal();
-    expect((await resolve(dealId, { releaseTo: 'seller' })).statusCode).toBe(200);
-    expect((await getOrder(t.app, buyer, dealId)).adminResolution).toMatchObject({ releasedTo: 'seller', reason: null });
+    expect(errorOf(await resolve(dealId, { releaseTo: 'seller' })).status).toBe(400);
+    expect(errorOf(await resolve(dealId, { releaseTo: 'seller', reason: ' ab ' })).status).toBe(400);
+    expect((await getOrder(t.app, buyer, dealId)).adminResolution).toBeNull();
+    expect((await resolve(dealId, { releaseTo: 'seller', reason: 'Never locked; the buyer asked to cancel.' })).statusCode).toBe(200);
+    expect((await getOrder(t.app, buyer, dealId)).adminResolution).toMatchObject({
+      releasedTo: 'seller',
+      reason: 'Never locked; the buyer asked to cancel.',
+    });
   });
 });

@@ -83,7 +83,7 @@ async function resolveAfterDispute(seller: Trader, buyer: Trader, dealId: number
     payload: { dealId: String(dealId), buyerWallet: null, sellerWallet: null, orderUrl: `http://localhost:8080/swap-chat/${dealId}`, receiver: 'Admin', messageType: 'AdminNotification' },
   });
   expect(dispute.statusCode).toBe(200);
-  const resolved = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${dealId}/resolve`, headers: admin.headers, payload: { releaseTo } });
+  const resolved = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${dealId}/resolve`, headers: admin.headers, payload: { releaseTo, reason: 'Checked the chat and the payment proof' } });
   expect(resolved.statusCode).toBe(200);
   expect((await dealRow(t, dealId)).status).toBe(OrderStatus.AdminResolved);
 }

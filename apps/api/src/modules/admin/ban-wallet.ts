@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { BanResponse, UnbanResponse } from '@jelly/contracts';
+import { DEFAULT_BAN_HOURS } from '@jelly/contracts';
+import { OrderStatus, UNDERWAY_STATUSES } from '@jelly/domain';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/connect.ts';
+import { queryRows } from '../../db/rows.ts';
+import { bans, refreshTokens } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { recordAdminAct } from '../audit/index.ts';
+import { applyBan, type BanGuard, type AuthUser } from '../auth/index.ts';
+import { enqueueReclaim } from '../deals/index.ts';
+import { notify } from '../notifications/index.ts';
+import { toAdminBan } from './ban-view.ts';
+
+export interface BanContext {
+  db: Database;
+  config: Pick<AppConfig, 'now'>;
+  bans: BanGuard;
+}
+
+export const BAN_IN_PAST = 'The ban must end in the future.';
+export const CANNOT_BAN_SELF = 'You cannot ban your own wallet.';
+export const NO_ACTIVE_BAN = 'This wallet has no active ban.';
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * POST /admin/ban — the ban bites at once: the row is written with its effects in one transaction (the wallet's
+ * active offers are withdrawn, its running deals flagged for review, the wallet notified, the act audited), then
+ * applyBan revokes its sessions and closes its sockets on every API process. On-chain state is never touched: a
+ * flagged deal waits for an admin's decision.
+ */
+export async function banWallet(
+  ctx: BanContext,
+  admin: AuthUser,
+  body: { wallet: string; reason: string; until?: string | undefined },
+): Promise<BanResponse> {
+  const now = ctx.config.now();
+  const until = body.until ? new Date(body.until) : new Date(now.getTime() + DEFAULT_BAN_HOURS * HOUR_MS);
+  if (until.getTime() <= now.getTime()) throw badRequest(BAN_IN_PAST, { field: 'until' });
+  if (body.wallet === admin.wallet) throw badRequest(CANNOT_BAN_SELF, { field: 'wallet' });
+  const wallet = body.wallet;
+  const [sessions] = await ctx.db
+    .select({ n: count() })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.wallet, wallet), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)));
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(bans)
+      .values({ id: randomUUID(), wallet, reason: body.reason, until, createdBy: admin.wallet, createdAt: now })
+      .returning();
+    const hidden = await queryRows<{ order_id: number }>(tx, sql`
+      UPDATE orders SET status = ${OrderStatus.Cancelled}, updated_at = ${now}
+      WHERE parent_order_id IS NULL AND creator_wallet = ${wallet} AND status = ${OrderStatus.Active}
+      RETURNING order_id`);
+    for (const offer of hidden) await enqueueReclaim(tx, 'order', Number(offer.order_id), now);
+    const flagReason = `A party was banned: ${body.reason}`;
+    const flagged = await queryRows<{ order_id: number }>(tx, sql`
+      INSERT INTO deal_review_flags (order_id, reason, flagged_by, flagged_at)
+      SELECT order_id, ${flagReason}, ${admin.wallet}, ${now} FROM orders
+      WHERE parent_order_id IS NOT NULL AND (creator_wallet = ${wallet} OR acceptor_wallet = ${wallet})
+        AND status IN (${sql.join(UNDERWAY_STATUSES.map((s) => sql`${s}`), sql`, `)})
+      ON CONFLICT (order_id) DO NOTHING
+      RETURNING order_id`);
+    await notify(tx, {
+      wallet,
+      kind: 'wallet_banned',
+      title: 'Wallet banned',
+      message: `Your wallet is banned until ${until.toISOString()}. Reason: ${body.reason}`,
+      data: { reason: body.reason, until: until.toISOString() },
+      now,
+    });
+    const effects = {
+      sessionsRevoked: sessions?.n ?? 0,
+      offersHidden: hidden.length,
+      dealsFlagged: flagged.length,
+    };
+    await recordAdminAct(tx, {
+      actor: admin.wallet,
+      action: 'ban',
+      subject: wallet,
+      before: null,
+      after: { ...toAdminBan(row!, now), hiddenOffers: hidden.map((o) => Number(o.order_id)), flaggedDeals: flagged.map((d) => Number(d.order_id)) },
+      reason: body.reason,
+      at: now,
+    });
+    return { ban: toAdminBan(row!, now), effects };
+  });
+  await applyBan(ctx, wallet);
+  return result;
+}
+
+/** DELETE /admin/ban/{wallet} — lifts the wallet's active bans at once (withdrawn offers stay withdrawn). */
+export async function unbanWallet(ctx: BanContext, admin: AuthUser, wallet: string, reason: string | null): Promise<UnbanResponse> {
+  const now = ctx.config.now();
+  const lifted = await ctx.db.transaction(async (tx) => {
+    const before = await tx
+      .select()
+      .from(bans)
+      .where(and(eq(bans.wallet, wallet), isNull(bans.liftedAt), gt(bans.until, now)));
+    if (before.length === 0) return [];
+    const rows = await tx
+      .update(bans)
+      .set({ liftedAt: now, liftedBy: admin.wallet })
+      .where(and(eq(bans.wallet, wallet), isNull(bans.liftedAt), gt(bans.until, now)))
+      .returning();
+    await recordAdminAct(tx, {
+      actor: admin.wallet,
+      action: 'unban',
+      subject: wallet,
+      before: before.map((row) => toAdminBan(row, now)),
+      after: rows.map((row) => toAdminBan(row, now)),
+      reason,
+      at: now,
+    });
+    return rows;
+  });
+  ctx.bans.forget(wallet);
+  if (lifted.length === 0) throw notFound(NO_ACTIVE_BAN);
+  return { wallet, lifted: lifted.map((row) => toAdminBan(row, now)) };
+}

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Shown wherever a token's own icon could not be fetched. */
+export const PLACEHOLDER_ICON = '/api/assets/coins/token.svg';
+export const ICON_PLACEHOLDER_WARNING = 'The icon could not be fetched; a placeholder is shown instead.';
+/** The limits of the one fetch the server makes for an admin-given URL. */
+export const ICON_FETCH_TIMEOUT_MS = 5000;
+export const ICON_MAX_BYTES = 256 * 1024;
+export const TOKEN_ICONS_FOLDER = 'token-icons';
+export const TOKEN_ICON_ROUTE_PREFIX = '/api/platform/token-icons/';
+
+/**
+ * Raster images only: an SVG can carry scripts, and the files are served from our own origin. The type is taken from
+ * the bytes, not from the remote server's word.
+ */
+const SIGNATURES: readonly { ext: string; type: string; matches: (b: Buffer) => boolean }[] = [
+  { ext: 'png', type: 'image/png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { ext: 'jpg', type: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: 'gif', type: 'image/gif', matches: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  { ext: 'webp', type: 'image/webp', matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+export const ICON_CONTENT_TYPES: ReadonlyMap<string, string> = new Map(SIGNATURES.map((s) => [s.ext, s.type]));
+
+export interface StoredIcon {
+  /** The same-origin URL the catalogue shows. */
+  url: string;
+  /** false when the placeholder is used. */
+  fetched: boolean;
+}
+
+/** Reads at most `max` bytes of the body; null when it is longer. */
+async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Fetches the icon once (time-out, size cap, image types only, no cookies or credentials sent) and stores it in the
+ * data folder under a name derived from the mint and the bytes, so pickers never load it from the remote host.
+ * Any failure gives the placeholder: listing a token never fails for its icon.
+ */
+export async function fetchAndStoreIcon(dataDir: string, mint: string, url: string): Promise<StoredIcon> {
+  try {
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(ICON_FETCH_TIMEOUT_MS),
+      redirect: 'follow',
+      credentials: 'omit',
+      headers: { accept: 'image/png, image/jpeg, image/gif, image/webp' },
+    });
+    const declared = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const length = Number(response.headers.get('content-length') ?? '0');
+    if (!response.ok || !response.body || !declared.startsWith('image/') || length > ICON_MAX_BYTES) {
+      await response.body?.cancel();
+      return { url: PLACEHOLDER_ICON, fetched: false };
+    }
+    const bytes = await readCapped(response.body, ICON_MAX_BYTES);
+    const kind = bytes ? SIGNATURES.find((s) => s.matches(bytes)) : undefined;
+    if (!bytes || !kind) return { url: PLACEHOLDER_ICON, fetched: false };
+    const name = `${mint}-${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.${kind.ext}`;
+    const folder = join(dataDir, TOKEN_ICONS_FOLDER);
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, name), bytes);
+    return { url: `${TOKEN_ICON_ROUTE_PREFIX}${name}`, fetched: true };
+  } catch {
+    return { url: PLACEHOLDER_ICON, fetched: false };
+  }
+}

@@ -1,0 +1,132 @@
+import type { AdminToken, NewCoinResponse, UpdateTokenRequest } from '@jelly/contracts';
+import { asc, eq, max } from 'drizzle-orm';
+import type { Chain } from '../../chain/chain.ts';
+import type { Database } from '../../db/connect.ts';
+import type { Queryable } from '../../db/rows.ts';
+import { tokens } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { recordAdminAct } from '../audit/index.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { ICON_PLACEHOLDER_WARNING, fetchAndStoreIcon } from './fetch-icon.ts';
+import { inspectMint } from './inspect-mint.ts';
+
+export const TOKEN_ALREADY_LISTED = 'This token is already listed.';
+export const TOKEN_NOT_FOUND = 'No listed token has this mint.';
+export const decimalsMismatch = (onChain: number) => `Decimals do not match the chain: the mint has ${onChain} decimals.`;
+
+type TokenRow = typeof tokens.$inferSelect;
+
+export function toAdminToken(row: TokenRow): AdminToken {
+  return {
+    symbol: row.symbol,
+    name: row.name,
+    mint: row.mint,
+    decimals: row.decimals,
+    isVerified: row.isVerified,
+    mintDevnet: row.mintDevnet,
+    icon: row.icon,
+    disabled: row.disabled,
+    position: row.position,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listAdminTokens(db: Queryable): Promise<AdminToken[]> {
+  const rows = await db.select().from(tokens).orderBy(asc(tokens.position), asc(tokens.createdAt), asc(tokens.symbol));
+  return rows.map(toAdminToken);
+}
+
+export interface TokenContext {
+  db: Database;
+  chain: Chain;
+  dataDir: string;
+  now: () => Date;
+}
+
+/**
+ * POST /admin/new-coin-p2p — lists a token after reading its mint from the configured chain: it must exist, be an
+ * SPL Token mint the escrow can move (a Token-2022 transfer fee is refused) and have the decimals given. The icon is
+ * fetched once and stored locally. The new token is in /platform/coins at once and takes offers.
+ */
+export async function createToken(
+  ctx: TokenContext,
+  admin: AuthUser,
+  body: { mint: string; symbol: string; name: string; decimals: number; isVerified: boolean; mintDevnet?: string | null | undefined; icon: string },
+): Promise<NewCoinResponse> {
+  const inspection = await inspectMint(ctx.db, ctx.chain, body.mint);
+  if (inspection.alreadyListed) throw conflict(TOKEN_ALREADY_LISTED);
+  if (inspection.refusal) throw badRequest(inspection.refusal, { field: 'mint' });
+  if (inspection.decimals !== body.decimals) throw badRequest(decimalsMismatch(inspection.decimals ?? 0), { field: 'decimals' });
+  const icon = await fetchAndStoreIcon(ctx.dataDir, body.mint, body.icon);
+  const warnings = [...inspection.warnings, ...(icon.fetched ? [] : [ICON_PLACEHOLDER_WARNING])];
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [last] = await tx.select({ position: max(tokens.position) }).from(tokens);
+    const [inserted] = await tx
+      .insert(tokens)
+      .values({
+        mint: body.mint,
+        symbol: body.symbol,
+        name: body.name,
+        decimals: body.decimals,
+        isVerified: body.isVerified,
+        mintDevnet: body.mintDevnet ?? null,
+        icon: icon.url,
+        position: (last?.position ?? 0) + 1,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw conflict(TOKEN_ALREADY_LISTED);
+    const after = toAdminToken(inserted);
+    await recordAdminAct(tx, {
+      actor: admin.wallet,
+      action: 'token_added',
+      subject: body.mint,
+      before: null,
+      after: { ...after, iconSource: body.icon, program: inspection.program, warnings },
+      at: now,
+    });
+    return inserted;
+  });
+  return { token: toAdminToken(row), warnings };
+}
+
+/** PATCH /admin/tokens/{mint} — edits or disables a listed token; a new icon URL is fetched and stored like on create. */
+export async function updateToken(
+  ctx: Omit<TokenContext, 'chain'>,
+  admin: AuthUser,
+  mint: string,
+  body: UpdateTokenRequest,
+): Promise<{ token: AdminToken; warnings: string[] }> {
+  const [current] = await ctx.db.select().from(tokens).where(eq(tokens.mint, mint));
+  if (!current) throw notFound(TOKEN_NOT_FOUND);
+  const warnings: string[] = [];
+  const changes: Partial<TokenRow> = {};
+  if (body.symbol !== undefined) changes.symbol = body.symbol;
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.isVerified !== undefined) changes.isVerified = body.isVerified;
+  if (body.mintDevnet !== undefined) changes.mintDevnet = body.mintDevnet;
+  if (body.disabled !== undefined) changes.disabled = body.disabled;
+  if (body.position !== undefined) changes.position = body.position;
+  if (body.icon !== undefined) {
+    const icon = await fetchAndStoreIcon(ctx.dataDir, mint, body.icon);
+    changes.icon = icon.url;
+    if (!icon.fetched) warnings.push(ICON_PLACEHOLDER_WARNING);
+  }
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx.update(tokens).set(changes).where(eq(tokens.mint, mint)).returning();
+    if (!updated) throw new AppError('NOT_FOUND', TOKEN_NOT_FOUND);
+    await recordAdminAct(tx, {
+      actor: admin.wallet,
+      action: 'token_changed',
+      subject: mint,
+      before: toAdminToken(current),
+      after: toAdminToken(updated),
+      at: now,
+    });
+    return updated;
+  });
+  return { token: toAdminToken(row), warnings };
+}
