@@ -9,7 +9,12 @@ import styles from '../components/Admin.module.css';
 import table from '../components/AdminTable.module.css';
 
 const SOL_DECIMALS = 9;
-const sol = (lamports: string) => `${formatDisplayAmount(fromBaseUnits(BigInt(lamports), SOL_DECIMALS))} SOL`;
+/** Lamports as SOL; net rent can be negative (closed accounts gave back more than new ones cost). */
+const sol = (lamports: string) => {
+  const value = BigInt(lamports);
+  const sign = value < 0n ? '-' : '';
+  return `${sign}${formatDisplayAmount(fromBaseUnits(value < 0n ? -value : value, SOL_DECIMALS))} SOL`;
+};
 const tokens = (balances: PlatformFigures['volumeToday']) =>
   balances.length === 0 ? '—' : balances.map((b) => `${formatDisplayAmount(fromBaseUnits(BigInt(b.amount), b.decimals))} ${b.symbol}`).join(' · ');
 
