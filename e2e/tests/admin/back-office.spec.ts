@@ -115,3 +115,21 @@ test('an admin lists a token by its mint and a user creates an offer in it', asy
   const offerId = await createOfferOnP2p(carol.page, { side: 'Buy', asset: symbol, fiat: 'EUR', price: '2.5', total: '100', paymentMethods: ['SEPA'] });
   expect((await carol.api.order(offerId)).tokenMint).toBe(mint);
 });
+
+test('on a 390 px phone the admin navigation folds behind Menu and no page scrolls sideways', async ({ openParty }) => {
+  const { page } = await openAdmin(openParty);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tokens = adminNav(page).getByRole('link', { name: 'Tokens' });
+  await expect(tokens).toBeHidden();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await tokens.click();
+  await expect(page.getByRole('heading', { name: 'Tokens', level: 1 })).toBeVisible();
+  await expect(tokens).toBeHidden();
+  for (const path of ['/admin', '/admin/tokens', '/admin/audit', '/admin/platform', '/admin/users']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+});
