@@ -27,6 +27,7 @@ ALTER TABLE "bans" ADD COLUMN "lifted_at" timestamp with time zone;--> statement
 ALTER TABLE "bans" ADD COLUMN "lifted_by" text;--> statement-breakpoint
 ALTER TABLE "tokens" ADD COLUMN "disabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "chat_attachments" ADD COLUMN "sha256" text;--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "admin_audit_log_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD COLUMN "subject" text;--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD COLUMN "before" jsonb;--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD COLUMN "after" jsonb;--> statement-breakpoint

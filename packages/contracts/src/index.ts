@@ -17,3 +17,5 @@ export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './deal-window.ts';
 export * from './admin.ts';
+export * from './admin-common.ts';
+export * from './admin-records.ts';

@@ -53,6 +53,8 @@ export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
     id: uuid('id').primaryKey(),
+    /** Insertion order: acts written in the same millisecond still read back in the order they happened. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     /** The admin wallet, or `server:<job>` for automatic actions (payment-window refunds, lock reconciliation). */
     actor: text('actor').notNull(),
     action: text('action').notNull(),

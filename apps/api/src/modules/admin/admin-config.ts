@@ -1,3 +1,4 @@
+import { DEFAULT_DISPUTE_SLA_HOURS } from '@jelly/contracts';
 import { z } from 'zod';
 
 /** The back office's settings. */
@@ -11,7 +12,7 @@ export interface AdminConfig {
   disputeSlaHours: number;
 }
 
-export const DEFAULT_ADMIN_CONFIG: AdminConfig = { fourEyesFiatAmount: '1000', disputeSlaHours: 24 };
+export const DEFAULT_ADMIN_CONFIG: AdminConfig = { fourEyesFiatAmount: '1000', disputeSlaHours: DEFAULT_DISPUTE_SLA_HOURS };
 
 const envSchema = z.object({
   ADMIN_FOUR_EYES_FIAT_AMOUNT: z

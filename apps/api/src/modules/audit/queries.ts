@@ -52,7 +52,7 @@ export async function listAuditEntries(
       .select()
       .from(adminAuditLog)
       .where(condition)
-      .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+      .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.seq))
       .offset(page.offset)
       .limit(page.limit),
     db.select({ n: count() }).from(adminAuditLog).where(condition),
@@ -62,6 +62,6 @@ export async function listAuditEntries(
 
 /** Every audit row of one deal, oldest first (the dossier's timeline). */
 export async function auditEntriesOfDeal(db: Queryable, orderId: number): Promise<AuditEntry[]> {
-  const rows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.orderId, orderId)).orderBy(adminAuditLog.createdAt);
+  const rows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.orderId, orderId)).orderBy(adminAuditLog.createdAt, adminAuditLog.seq);
   return rows.map(toAuditEntry);
 }

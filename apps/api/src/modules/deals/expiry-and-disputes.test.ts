@@ -1,5 +1,5 @@
 // Payment window and disputes on a real localnet: every state has a way out.
-import type { AdminOrderResponse, AdminResolveResponse, SupportRequestResponse } from '@jelly/contracts';
+import type { AdminOrderResponse, AdminResolveOutcome, SupportRequestResponse } from '@jelly/contracts';
 import { DISPUTE_NOT_POSSIBLE, NOT_A_PARTY, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, settlementPayout } from '@jelly/domain';
 import type { Config } from '@jelly/escrow';
 import { Keypair } from '@solana/web3.js';
@@ -256,7 +256,7 @@ describe('admin order chat and resolution', () => {
 
     const response = await resolve(admin, dealId, 'buyer');
     expect(response.statusCode).toBe(200);
-    const body = response.json<AdminResolveResponse>();
+    const body = response.json<Extract<AdminResolveOutcome, { state: 'executed' }>>();
     expect(body).toMatchObject({ orderId: dealId, status: OrderStatus.AdminResolved, releaseTo: 'buyer' });
     expect(body.signature).toEqual(expect.any(String));
     const { fee, toFiatSide } = settlementPayout(20_000_000n, escrow.feeBps);
@@ -281,7 +281,7 @@ describe('admin order chat and resolution', () => {
     const treasuryBefore = await usdcOf(t, escrow.treasury);
 
     const response = await resolve(admin, dealId, 'seller');
-    expect(response.json<AdminResolveResponse>()).toMatchObject({ status: OrderStatus.AdminResolved, releaseTo: 'seller' });
+    expect(response.json<Extract<AdminResolveOutcome, { state: 'executed' }>>()).toMatchObject({ status: OrderStatus.AdminResolved, releaseTo: 'seller' });
     expect(await usdcOf(t, seller.key)).toBe(7_000_000n);
     expect(await usdcOf(t, buyer.key)).toBe(0n);
     expect(await usdcOf(t, escrow.treasury)).toBe(treasuryBefore);
@@ -293,7 +293,7 @@ describe('admin order chat and resolution', () => {
     await lock(seller, dealId);
     const answers = await Promise.all([resolve(admin, dealId, 'seller'), resolve(admin, dealId, 'buyer')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    const winner = answers.find((a) => a.statusCode === 200)?.json<AdminResolveResponse>();
+    const winner = answers.find((a) => a.statusCode === 200)?.json<Extract<AdminResolveOutcome, { state: 'executed' }>>();
     const loser = answers.find((a) => a.statusCode === 409);
     expect(loser && errorOf(loser).message).toMatch(/Order already resolved by admin\.|Another transaction for this deal/);
     if (winner?.releaseTo === 'seller') {
@@ -312,7 +312,14 @@ describe('admin order chat and resolution', () => {
     expect(view.resolve).toEqual({ toBuyer: { enabled: false, reason: NOTHING_LOCKED_FOR_BUYER }, toSeller: { enabled: true } });
 
     const response = await resolve(admin, dealId, 'seller');
-    expect(response.json<AdminResolveResponse>()).toEqual({ orderId: dealId, status: OrderStatus.Cancelled, signature: null, releaseTo: 'seller' });
+    expect(response.json<Extract<AdminResolveOutcome, { state: 'executed' }>>()).toEqual({
+      state: 'executed',
+      orderId: dealId,
+      status: OrderStatus.Cancelled,
+      signature: null,
+      releaseTo: 'seller',
+      reason: 'Checked the chat and the payment proof',
+    });
     expect(await getOrder(t.app, seller, offerId)).toMatchObject({ amount: '4000000' });
     expect(await usdcOf(t, seller.key)).toBe(4_000_000n);
   });

@@ -103,7 +103,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         response: { 200: orderDetailsResponse, ...errors },
       },
     },
-    async (request) => getOrder(app.db, signedIn(request), request.params.orderId),
+    async (request) => getOrder(app.db, signedIn(request), request.params.orderId, app.config.admin?.disputeSlaHours),
   );
 
   app.get(

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { isoDateTime, walletAddress } from './common.ts';
+import { coin } from './catalogues.ts';
+import { ADMIN_REASON_MAX, adminBan, emptyToUndefined, optionalText, pageInfo, pageParam, sizeParam } from './admin-common.ts';
+import { baseUnits, orderId, tradingStatsResponse, userOrderRow } from './orders.ts';
+
+/** The admin back office's records: bans and users, tokens, the audit log, the platform figures. */
+
+// ── Users and bans ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** POST /admin/ban. `until` defaults to now + 24 h; a time in the past is refused (400). */
+export const banRequest = z.object({
+  wallet: walletAddress,
+  reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(ADMIN_REASON_MAX, `At most ${ADMIN_REASON_MAX} characters`),
+  until: z.preprocess(emptyToUndefined, isoDateTime.optional()),
+});
+export type BanRequest = z.input<typeof banRequest>;
+
+export const banResponse = z.object({
+  ban: adminBan,
+  effects: z.object({
+    sessionsRevoked: z.number().int(),
+    /** The wallet's active offers taken off the market. */
+    offersHidden: z.number().int(),
+    /** The wallet's running deals flagged for review. */
+    dealsFlagged: z.number().int(),
+  }),
+});
+export type BanResponse = z.infer<typeof banResponse>;
+
+export const adminWalletParams = z.object({ wallet: walletAddress });
+
+/** DELETE /admin/ban/{wallet}: lifts the wallet's active bans (404 when none). Hidden offers stay withdrawn. */
+export const unbanResponse = z.object({ wallet: walletAddress, lifted: z.array(adminBan) });
+export type UnbanResponse = z.infer<typeof unbanResponse>;
+
+export const adminReport = z.object({ id: z.string(), fromWallet: walletAddress, comment: z.string(), createdAt: isoDateTime });
+export const adminBlock = z.object({ wallet: walletAddress, reason: z.string(), createdAt: isoDateTime });
+
+/** GET /admin/users/{wallet} */
+export const adminUserResponse = z.object({
+  wallet: walletAddress,
+  /** First and last sign-in; null when it never signed in. */
+  createdAt: isoDateTime.nullable(),
+  lastSignInAt: isoDateTime.nullable(),
+  isAdmin: z.boolean(),
+  telegramLinked: z.boolean(),
+  stats: tradingStatsResponse,
+  /** Latest 50 deals, newest first. */
+  deals: z.array(userOrderRow),
+  /** Latest 50 offers, newest first. */
+  offers: z.array(userOrderRow),
+  reportsAgainst: z.array(adminReport),
+  /** Wallets this one blocked, and wallets that blocked it. */
+  blocking: z.array(adminBlock),
+  blockedBy: z.array(adminBlock),
+  /** Every ban, newest first. */
+  bans: z.array(adminBan),
+  activeBan: adminBan.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserResponse>;
+
+// ── Tokens ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const mintAddress = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid mint address');
+
+/** POST /admin/new-coin-p2p: the mint is checked on the configured chain (see tokenInspection). */
+export const newCoinRequest = z.object({
+  mint: mintAddress,
+  symbol: z.string().trim().min(1, 'Symbol is required').max(16, 'At most 16 characters'),
+  name: z.string().trim().min(1, 'Name is required').max(64, 'At most 64 characters'),
+  decimals: z.coerce.number().int('Decimals must be a whole number').min(0).max(18, 'Decimals are at most 18'),
+  isVerified: z.boolean().default(true),
+  mintDevnet: z.preprocess(emptyToUndefined, mintAddress.nullable().optional()),
+  /** An https (or, for local chains, http) image URL: fetched once and stored; a placeholder when it fails. */
+  icon: z.url({ protocol: /^https?$/, error: 'Icon must be an http(s) URL' }).max(2048),
+});
+export type NewCoinRequest = z.input<typeof newCoinRequest>;
+
+/** A catalogue token as admins see it (disabled tokens leave /platform/coins and cannot be used for new offers). */
+export const adminToken = coin.extend({ disabled: z.boolean(), position: z.number().int(), createdAt: isoDateTime });
+export type AdminToken = z.infer<typeof adminToken>;
+
+export const newCoinResponse = z.object({
+  token: adminToken,
+  /** Non-blocking findings (freeze authority, mint authority, icon placeholder used). */
+  warnings: z.array(z.string()),
+});
+export type NewCoinResponse = z.infer<typeof newCoinResponse>;
+
+/** GET /admin/tokens: every catalogue token, disabled ones included. */
+export const adminTokensResponse = z.array(adminToken);
+
+/** GET /admin/tokens/inspect?mint= */
+export const tokenInspectQuery = z.object({ mint: mintAddress });
+export const tokenInspection = z.object({
+  mint: z.string(),
+  exists: z.boolean(),
+  program: z.enum(['spl-token', 'token-2022']).nullable(),
+  decimals: z.number().int().nullable(),
+  supply: baseUnits.nullable(),
+  mintAuthority: z.string().nullable(),
+  freezeAuthority: z.string().nullable(),
+  /** Token-2022 extension names found on the mint. */
+  extensions: z.array(z.string()),
+  /** A Token-2022 transfer fee (refused: escrow amounts would not add up). */
+  transferFee: z.object({ basisPoints: z.number().int(), maximumFee: baseUnits }).nullable(),
+  alreadyListed: z.boolean(),
+  /** Why the mint cannot be listed; null when it can. */
+  refusal: z.string().nullable(),
+  warnings: z.array(z.string()),
+});
+export type TokenInspection = z.infer<typeof tokenInspection>;
+
+export const tokenParams = z.object({ mint: mintAddress });
+/** PATCH /admin/tokens/{mint}: at least one field. A new icon URL is fetched and stored like on create. */
+export const updateTokenRequest = z
+  .object({
+    symbol: z.string().trim().min(1).max(16).optional(),
+    name: z.string().trim().min(1).max(64).optional(),
+    isVerified: z.boolean().optional(),
+    mintDevnet: mintAddress.nullable().optional(),
+    icon: z.url({ protocol: /^https?$/, error: 'Icon must be an http(s) URL' }).max(2048).optional(),
+    disabled: z.boolean().optional(),
+    position: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+export type UpdateTokenRequest = z.input<typeof updateTokenRequest>;
+export const updateTokenResponse = z.object({ token: adminToken, warnings: z.array(z.string()) });
+
+// ── Audit log ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The admin acts recorded (the server's own deal refunds are recorded under `server:<job>` actors). */
+export const ADMIN_ACTIONS = [
+  'resolve_to_buyer',
+  'resolve_to_seller',
+  'resolve_requested',
+  'resolve_approved',
+  'resolve_rejected',
+  'ban',
+  'unban',
+  'token_added',
+  'token_changed',
+  'swap_edited',
+  'coin_jelly_edited',
+  'refund_expired_lock',
+  'refund_orphaned_lock',
+] as const;
+
+const queryDateTime = z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true, error: 'Must be an ISO date-time' }).optional());
+
+/** GET /admin/audit: newest first. */
+export const auditQuery = z.object({
+  actor: optionalText(64),
+  action: optionalText(64),
+  /** The acted-on thing: a wallet, a mint, a deal id, a swap id. */
+  subject: optionalText(100),
+  orderId: z.preprocess(emptyToUndefined, orderId.optional()),
+  from: queryDateTime,
+  to: queryDateTime,
+  Page: pageParam,
+  Size: sizeParam,
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  subject: z.string().nullable(),
+  orderId: z.number().int().positive().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  txSignature: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: isoDateTime,
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditResponse = z.object({ data: z.array(auditEntry), ...pageInfo });
+export type AuditResponse = z.infer<typeof auditResponse>;
+
+// ── Platform ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const signedLamports = z.string().regex(/^-?\d{1,39}$/, 'Must be a whole number of lamports');
+
+export const tokenBalance = z.object({ symbol: z.string(), mint: z.string(), decimals: z.number().int(), amount: baseUnits });
+
+/** GET /admin/platform: the morning figures. `desk` is null when no swap desk is configured; chain parts null without a chain. */
+export const platformFiguresResponse = z.object({
+  at: isoDateTime,
+  feePayer: z
+    .object({ address: z.string(), lamports: baseUnits, runwayDays: z.number().nullable() })
+    .nullable(),
+  desk: z.object({ address: z.string(), lamports: baseUnits, tokens: z.array(tokenBalance) }).nullable(),
+  /** What the admin paid in the last 24 hours (network fees + net rent), lamports; net rent is negative when closes gave back more. */
+  adminSpend24h: z.object({ feeLamports: baseUnits, rentLamports: signedLamports, totalLamports: signedLamports }),
+  openDisputes: z.number().int(),
+  flaggedDeals: z.number().int(),
+  /** Deals created since 00:00 UTC, and the volume of those completed today per token. */
+  dealsToday: z.number().int(),
+  volumeToday: z.array(tokenBalance),
+  /** Median seconds from lock to completion over deals completed in the last 30 days; null without any. */
+  medianReleaseSeconds: z.number().nullable(),
+});
+export type PlatformFigures = z.infer<typeof platformFiguresResponse>;
