@@ -25,6 +25,8 @@ async function disputedDeal(openParty: (name: string, options?: PartyOptions) =>
   await requestSupport(alice.page);
   await expectDealStatus(alice.page, 'Admin Resolving');
   await expectDealStatus(bob.page, 'Admin Resolving');
+  // Both parties see since when the admins review it and by when they aim to decide.
+  for (const party of [alice, bob]) await expect(party.page.getByTestId('dispute-clock')).toContainText('They aim to decide by');
   return { alice, bob, dealId };
 }
 
