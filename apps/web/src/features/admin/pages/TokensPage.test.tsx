@@ -49,4 +49,18 @@ describe('admin tokens', () => {
     expect(JSON.parse(api.callsTo(PATCH)[0]!.body)).toEqual({ disabled: true });
     expect(await screen.findByText('BONK disabled')).toBeInTheDocument();
   });
+
+  it('edits a token: only the changed fields are sent', async () => {
+    const api = fakeApi({ [TOKENS]: () => json(200, [token]), [PATCH]: () => json(200, { token: { ...token, name: 'Bonk Inu' }, warnings: [] }) });
+    renderAdmin('/admin/tokens', api, {}, overlay);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const row = screen.getByRole('row', { name: 'Edit BONK' });
+    await userEvent.clear(within(row).getByRole('textbox', { name: 'Name' }));
+    await userEvent.type(within(row).getByRole('textbox', { name: 'Name' }), 'Bonk Inu');
+    await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
+    expect(JSON.parse(api.callsTo(PATCH)[0]!.body)).toEqual({ name: 'Bonk Inu' });
+    expect(await screen.findByText('BONK updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Edit BONK' })).not.toBeInTheDocument());
+  });
 });

@@ -1,4 +1,5 @@
-import type { AdminToken } from '@jelly/contracts';
+import type { AdminToken, UpdateTokenRequest } from '@jelly/contracts';
+import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { EndpointDispatch } from '../../../lib/api/api.ts';
@@ -9,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { resolveFailure } from '../actions/useResolve.ts';
 import { useAdminTokensQuery, useUpdateTokenMutation } from '../api/adminTokensApi.ts';
 import { AdminError } from '../components/AdminError.tsx';
+import { TokenEditRow, TokenRow } from '../components/TokenRows.tsx';
 import styles from '../components/Admin.module.css';
 import table from '../components/AdminTable.module.css';
 
@@ -20,13 +22,17 @@ export function TokensPage() {
   const dispatch = useDispatch<EndpointDispatch>();
   const tokens = useAdminTokensQuery();
   const [update, { isLoading }] = useUpdateTokenMutation();
+  const [editing, setEditing] = useState<string | null>(null);
 
-  const change = async (token: AdminToken, patch: { disabled?: boolean; isVerified?: boolean }, done: string) => {
+  const change = async (token: AdminToken, patch: UpdateTokenRequest, done: string) => {
     try {
-      await update({ mint: token.mint, ...patch }).unwrap();
+      const result = await update({ mint: token.mint, ...patch }).unwrap();
       dispatch(showToast.success(done));
+      for (const warning of result.warnings) dispatch(showToast.info(warning));
+      return true;
     } catch (error) {
       dispatch(showToast.error(resolveFailure(error, FAILED_TO_UPDATE_TOKEN)));
+      return false;
     }
   };
   const toggleDisabled = (token: AdminToken) =>
@@ -40,7 +46,7 @@ export function TokensPage() {
               confirmText: 'Disable',
               variant: 'danger',
             },
-            { onConfirm: () => change(token, { disabled: true }, `${token.symbol} disabled`) },
+            { onConfirm: async () => void (await change(token, { disabled: true }, `${token.symbol} disabled`)) },
           ),
         );
 
@@ -66,30 +72,26 @@ export function TokensPage() {
               </tr>
             </thead>
             <tbody>
-              {tokens.data.map((token) => (
-                <tr key={token.mint}>
-                  <td>
-                    <img src={token.icon} alt="" width={20} height={20} /> {token.symbol} · {token.name}
-                  </td>
-                  <td className={table.mono}>{token.mint}</td>
-                  <td>{token.decimals}</td>
-                  <td>{token.isVerified ? 'Yes' : 'No'}</td>
-                  <td>{token.disabled ? 'Disabled' : 'Listed'}</td>
-                  <td>
-                    <Button
-                      size="small"
-                      variant="secondary"
-                      disabled={isLoading}
-                      onClick={() => void change(token, { isVerified: !token.isVerified }, `${token.symbol} ${token.isVerified ? 'unverified' : 'verified'}`)}
-                    >
-                      {token.isVerified ? 'Unverify' : 'Verify'}
-                    </Button>{' '}
-                    <Button size="small" variant={token.disabled ? 'secondary' : 'danger'} disabled={isLoading} onClick={() => toggleDisabled(token)}>
-                      {token.disabled ? 'Enable' : 'Disable'}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
+              {tokens.data.map((token) =>
+                editing === token.mint ? (
+                  <TokenEditRow
+                    key={token.mint}
+                    token={token}
+                    busy={isLoading}
+                    onCancel={() => setEditing(null)}
+                    onSave={(changes) => void change(token, changes, `${token.symbol} updated`).then((saved) => saved && setEditing(null))}
+                  />
+                ) : (
+                  <TokenRow
+                    key={token.mint}
+                    token={token}
+                    busy={isLoading}
+                    onEdit={() => setEditing(token.mint)}
+                    onToggleVerified={() => void change(token, { isVerified: !token.isVerified }, `${token.symbol} ${token.isVerified ? 'unverified' : 'verified'}`)}
+                    onToggleDisabled={() => toggleDisabled(token)}
+                  />
+                ),
+              )}
             </tbody>
           </table>
         </div>
