@@ -85,7 +85,7 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
     case 'adminChatPreview':
       return (
         <Suspense fallback={null}>
-          <AdminChatPreviewModal orderId={entry.props.orderId} onClose={close} chat={<AdminChat {...entry.props} />} />
+          <AdminChatPreviewModal {...entry.props} onClose={close} chat={<AdminChat orderId={entry.props.orderId} status={entry.props.status} />} />
         </Suspense>
       );
     case 'myAccountFilter':

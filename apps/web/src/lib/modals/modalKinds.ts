@@ -79,7 +79,7 @@ export interface ModalPropsMap {
   /** Report user: a report about this wallet to the admins. */
   reportUser: { wallet: string };
   /** The deal chat of a case in a dialog, for an admin to write to the buyer or the seller. */
-  adminChatPreview: { orderId: number; status: OrderStatus };
+  adminChatPreview: { orderId: number; status: OrderStatus; buyerWallet: string | null; sellerWallet: string | null };
   chatAttachmentPreview: { uploadId: string; name: string; sizeBytes: number; kind: 'image' | 'pdf' | 'video' };
 }
 

@@ -108,10 +108,12 @@ describe('dispute dossier', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Wallet' })).toHaveValue(WALLET_A);
   });
 
-  it('opens the deal chat in a dialog (admin chat preview)', async () => {
+  it('opens the deal chat in a dialog (admin chat preview), from which a party can be banned', async () => {
     open(fakeApi({ [DOSSIER]: () => json(200, dossier()), 'GET /api/chat/rooms/42/messages': () => json(200, []) }));
     await userEvent.click(await screen.findByRole('button', { name: 'Open the chat in a dialog' }));
-    expect(await screen.findByRole('dialog', { name: 'Chat of deal #42' })).toBeInTheDocument();
+    const preview = await screen.findByRole('dialog', { name: 'Chat of deal #42' });
+    await userEvent.click(within(preview).getByRole('button', { name: 'Ban buyer' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Ban user' })).getByRole('textbox', { name: 'Wallet' })).toHaveValue(WALLET_B);
   });
 
   it('says so when there is no such deal', async () => {

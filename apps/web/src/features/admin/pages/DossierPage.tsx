@@ -132,7 +132,7 @@ export function DossierPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
           </section>
         </div>
         <div className={styles.column}>
-          <Button variant="secondary" onClick={() => dispatch(modalPushed('adminChatPreview', { orderId, status: header.status }))}>
+          <Button variant="secondary" onClick={() => dispatch(modalPushed('adminChatPreview', { orderId, status: header.status, buyerWallet: header.buyerWallet, sellerWallet: header.sellerWallet }))}>
             Open the chat in a dialog
           </Button>
           {chatSlot && <div className={styles.chat}>{chatSlot({ orderId, status: header.status, myWallet, isAdmin: true })}</div>}
