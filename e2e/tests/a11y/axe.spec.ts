@@ -73,7 +73,11 @@ for (const viewport of [
 
     const admin: Party = await openParty('admin', { key: testKeys.admin, fund: false });
     await signIn(admin);
-    found['/admin/swaps'] = await audit(admin.page, '/admin/swaps', heading);
+    found['/admin (dispute queue)'] = await audit(admin.page, '/admin', (page) => expect(page.getByRole('heading', { name: 'Disputes' })).toBeVisible());
+    found['/admin/disputes/:id'] = await audit(admin.page, `/admin/disputes/${dealId}`, (page) =>
+      expect(page.getByRole('heading', { name: `Dispute #${dealId}` })).toBeVisible(),
+    );
+    for (const section of ['users', 'tokens', 'audit', 'platform']) found[`/admin/${section}`] = await audit(admin.page, `/admin/${section}`, heading);
     found['/admin/orders/:id'] = await audit(admin.page, `/admin/orders/${dealId}`, (page) =>
       expect(page.getByRole('heading', { name: `Order #${dealId}` })).toBeVisible(),
     );

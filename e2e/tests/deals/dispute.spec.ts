@@ -3,10 +3,10 @@ import { expect, test, testKeys, type Party, type PartyOptions } from '../../fix
 import { snapshotTokenBalances, tokenDeltas, type ChainReader, type TokenSnapshot } from '../../fixtures/deals/chain.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
 import { shortAddress } from '../../wallet/keys.ts';
+import { resolveWithReason } from '../../fixtures/admin.ts';
 import {
   chatMessages,
   claimFromMarket,
-  confirmAction,
   dealActions,
   expectDealStatus,
   fact,
@@ -100,9 +100,7 @@ test('dispute after Mark as Paid: Bob requests support, the admin releases to th
   // The admin reads the deal's chat in the admin order-chat.
   await expect(chatMessages(adminPage).filter({ hasText: 'reference JELLY-20' })).toContainText(shortAddress(bob.address));
 
-  await adminPage.getByRole('textbox', { name: /^Reason/ }).fill('The bank reference JELLY-20 matches the deal.');
-  await adminPage.getByRole('group', { name: 'Resolve' }).getByRole('button', { name: 'Send to Buyer' }).click();
-  await confirmAction(adminPage, 'Send to Buyer?', 'Release to Buyer');
+  await resolveWithReason(adminPage, 'Buyer', 'The SEPA transfer JELLY-20 is on the statement.');
   await expectResolvedForGood(adminPage);
   await expectDealStatus(bob.page, 'Admin Resolved');
   await expectDealStatus(alice.page, 'Admin Resolved');
@@ -123,9 +121,7 @@ test('dispute before payment: Alice requests support, the admin refunds the sell
 
   const adminPage = await openAdminOrderChat(openParty, dealId);
   await expect(adminPage.getByTestId('admin-seller')).toHaveText(alice.address);
-  await adminPage.getByRole('textbox', { name: /^Reason/ }).fill('The buyer never paid.');
-  await adminPage.getByRole('group', { name: 'Resolve' }).getByRole('button', { name: 'Send to Seller' }).click();
-  await confirmAction(adminPage, 'Send to Seller?', 'Refund to Seller');
+  await resolveWithReason(adminPage, 'Seller', 'The buyer never paid.');
   await expectResolvedForGood(adminPage);
   await expectDealStatus(alice.page, 'Admin Resolved');
   await expectDealStatus(bob.page, 'Admin Resolved');

@@ -25,6 +25,8 @@ export const OPEN_ATTACHMENT = 'Open attachment';
 export const PROVIDE_A_REASON = 'Please provide a reason';
 export const FAILED_TO_SUBMIT_REPORT = 'Failed to submit report';
 export const FAILED_TO_BLOCK_USER = 'Failed to block user';
+export const FAILED_TO_CREATE_TOKEN = 'Failed to create token';
+export const FAILED_TO_BAN_USER = 'Failed to ban user';
 /** A repeated request (the swap confirmation, a second report of the same wallet); kept with its closing period. */
 export const ALREADY_SENT_REQUEST = "You've already sent this request.";
 export const START_DATE_AFTER_END = 'The start date cannot be after the end date.';
@@ -50,6 +52,11 @@ export const ORDER_LOCKED = 'Order locked';
 export const RESOLVE_SUBMITTED = 'Resolve transaction submitted';
 export const REPORT_SUBMITTED = 'Report submitted';
 export const USER_BLOCKED = 'User blocked successfully';
+export const TOKEN_CREATED = 'Token created successfully';
+export const USER_BANNED = 'User banned';
+export const USER_UNBANNED = 'Ban lifted';
+/** A resolution above the four-eyes amount, recorded and waiting for a different admin. */
+export const RESOLVE_AWAITING_SECOND_ADMIN = 'Resolution recorded: awaiting a second admin';
 
 // ── Deal preconditions ────────────────────────────────────────────────────────
 export const NO_COUNTERPARTY_YET = 'No counterparty yet';

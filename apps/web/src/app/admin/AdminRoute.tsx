@@ -5,13 +5,15 @@ import { AdminArea } from '../../features/admin/pages/AdminPage.tsx';
 import type { AdminChatSlotProps } from '../../features/admin/pages/AdminOrderChatPage.tsx';
 import { useConnectWallet } from '../../features/wallet/hooks/useConnectWallet.ts';
 import { useAppSelector } from '../hooks.ts';
+import { useLogoutConfirmation } from '../useLogoutConfirmation.ts';
 
 /** /admin/*: composes the admin area with the session and the deal chat panel. */
 export default function AdminRoute() {
   const user = useAppSelector(selectUser);
   const signedIn = useAppSelector(selectIsSignedIn);
   const connectWallet = useConnectWallet();
+  const confirmLogout = useLogoutConfirmation();
   const viewer = useMemo(() => ({ wallet: user.wallet, signedIn, isAdmin: user.isAdmin }), [user.wallet, signedIn, user.isAdmin]);
   const chatSlot = useCallback((chat: AdminChatSlotProps) => <DealChat {...chat} signedIn={signedIn} />, [signedIn]);
-  return <AdminArea viewer={viewer} onConnectWallet={connectWallet} chatSlot={chatSlot} />;
+  return <AdminArea viewer={viewer} onConnectWallet={connectWallet} onDisconnect={confirmLogout} chatSlot={chatSlot} />;
 }

@@ -1,4 +1,6 @@
+import type { OrderStatus } from '@jelly/domain';
 import { lazy, Suspense, useEffect } from 'react';
+import { selectIsSignedIn, selectUser } from '../../features/auth/state/userSlice.ts';
 import { ConfirmActionModal } from '../../components/ui/ConfirmActionModal.tsx';
 import { modalHandlersFor, releaseModalHandlers } from '../../lib/modals/modalHandlers.ts';
 import type { ModalEntry } from '../../lib/modals/modalKinds.ts';
@@ -21,6 +23,10 @@ const FilterSwapModal = lazy(() => importWithRetry(() => import('../../features/
 const ConfirmFundModal = lazy(() => importWithRetry(() => import('../../features/coin-jelly/components/ConfirmFundModal.tsx')).then((m) => ({ default: m.ConfirmFundModal })));
 const FilterCoinJellyModal = lazy(() => importWithRetry(() => import('../../features/coin-jelly/components/FilterCoinJellyModal.tsx')).then((m) => ({ default: m.FilterCoinJellyModal })));
 const UpdateJellyModal = lazy(() => importWithRetry(() => import('../../features/coin-jelly/components/UpdateJellyModal.tsx')).then((m) => ({ default: m.UpdateJellyModal })));
+const BanUserModal = lazy(() => importWithRetry(() => import('../../features/admin/modals/BanUserModal.tsx')).then((m) => ({ default: m.BanUserModal })));
+const AddTokenModal = lazy(() => importWithRetry(() => import('../../features/admin/modals/AddTokenModal.tsx')).then((m) => ({ default: m.AddTokenModal })));
+const AdminChatPreviewModal = lazy(() => importWithRetry(() => import('../../features/admin/modals/AdminChatPreviewModal.tsx')).then((m) => ({ default: m.AdminChatPreviewModal })));
+const DealChat = lazy(() => importWithRetry(() => import('../../features/deal-chat/components/DealChat.tsx')).then((m) => ({ default: m.DealChat })));
 const SuccessModal = lazy(() => importWithRetry(() => import('../../features/deal/components/SuccessModal.tsx')).then((m) => ({ default: m.SuccessModal })));
 
 /**
@@ -36,6 +42,13 @@ export function ModalStack() {
       ))}
     </>
   );
+}
+
+/** The deal chat as the signed-in admin sees it. */
+function AdminChat({ orderId, status }: { orderId: number; status: OrderStatus }) {
+  const user = useAppSelector(selectUser);
+  const signedIn = useAppSelector(selectIsSignedIn);
+  return <DealChat orderId={orderId} status={status} myWallet={user.wallet} isAdmin={user.isAdmin} signedIn={signedIn} />;
 }
 
 function StackedModal({ entry }: { entry: ModalEntry }) {
@@ -69,6 +82,16 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
       return <Suspense fallback={null}><ReportUserModal {...entry.props} onClose={close} /></Suspense>;
     case 'banUserSimple':
       return <Suspense fallback={null}><BlockUserModal {...entry.props} onClose={close} /></Suspense>;
+    case 'banUser':
+      return <Suspense fallback={null}><BanUserModal {...entry.props} onClose={close} /></Suspense>;
+    case 'createTokenAdmin':
+      return <Suspense fallback={null}><AddTokenModal onClose={close} /></Suspense>;
+    case 'adminChatPreview':
+      return (
+        <Suspense fallback={null}>
+          <AdminChatPreviewModal {...entry.props} onClose={close} chat={<AdminChat orderId={entry.props.orderId} status={entry.props.status} />} />
+        </Suspense>
+      );
     case 'myAccountFilter':
       return <Suspense fallback={null}><DateRangeModal onClose={close} /></Suspense>;
     case 'filterOrders':

@@ -1,4 +1,5 @@
 import type { Order } from '@jelly/contracts';
+import type { OrderStatus } from '@jelly/domain';
 
 /** Every modal kind of the product. The stack only accepts these ids. */
 export const MODAL_KINDS = [
@@ -64,6 +65,7 @@ export interface ModalPropsMap {
   myAccountFilter: NoProps;
   /** Confirm&Fund of a reserved Coin Jelly order. */
   coinJelly: { orderId: number };
+  /** Add Token (admin): list a mint after reading it from the chain. */
   createTokenAdmin: NoProps;
   /** Update Jelly (admin): the order, with its current txID and status (0 Processing, 1 Completed, 2 Failed). */
   updateJelly: { id: number; txID: string; status: 0 | 1 | 2 };
@@ -73,12 +75,14 @@ export interface ModalPropsMap {
   confirmAction: ConfirmActionProps;
   /** The Reviews modal of a trader. */
   reviews: { wallet: string };
-  banUser: NoProps;
+  /** Ban user (admin): a wallet-wide ban with a reason and an end; `wallet` prefilled from a dispute or a lookup. */
+  banUser: { wallet?: string };
   /** Block user: the signed-in user blocks this wallet (a personal block list, not an admin ban). */
   banUserSimple: { wallet: string };
   /** Report user: a report about this wallet to the admins. */
   reportUser: { wallet: string };
-  adminChatPreview: NoProps;
+  /** The deal chat of a case in a dialog, for an admin to write to the buyer or the seller. */
+  adminChatPreview: { orderId: number; status: OrderStatus; buyerWallet: string | null; sellerWallet: string | null };
   chatAttachmentPreview: { uploadId: string; name: string; sizeBytes: number; kind: 'image' | 'pdf' | 'video' };
 }
 

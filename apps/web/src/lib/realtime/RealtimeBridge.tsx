@@ -57,6 +57,12 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
       onStatus: (status) => store.dispatch(realtimeStatusChanged({ status, at: Date.now() })),
       // Events may have been missed: a fresh "opened" moment makes every fallback poller catch up once.
       onResync: () => store.dispatch(realtimeStatusChanged({ status: 'open', at: Date.now() })),
+      // Banned: say why, then end the session here too (the server revoked the refresh token, so the refresh is
+      // refused and the client signs out).
+      onBanned: (reason) => {
+        store.dispatch(showToast.error(reason || 'This wallet is banned'));
+        void apiClient.refresh();
+      },
       ...(createSocket ? { createSocket } : {}),
     });
     connection.setRooms(roomsRef.current);

@@ -19,6 +19,7 @@ const notification = {
 function setup(overrides: { token?: () => Promise<string | null>; refresh?: () => Promise<string | null> } = {}) {
   const statuses: RealtimeStatus[] = [];
   const events: unknown[] = [];
+  const bans: string[] = [];
   const refresh = vi.fn(overrides.refresh ?? (async () => 'token-2'));
   const connection = new RealtimeConnection({
     origin: 'https://jelly.example',
@@ -26,10 +27,11 @@ function setup(overrides: { token?: () => Promise<string | null>; refresh?: () =
     refreshToken: refresh,
     onEvent: (event) => events.push(event),
     onStatus: (status) => statuses.push(status),
+    onBanned: (reason) => bans.push(reason),
     createSocket: FakeSocket.factory,
     random: () => 0.5,
   });
-  return { connection, statuses, events, refresh };
+  return { connection, statuses, events, refresh, bans };
 }
 
 /** Lets the token promise and the socket creation run. */
@@ -164,6 +166,19 @@ describe('RealtimeConnection', () => {
     FakeSocket.latest().open();
     expect(FakeSocket.latest().sent).toEqual([{ type: 'auth', token: 'fresh' }]);
     connection.stop();
+  });
+
+  it('a banned wallet (4403): reports the reason and never reconnects', async () => {
+    const { connection, refresh, bans, statuses } = setup();
+    connection.start();
+    await settle();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(4403, 'Wallet banned: Fake receipts');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(bans).toEqual(['Wallet banned: Fake receipts']);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(FakeSocket.created).toHaveLength(1);
+    expect(statuses.at(-1)).toBe('off');
   });
 
   it('re-authenticates on the open socket before the token expires', async () => {

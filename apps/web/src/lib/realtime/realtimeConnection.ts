@@ -33,6 +33,8 @@ export interface RealtimeConnectionOptions {
   onStatus: (status: RealtimeStatus) => void;
   /** The server may have missed events: refetch what is on screen. */
   onResync?: () => void;
+  /** The server closed the socket because the wallet is banned (its reason follows); the connection stops for good. */
+  onBanned?: (reason: string) => void;
   createSocket?: SocketFactory;
   random?: () => number;
   now?: () => number;
@@ -123,7 +125,7 @@ export class RealtimeConnection {
     socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token } satisfies RealtimeClientMessage));
     socket.onmessage = (event) => this.onMessage(socket, event.data);
     socket.onerror = () => {};
-    socket.onclose = (event) => this.onClose(socket, event.code);
+    socket.onclose = (event) => this.onClose(socket, event.code, event.reason);
   }
 
   private onMessage(socket: SocketLike, data: unknown): void {
@@ -163,12 +165,18 @@ export class RealtimeConnection {
     }
   }
 
-  private onClose(socket: SocketLike, code: number): void {
+  private onClose(socket: SocketLike, code: number, reason = ''): void {
     if (socket !== this.socket) return;
     this.socket = null;
     this.ready = false;
     this.clearTimers();
     if (this.stopped) return;
+    if (code === realtimeCloseCodes.banned) {
+      // A banned wallet's session is over: reconnecting would only be refused again.
+      this.stop();
+      this.options.onBanned?.(reason);
+      return;
+    }
     this.setStatus('down');
     if (code === realtimeCloseCodes.unauthorized) {
       // The token was refused (expired, revoked): refresh it before trying again.

@@ -1,18 +1,15 @@
-import { errorWithMessage, formatDisplayAmount, fromBaseUnits, RESOLVE_FAILED, RESOLVE_SUBMITTED, shortenWallet, type OrderStatus } from '@jelly/domain';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useState, type ReactNode } from 'react';
-import { useDispatch } from 'react-redux';
+import { shortenWallet, type OrderStatus } from '@jelly/domain';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
-import { openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
-import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { useAdminOrderQuery, useResolveAdminOrderMutation } from '../api/adminOrderApi.ts';
+import { useResolve } from '../actions/useResolve.ts';
+import { useAdminOrderQuery } from '../api/adminOrderApi.ts';
 import { Forbidden } from '../components/AdminGate.tsx';
 import { AdminOrderDetails } from '../components/AdminOrderDetails.tsx';
 import { AdminPaymentDetails } from '../components/AdminPaymentDetails.tsx';
-import { ResolveButtons, type ReleaseTo } from '../components/ResolveButtons.tsx';
+import { ResolveButtons } from '../components/ResolveButtons.tsx';
 import styles from '../components/Admin.module.css';
 
 export const ADMIN_ORDER_POLL_INTERVAL_MS = 5000;
@@ -36,11 +33,9 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
   const orderId = Number(params.id);
   const validId = Number.isSafeInteger(orderId) && orderId > 0;
   useDocumentTitle(validId ? `Admin · Order #${orderId}` : 'Admin');
-  const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
   const query = useAdminOrderQuery(orderId, { skip: !validId, pollingInterval: ADMIN_ORDER_POLL_INTERVAL_MS });
-  const [resolveOrder] = useResolveAdminOrderMutation();
-  const [busy, setBusy] = useState<ReleaseTo | null>(null);
   const order = query.data;
+  const { busy, resolve } = useResolve(order, () => void query.refetch());
 
   if (!validId) return <Notice title="Order not found" text="This link does not point to an order." />;
   if (!order) {
@@ -57,46 +52,10 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
     return <PageSpinner />;
   }
 
-  const resolve = (releaseTo: ReleaseTo, reason: string) => {
-    const to = releaseTo === 'buyer' ? order.buyerWallet : order.sellerWallet;
-    const amount = `${formatDisplayAmount(fromBaseUnits(BigInt(order.amount), order.tokenDecimal))} ${order.tokenName}`;
-    dispatch(
-      openConfirmAction(
-        releaseTo === 'buyer'
-          ? {
-              title: 'Send to Buyer?',
-              description: `Release ${amount} from the escrow to the buyer${to ? ` ${shortenWallet(to)}` : ''} (minus the platform fee). This cannot be undone.`,
-              confirmText: 'Release to Buyer',
-              variant: 'warning',
-            }
-          : {
-              title: 'Send to Seller?',
-              description: `Refund ${amount} to the seller${to ? ` ${shortenWallet(to)}` : ''} and end the deal. This cannot be undone.`,
-              confirmText: 'Refund to Seller',
-              variant: 'warning',
-            },
-        {
-          onConfirm: async () => {
-            setBusy(releaseTo);
-            try {
-              await resolveOrder({ orderId, releaseTo, reason }).unwrap();
-              dispatch(showToast.success(RESOLVE_SUBMITTED));
-            } catch (error) {
-              dispatch(showToast.error(resolveFailure(error)));
-            } finally {
-              setBusy(null);
-              void query.refetch();
-            }
-          },
-        },
-      ),
-    );
-  };
-
   return (
     <section className={styles.page} aria-label={`Order #${order.orderId}`}>
       <p className={styles.back}>
-        <Link to="/admin">← Admin</Link>
+        <Link to="/admin/deals">← Deals</Link>
       </p>
       <h1 className={styles.title}>Order #{order.orderId}</h1>
       <div className={styles.orderLayout}>
@@ -124,14 +83,6 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
       </div>
     </section>
   );
-}
-
-/** The server's reason for a refused resolution ('Order already resolved by admin.', …), else 'Resolve failed'. */
-function resolveFailure(error: unknown): string {
-  const failed = error as { status?: unknown; data?: { error?: { message?: unknown } } } | undefined;
-  const message = failed?.data?.error?.message;
-  const status = typeof failed?.status === 'number' ? failed.status : 0;
-  return status >= 400 && status < 500 && typeof message === 'string' ? errorWithMessage(message) : RESOLVE_FAILED;
 }
 
 function Notice({ title, text, children }: { title: string; text: string; children?: ReactNode }) {

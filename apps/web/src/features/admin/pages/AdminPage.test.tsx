@@ -1,17 +1,16 @@
 import type { AdminOrderResponse } from '@jelly/contracts';
-import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, RESOLVE_AWAITING_SECOND_ADMIN } from '@jelly/domain';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi, json, WALLET_A, WALLET_B } from '../../../test/fakeApi.ts';
 import { ModalStack } from '../../../app/layout/ModalStack.tsx';
 import { Toasts } from '../../../app/layout/Toasts.tsx';
-import { apiError, fakeApi, json, WALLET_A, WALLET_B } from '../../../test/fakeApi.ts';
-import { testStore } from '../../../test/renderApp.tsx';
-import { AdminArea, type AdminAreaProps } from './AdminPage.tsx';
+import { renderAdmin as renderArea } from '../test/renderAdmin.tsx';
 
-const ADMIN_WALLET = 'AdmnWa11et1111111111111111111111111111111111';
+const renderAdmin = (path: string, api = fakeApi(), viewer = {}) =>
+  renderArea(path, api, viewer, <><ModalStack /><Toasts /></>);
+
 const ORDER = 'GET /api/admin/orders/42';
 const RESOLVE = 'POST /api/admin/orders/42/resolve';
 
@@ -48,35 +47,6 @@ const resolved = adminOrder({
   },
 });
 
-function renderAdmin(path: string, api = fakeApi(), viewer: Partial<AdminAreaProps['viewer']> = {}) {
-  const { store } = testStore({ api });
-  const props: AdminAreaProps = {
-    viewer: { wallet: ADMIN_WALLET, signedIn: true, isAdmin: true, ...viewer },
-    chatSlot: ({ orderId, isAdmin }) => <p>Chat of deal {orderId} as {isAdmin ? 'admin' : 'party'}</p>,
-  };
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin/*',
-        element: (
-          <>
-            <AdminArea {...props} />
-            <ModalStack />
-            <Toasts />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { api, router, store };
-}
-
 describe('admin area access', () => {
   it('asks a signed-out visitor to connect an admin wallet', async () => {
     const { api } = renderAdmin('/admin/orders/42', fakeApi(), { wallet: null, signedIn: false, isAdmin: false });
@@ -95,8 +65,8 @@ describe('admin area access', () => {
     expect(await screen.findByRole('heading', { name: '403 — Admins only' })).toBeInTheDocument();
   });
 
-  it('/admin opens an order by its id', async () => {
-    const { router } = renderAdmin('/admin', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
+  it('Deals opens an order by its id', async () => {
+    const { router } = renderAdmin('/admin/deals', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
     const open = screen.getByRole('button', { name: 'Open' });
     expect(open).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: 'Order ID' }), '42');
@@ -105,13 +75,6 @@ describe('admin area access', () => {
     expect(await screen.findByRole('heading', { name: 'Order #42' })).toBeInTheDocument();
   });
 });
-
-/** The reason both parties read: the resolve buttons stay disabled without one. */
-async function writeReason(text = 'Payment confirmed.'): Promise<void> {
-  const note = await screen.findByRole('textbox', { name: /Reason \(both parties read it/ });
-  expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeDisabled();
-  await userEvent.type(note, text);
-}
 
 describe('admin order chat', () => {
   it('shows order id, Fiat/Asset, Side, Buyer, Seller, Amount, Price, status, and the deal chat', async () => {
@@ -141,17 +104,17 @@ describe('admin order chat', () => {
       [ORDER]: () => json(200, current),
       [RESOLVE]: () => {
         current = resolved;
-        return json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'buyer' });
+        return json(200, { state: 'executed', orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'buyer', reason: 'Paid in full.' });
       },
     });
     renderAdmin('/admin/orders/42', api);
-    await writeReason();
-    await userEvent.click(await screen.findByRole('button', { name: 'Send to Buyer' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Reason/ }), 'Paid in full.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send to Buyer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send to Buyer?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Release to Buyer' }));
 
     expect(await screen.findByText('Resolve transaction submitted')).toBeInTheDocument();
-    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'buyer', reason: 'Payment confirmed.' });
+    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'buyer', reason: 'Paid in full.' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
     expect(screen.getByTestId('resolve-disabled-reason')).toHaveTextContent(ORDER_ALREADY_RESOLVED_BY_ADMIN);
@@ -161,7 +124,7 @@ describe('admin order chat', () => {
   it('sends the reason the admin wrote for the parties, trimmed', async () => {
     const api = fakeApi({
       [ORDER]: () => json(200, adminOrder()),
-      [RESOLVE]: () => json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller' }),
+      [RESOLVE]: () => json(200, { state: 'executed', orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller', reason: 'No payment arrived.' }),
     });
     renderAdmin('/admin/orders/42', api);
     const note = await screen.findByRole('textbox', { name: /Reason \(both parties read it/ });
@@ -173,17 +136,45 @@ describe('admin order chat', () => {
     expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'seller', reason: 'No payment arrived.' });
   });
 
-  it('Send to Seller posts releaseTo seller', async () => {
+  it('keeps both buttons disabled until a reason of at least 3 characters is written', async () => {
+    const { api } = renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
+    const note = await screen.findByRole('textbox', { name: /Reason/ });
+    expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
+    await userEvent.type(note, ' ab ');
+    expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
+    await userEvent.type(note, 'c');
+    expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeEnabled();
+    expect(api.callsTo(RESOLVE)).toHaveLength(0);
+  });
+
+  it('above the four-eyes amount the request waits for a second admin', async () => {
     const api = fakeApi({
       [ORDER]: () => json(200, adminOrder()),
-      [RESOLVE]: () => json(200, { orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller' }),
+      [RESOLVE]: () =>
+        json(202, {
+          state: 'pending_approval',
+          orderId: 42,
+          approval: {
+            id: '7f0c4b8e-1f7e-4a53-9d55-2f1f5d0e8a11',
+            orderId: 42,
+            releaseTo: 'seller',
+            reason: 'No payment arrived.',
+            requestedBy: WALLET_B,
+            requestedAt: '2026-11-21T10:00:00.000Z',
+            state: 'pending',
+            decidedBy: null,
+            decidedAt: null,
+            decisionReason: null,
+          },
+        }),
     });
     renderAdmin('/admin/orders/42', api);
-    await writeReason();
-    await userEvent.click(await screen.findByRole('button', { name: 'Send to Seller' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Reason/ }), 'No payment arrived.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send to Seller' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund to Seller' }));
-    await waitFor(() => expect(api.callsTo(RESOLVE)).toHaveLength(1));
-    expect(JSON.parse(api.callsTo(RESOLVE)[0]!.body)).toEqual({ releaseTo: 'seller', reason: 'Payment confirmed.' });
+    expect(await screen.findByText(RESOLVE_AWAITING_SECOND_ADMIN)).toBeInTheDocument();
   });
 
   it.each([
@@ -191,8 +182,8 @@ describe('admin order chat', () => {
     ['a server failure', () => apiError(500, 'INTERNAL_ERROR', 'Internal server error'), 'Resolve failed'],
   ])('reports %s', async (_name, answer, message) => {
     renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()), [RESOLVE]: answer }));
-    await writeReason();
-    await userEvent.click(await screen.findByRole('button', { name: 'Send to Buyer' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Reason/ }), 'Paid in full.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send to Buyer' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Release to Buyer' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
   });

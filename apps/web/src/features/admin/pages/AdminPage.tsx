@@ -1,22 +1,56 @@
-import { Route, Routes } from 'react-router';
+import { Navigate, Outlet, useRoutes } from 'react-router';
 import { AdminGate, type AdminViewer } from '../components/AdminGate.tsx';
-import { AdminHome } from './AdminHome.tsx';
+import { AdminShell } from '../shell/AdminShell.tsx';
 import { AdminOrderChatPage, type AdminOrderChatPageProps } from './AdminOrderChatPage.tsx';
+import { AuditPage } from './AuditPage.tsx';
+import { DealsPage } from './DealsPage.tsx';
+import { DisputesPage } from './DisputesPage.tsx';
+import { DossierPage } from './DossierPage.tsx';
+import { PlatformPage } from './PlatformPage.tsx';
+import { TokensPage } from './TokensPage.tsx';
+import { UsersPage } from './UsersPage.tsx';
 
 export interface AdminAreaProps {
   viewer: AdminViewer;
+  /** The deal chat panel (the app composes it from the deal-chat feature). */
   chatSlot?: AdminOrderChatPageProps['chatSlot'];
   onConnectWallet?: () => void;
+  onDisconnect?: () => void;
 }
 
-/** /admin/*: admin wallets only; /admin/orders/{id} is the admin order chat, anything else the admin home. */
-export function AdminArea({ viewer, chatSlot, onConnectWallet }: AdminAreaProps) {
+/**
+ * /admin/*: admin wallets only, inside the admin frame. /admin opens on the dispute queue; /admin/orders/{id}
+ * (linked from support-request notifications) is the admin order chat. Swaps and Coin Jelly are filled in by
+ * their own features.
+ */
+export function AdminArea({ viewer, chatSlot, onConnectWallet, onDisconnect }: AdminAreaProps) {
+  const routes = useRoutes([
+    {
+      element: (
+        <AdminShell wallet={viewer.wallet} onDisconnect={onDisconnect}>
+          <Outlet />
+        </AdminShell>
+      ),
+      children: [
+        { index: true, element: <DisputesPage /> },
+        { path: 'disputes', element: <DisputesPage /> },
+        { path: 'disputes/:id', element: <DossierPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
+        { path: 'deals', element: <DealsPage /> },
+        { path: 'orders/:id', element: <AdminOrderChatPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
+        { path: 'users', element: <UsersPage /> },
+        { path: 'users/:wallet', element: <UsersPage /> },
+        { path: 'tokens', element: <TokensPage /> },
+        { path: 'audit', element: <AuditPage /> },
+        { path: 'platform', element: <PlatformPage /> },
+        { path: 'swaps', element: null },
+        { path: 'coin-jelly', element: null },
+        { path: '*', element: <Navigate to="/admin" replace /> },
+      ],
+    },
+  ]);
   return (
-    <AdminGate viewer={viewer} onConnectWallet={onConnectWallet}>
-      <Routes>
-        <Route path="orders/:id" element={<AdminOrderChatPage myWallet={viewer.wallet} chatSlot={chatSlot} />} />
-        <Route path="*" element={<AdminHome />} />
-      </Routes>
+    <AdminGate viewer={viewer} onConnectWallet={onConnectWallet} onDisconnect={onDisconnect}>
+      {routes}
     </AdminGate>
   );
 }

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import type { DealActionEnv } from '../actions/dealAction.ts';
 import { useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
 import { AdminResolutionNote } from '../components/AdminResolutionNote.tsx';
+import { DisputeClockNote } from '../components/DisputeClockNote.tsx';
 import { DealHeader } from '../components/DealHeader.tsx';
 import { PaymentWindowExtension } from '../components/PaymentWindowExtension.tsx';
 import { PaymentDetailsPanel } from '../components/PaymentDetailsPanel.tsx';
@@ -108,6 +109,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
         }
       />
       <PaymentDetailsPanel deal={deal} viewer={viewer.wallet} isAdmin={viewer.isAdmin} />
+      <DisputeClockNote deal={deal} now={now} />
       <AdminResolutionNote deal={deal} viewer={viewer.wallet} />
       {chatSlot && (
         <div className={styles.chat}>

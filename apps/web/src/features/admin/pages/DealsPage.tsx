@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import styles from '../components/Admin.module.css';
 
 /**
- * /admin: opens a deal's admin order chat by its number (the Telegram notification of a support request links
+ * /admin/deals: opens any deal's admin view by its number (the Telegram notification of a support request links
  * /admin/orders/{id} directly).
  */
-export function AdminHome() {
-  useDocumentTitle('Admin');
+export function DealsPage() {
+  useDocumentTitle('Admin · Deals');
   const navigate = useNavigate();
   const inputId = useId();
   const [value, setValue] = useState('');
@@ -22,7 +22,7 @@ export function AdminHome() {
 
   return (
     <section className={styles.page}>
-      <h1 className={styles.title}>Admin</h1>
+      <h1 className={styles.title}>Deals</h1>
       <form className={styles.card} onSubmit={submit} aria-label="Open an order">
         <label htmlFor={inputId} className={styles.label}>
           Order ID
@@ -43,9 +43,6 @@ export function AdminHome() {
         </div>
         <p className={styles.hint}>Open a deal to see its parties, its escrow and its chat, and to resolve a dispute.</p>
       </form>
-      <p className={styles.back}>
-        <Link to="/">Back to Jelly</Link>
-      </p>
     </section>
   );
 }
