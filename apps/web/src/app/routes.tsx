@@ -12,16 +12,6 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        path: 'admin/swaps',
-        errorElement: <RouteErrorPage />,
-        lazy: lazyScreen(() => import('./admin/AdminSwapsRoute.tsx')),
-      },
-      {
-        path: 'admin/coin-jelly',
-        errorElement: <RouteErrorPage />,
-        lazy: lazyScreen(() => import('./admin/AdminCoinJellyRoute.tsx')),
-      },
-      {
         // The admin area has no app header and footer.
         path: 'admin/*',
         errorElement: <RouteErrorPage />,

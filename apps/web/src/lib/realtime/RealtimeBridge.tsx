@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { shallowEqual, useSelector } from 'react-redux';
 import { useServicesStore, useSignedInWallet } from '../session/session.ts';
 import { showToast } from '../toasts/toastsSlice.ts';
-import { activeChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
+import { activeChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyJellyUpdated, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
 import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
 import { realtimeEventReceived, realtimeStatusChanged } from './realtimeSlice.ts';
 
@@ -45,8 +45,10 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
         applyDealWindow(store.dispatch, event);
       } else if (event.type === 'order.status') {
         applyOrderStatus(store.dispatch, event);
-      } else {
+      } else if (event.type === 'swap.updated') {
         applySwapUpdated(store.dispatch, event);
+      } else {
+        applyJellyUpdated(store.dispatch, event);
       }
     };
     const connection = new RealtimeConnection({

@@ -1,4 +1,4 @@
-import type { ChatMessage, RealtimeChatMessage, RealtimeDealWindow, RealtimeNotificationCreated, RealtimeOrderStatus, RealtimeSwapUpdated } from '@jelly/contracts';
+import type { ChatMessage, RealtimeChatMessage, RealtimeDealWindow, RealtimeJellyUpdated, RealtimeNotificationCreated, RealtimeOrderStatus, RealtimeSwapUpdated } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/api.ts';
@@ -66,6 +66,11 @@ export function applyJellyNotification(dispatch: AnyDispatch, event: RealtimeNot
   const jellyId = event.notification.jellyId;
   if (jellyId == null) return;
   dispatch(loose.invalidateTags([{ type: COIN_JELLY_ORDER_TAG, id: jellyId }, COIN_JELLY_ORDERS_TAG]));
+}
+
+/** A Coin Jelly order moved or gained a timeline event: its page, its Confirm&Fund status and every list refetch it. */
+export function applyJellyUpdated(dispatch: AnyDispatch, event: RealtimeJellyUpdated): void {
+  dispatch(loose.invalidateTags([{ type: COIN_JELLY_ORDER_TAG, id: event.order.id }, COIN_JELLY_ORDERS_TAG]));
 }
 
 /** A request for more time, or its answer: the deal (its deadline) and its window are refetched by whoever shows them. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useRoutes } from 'react-router';
 import { AdminGate, type AdminViewer } from '../components/AdminGate.tsx';
 import { AdminShell } from '../shell/AdminShell.tsx';
@@ -16,6 +17,10 @@ export interface AdminAreaProps {
   chatSlot?: AdminOrderChatPageProps['chatSlot'];
   onConnectWallet?: () => void;
   onDisconnect?: () => void;
+  /** The swap feature's admin page (desk inventory, every swap, Edit record), composed by the app. */
+  swapsPage?: ReactNode;
+  /** The Coin Jelly feature's admin page (queue, history, Update Jelly), composed by the app. */
+  coinJellyPage?: ReactNode;
 }
 
 /**
@@ -23,7 +28,7 @@ export interface AdminAreaProps {
  * (linked from support-request notifications) is the admin order chat. Swaps and Coin Jelly are filled in by
  * their own features.
  */
-export function AdminArea({ viewer, chatSlot, onConnectWallet, onDisconnect }: AdminAreaProps) {
+export function AdminArea({ viewer, chatSlot, onConnectWallet, onDisconnect, swapsPage, coinJellyPage }: AdminAreaProps) {
   const routes = useRoutes([
     {
       element: (
@@ -42,8 +47,8 @@ export function AdminArea({ viewer, chatSlot, onConnectWallet, onDisconnect }: A
         { path: 'tokens', element: <TokensPage /> },
         { path: 'audit', element: <AuditPage /> },
         { path: 'platform', element: <PlatformPage /> },
-        { path: 'swaps', element: null },
-        { path: 'coin-jelly', element: null },
+        { path: 'swaps', element: swapsPage ?? null },
+        { path: 'coin-jelly', element: coinJellyPage ?? null },
         { path: '*', element: <Navigate to="/admin" replace /> },
       ],
     },
