@@ -31,6 +31,9 @@ async function feeOf(signature: string): Promise<bigint> {
 beforeAll(async () => {
   t = await createChainTestApp();
   alice = await swapper(t, { sol: 10_000_000n, usdt: 100_000_000n });
+  // Alice linked a Telegram chat: swap results reach it through the outbox
+  const { telegramLinks } = await import('../../db/schema/index.ts');
+  await t.app.db.insert(telegramLinks).values({ chatId: 4242, wallet: alice.wallet.address, linkedAt: new Date() });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -80,6 +83,9 @@ describe('a swap on the localnet', () => {
     const bell = await t.app.inject({ method: 'GET', url: '/api/Notification', headers: alice.headers });
     expect(bell.body).toContain('Swap completed');
     expect(bell.body).toContain('You swapped 25 USDT for 0.174125583 SOL.');
+    const { telegramOutbox } = await import('../../db/schema/index.ts');
+    const outbox = await t.app.db.select().from(telegramOutbox).where(eq(telegramOutbox.chatId, 4242));
+    expect(outbox.map((row) => row.text)).toEqual([expect.stringContaining('You swapped 25 USDT for 0.174125583 SOL.')]);
   });
 
   it('SOL → USDC into a wallet without a USDC account: the user pays its rent in the same transaction, the admin only the fee', async () => {
