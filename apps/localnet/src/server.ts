@@ -37,6 +37,11 @@ export interface LocalnetOptions {
    * they can move forward, to pass on-chain waits such as the lock cooldown without sleeping through them.
    */
   now?: () => number;
+  /**
+   * Deploy the escrow program and initialise its Config at start (default true). False gives a bare cluster, a
+   * stand-in for devnet on which an operator deploys the program over RPC.
+   */
+  deployEscrow?: boolean;
 }
 
 export interface Localnet {
@@ -151,7 +156,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     const faucetKeypair = loadOrCreateKeypair(path.join(dir, FAUCET_KEYPAIR_FILE));
     const faucet = createFaucet(chain, faucetKeypair, STABLECOIN_MINTS);
     bootstrapLedger(chain, { admin: options.admin, faucetKeypair, faucet, log });
-    const escrow = bootstrapEscrow(chain, options.admin, log);
+    const escrow = options.deployEscrow === false ? null : bootstrapEscrow(chain, options.admin, log);
 
     const saver = new StateSaver(stateFile, () => snapshotState(chain), SAVE_DEBOUNCE_MS, (error) =>
       log('could not save the localnet state', { error: error instanceof Error ? error.message : String(error) }),
