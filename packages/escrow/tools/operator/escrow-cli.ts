@@ -3,6 +3,7 @@
 // Every spending step prints what it will do and its cost, then asks (unless --yes); each is idempotent: a deploy
 // of the bytes already deployed and an init-config of an existing Config change nothing.
 
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
@@ -103,7 +104,8 @@ export async function runEscrowCli(argv: string[], io: CliIo, env: NodeJS.Proces
     const so = readFileSync(values.so ?? DEFAULT_PROGRAM);
     const state = await deployedState(connection, programId, so);
     if (state.kind === 'same') {
-      io.out(`already deployed: the program's bytes equal ${so.length} bytes given; nothing to do`);
+      const sha256 = createHash('sha256').update(so).digest('hex');
+      io.out(`already deployed: the program's bytes equal the ${so.length} bytes given (sha256 ${sha256}); nothing to do`);
       return 0;
     }
     if (state.kind !== 'absent') {
