@@ -1,10 +1,10 @@
 // Other people's software drives a deal: every escrow instruction is built by an @coral-xyz/anchor `Program` made
 // from the published IDL alone (Anchor derives config, order, ticket and vault from the IDL's seeds), signed by
 // the user and co-signed by POST /platform/admin/sign-and-send on a real localnet.
-import { BN, Program, type Idl, type Provider } from '@coral-xyz/anchor';
+import { AnchorError, AnchorProvider, BN, Program, Wallet, type Idl } from '@coral-xyz/anchor';
 import type { OrderDetails } from '@jelly/contracts';
 import { OrderStatus, fiatSideWallet, settlementPayout } from '@jelly/domain';
-import { ensureTokenAccountsInstructions, findConfigPda, findOrderPda, findTicketPda, findVaultPda, type Config } from '@jelly/escrow';
+import { EscrowError, escrowMessage, ensureTokenAccountsInstructions, findConfigPda, findOrderPda, findTicketPda, findVaultPda, type Config } from '@jelly/escrow';
 import idlJson from '@jelly/escrow/idl.json' with { type: 'json' };
 import { getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
@@ -32,8 +32,9 @@ let bob: Trader; // buyer: claimer = fiat side
 beforeAll(async () => {
   t = await createChainTestApp();
   escrow = await escrowConfig(t);
-  // Only the connection is needed: Anchor builds the instructions and the test's users sign them.
-  const provider: Provider = { connection: t.chain.connection };
+  // Anchor builds the instructions and the test's users sign them; the provider's wallet is the fee payer of
+  // simulations only (they run unsigned).
+  const provider = new AnchorProvider(t.chain.connection, new Wallet(t.chain.admin), { commitment: 'confirmed' });
   program = new Program({ ...(idlJson as Idl), address: t.chain.programId.toBase58() }, provider);
   alice = await trader(t, { usdc: 100_000_000n });
   bob = await trader(t);
@@ -44,7 +45,7 @@ afterAll(async () => {
 
 /** The instruction builder of the IDL's method `name`; a null account is an optional account left out. */
 interface Builder {
-  accounts(accounts: Record<string, PublicKey | null>): { instruction(): Promise<TransactionInstruction> };
+  accounts(accounts: Record<string, PublicKey | null>): { instruction(): Promise<TransactionInstruction>; simulate(): Promise<unknown> };
 }
 function method(name: string, ...args: unknown[]): Builder {
   const build = program.methods[name];
@@ -132,6 +133,18 @@ describe('a deal driven by an Anchor Program built from the IDL', () => {
     expect(await usdcOf(t, bob.key)).toBe(toFiatSide);
     expect((await usdcOf(t, escrow.treasury)) - treasuryBefore).toBe(fee);
     expect(await getOrder(t.app, bob, dealId)).toMatchObject({ status: OrderStatus.Completed });
+
+    // The program's failure, simulated by Anchor's client, is named from the program's AnchorError log line. (Anchor
+    // 0.32's `.simulate()` rejects with a SimulateError that carries the logs in `simulationResponse` without parsing
+    // them, so the line is read with Anchor's own parser.)
+    const again = method('signUniversalTicket').accounts({ admin, signer: bob.key, order, ticket, vault: null, fiatToken: null, treasuryToken: null, tokenProgram: null });
+    const error = (await again.simulate().then(
+      () => null,
+      (e: unknown) => e,
+    )) as { simulationResponse?: { logs: string[] | null } } | null;
+    const named = AnchorError.parse(error?.simulationResponse?.logs ?? null);
+    expect(named?.error.errorCode).toEqual({ code: 'AlreadyCompleted', number: 6005 });
+    expect(named?.error.errorMessage).toBe(escrowMessage(EscrowError.AlreadyCompleted));
   });
 
   it('locks and the fiat side cancels: the tokens go back to the crypto side', async () => {
