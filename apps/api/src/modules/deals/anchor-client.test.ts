@@ -142,7 +142,7 @@ describe('a deal driven by an Anchor Program built from the IDL', () => {
       () => null,
       (e: unknown) => e,
     )) as { simulationResponse?: { logs: string[] | null } } | null;
-    const named = AnchorError.parse(error?.simulationResponse?.logs ?? null);
+    const named = AnchorError.parse(error?.simulationResponse?.logs ?? []);
     expect(named?.error.errorCode).toEqual({ code: 'AlreadyCompleted', number: 6005 });
     expect(named?.error.errorMessage).toBe(escrowMessage(EscrowError.AlreadyCompleted));
   });
