@@ -58,6 +58,11 @@ export interface LocalnetOptions {
    * only; a function: the caller ticks (tests expire blockhashes without waiting).
    */
   slotClock?: SlotClock | false;
+  /**
+   * Deploy the escrow program and initialise its Config at start (default true). False gives a bare cluster, a
+   * stand-in for devnet on which an operator deploys the program over RPC.
+   */
+  deployEscrow?: boolean;
 }
 
 export interface Localnet {
@@ -172,7 +177,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     const faucetKeypair = loadOrCreateKeypair(path.join(dir, FAUCET_KEYPAIR_FILE));
     const faucet = createFaucet(chain, faucetKeypair, STABLECOIN_MINTS);
     bootstrapLedger(chain, { admin: options.admin, faucetKeypair, faucet, log });
-    const escrow = bootstrapEscrow(chain, options.admin, log);
+    const escrow = options.deployEscrow === false ? null : bootstrapEscrow(chain, options.admin, log);
 
     const saver = new StateSaver(stateFile, () => snapshotState(chain), SAVE_DEBOUNCE_MS, (error) =>
       log('could not save the localnet state', { error: error instanceof Error ? error.message : String(error) }),

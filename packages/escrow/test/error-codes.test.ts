@@ -1,6 +1,8 @@
 // Every error of the catalogue (6000-6013), ours (6014-6017) and the Anchor framework codes the program
 // uses, each provoked on purpose, with the client's message for it.
+import { AnchorError, LangErrorCode, LangErrorMessage } from '@coral-xyz/anchor';
 import { describe, expect, it } from 'vitest';
+import idl from '../idl/jelly_escrow.json' with { type: 'json' };
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { ESCROW_ERRORS, escrowErrorMessage, extractCustomErrorCode, initializeConfigInstruction } from '../src/client/index.ts';
@@ -14,6 +16,12 @@ function expectCode(result: TxResult, code: number): void {
   expect(result.code, `${result.error}\n${result.logs.join('\n')}`).toBe(code);
   // the client finds the code in the runtime's error text too
   expect(extractCustomErrorCode(result.logs.join('\n'))).toBe(code);
+  // and Anchor's client names it from the program's log line, with the IDL's (or Anchor's framework) name and message
+  const ours = idl.errors.find((e) => e.code === code);
+  const framework = Object.entries(LangErrorCode).find(([, n]) => n === code);
+  const anchor = AnchorError.parse(result.logs);
+  expect(anchor?.error.errorCode, result.logs.join('\n')).toEqual({ code: ours?.name ?? framework?.[0], number: code });
+  expect(anchor?.error.errorMessage).toBe(ours?.msg ?? LangErrorMessage.get(code));
   provoked.add(code);
 }
 

@@ -248,6 +248,8 @@ void event_begin(BorshWriter *w, u8 *buf, u64 discriminator);
 void emit_event(const BorshWriter *w);
 
 /* Instruction handlers */
+/* Logs Anchor's error line for a custom or framework error code (anchor_error.c). */
+void log_anchor_error(u64 code);
 u64 process_initialize_config(Ctx *ctx);
 u64 process_update_config(Ctx *ctx);
 u64 process_accept_offer_and_lock(Ctx *ctx);

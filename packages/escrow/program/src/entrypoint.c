@@ -4,7 +4,7 @@
 /* The most accounts any instruction reads; extra trailing accounts are ignored. */
 #define MAX_ACCOUNTS 12
 
-u64 entrypoint(const u8 *input) {
+static u64 dispatch(const u8 *input) {
   SolAccountInfo ka[MAX_ACCOUNTS];
   SolParameters params = {ka, 0, NULL, 0, NULL};
   sol_deserialize(input, &params, MAX_ACCOUNTS);
@@ -40,4 +40,10 @@ u64 entrypoint(const u8 *input) {
     default:
       return ANCHOR_INSTRUCTION_FALLBACK_NOT_FOUND;
   }
+}
+
+u64 entrypoint(const u8 *input) {
+  u64 result = dispatch(input);
+  if (result != SUCCESS) log_anchor_error(result);
+  return result;
 }

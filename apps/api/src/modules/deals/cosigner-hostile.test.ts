@@ -13,6 +13,7 @@ import {
   closeTicketInstruction,
   initializeConfigInstruction,
   settleUniversalTicketInstruction,
+  signUniversalTicketAnchorForm,
   signUniversalTicketInstruction,
   updateConfigInstruction,
   type Config,
@@ -73,6 +74,8 @@ let open: OrderDetails;
 let locked: OrderDetails;
 /** Completed. */
 let settled: OrderDetails;
+/** Locked and signed by Bob (the fiat side): Alice's signature settles it. */
+let signedByBob: OrderDetails;
 /** Mallory's own deal with Bob, locked. */
 let malloryDeal: OrderDetails;
 
@@ -86,7 +89,7 @@ async function lockDeal(seller: Trader, deal: OrderDetails): Promise<void> {
 beforeAll(async () => {
   t = await createChainTestApp();
   escrow = await escrowConfig(t);
-  alice = await trader(t, { usdc: 100_000_000n });
+  alice = await trader(t, { usdc: 150_000_000n });
   bob = await trader(t, { usdc: 1_000_000n });
   mallory = await trader(t, { usdc: 50_000_000n });
 
@@ -100,6 +103,10 @@ beforeAll(async () => {
   await lockDeal(alice, settled);
   await submit(t, bob, await userTransaction(t, bob.keypair, signInstructions(t, settled, bob.key, escrow, false)));
   await submit(t, alice, await userTransaction(t, alice.keypair, signInstructions(t, settled, alice.key, escrow, true)));
+  const offerD = await offer(t, alice, 0, 30_000_000n);
+  signedByBob = await getOrder(t.app, alice, await claim(t, bob, offerD, 10_000_000n));
+  await lockDeal(alice, signedByBob);
+  await submit(t, bob, await userTransaction(t, bob.keypair, signInstructions(t, signedByBob, bob.key, escrow, false)));
   const offerM = await offer(t, mallory, 0, 20_000_000n);
   malloryDeal = await getOrder(t.app, mallory, await claim(t, bob, offerM, 10_000_000n));
   await lockDeal(mallory, malloryDeal);
@@ -135,6 +142,19 @@ const bobSignsLocked = () => signUniversalTicketInstruction({
   ticketId: BigInt(locked.orderId),
   programId: t.chain.programId,
 });
+
+/** Bob's signature on `locked` in Anchor's form (program id in the optional settlement slots), one slot replaced. */
+function bobSignsLockedAnchorForm(slot: number, account: PublicKey): TransactionInstruction {
+  const ix = signUniversalTicketAnchorForm({
+    admin: admin(),
+    signer: bob.key,
+    orderId: BigInt(locked.parentOrderId ?? 0),
+    ticketId: BigInt(locked.orderId),
+    programId: t.chain.programId,
+  });
+  const keys = ix.keys.map((key, i) => (i === slot ? { ...key, pubkey: account } : key));
+  return new TransactionInstruction({ programId: ix.programId, keys, data: ix.data });
+}
 
 /** Signs a legacy transaction with exactly the given keypairs (admin slot left empty). */
 async function rawTransaction(instructions: TransactionInstruction[], signers: Keypair[], feePayer = admin()): Promise<Transaction> {
@@ -571,6 +591,33 @@ const attacks: Record<string, Attack> = {
     },
     status: 400,
     message: 'Address lookup tables are not accepted: every account must be listed in the transaction.',
+  },
+  "Anchor's form of a signature with another account in an optional slot (the vault's)": {
+    as: () => bob,
+    transaction: async () => userTransaction(t, bob.keypair, [bobSignsLockedAnchorForm(5, bob.key)]),
+    status: 400,
+    message: DEAL_MISMATCH,
+  },
+  "Anchor's form of a signature with the system program in the last optional slot": {
+    as: () => bob,
+    transaction: async () => userTransaction(t, bob.keypair, [bobSignsLockedAnchorForm(8, SystemProgram.programId)]),
+    status: 400,
+    message: DEAL_MISMATCH,
+  },
+  "Anchor's form (no settlement accounts) for the settling signature": {
+    as: () => alice,
+    transaction: async () =>
+      userTransaction(t, alice.keypair, [
+        signUniversalTicketAnchorForm({
+          admin: admin(),
+          signer: alice.key,
+          orderId: BigInt(signedByBob.parentOrderId ?? 0),
+          ticketId: BigInt(signedByBob.orderId),
+          programId: t.chain.programId,
+        }),
+      ]),
+    status: 400,
+    message: DEAL_MISMATCH,
   },
   "a lock with the data of a sign (discriminator swap)": {
     as: () => alice,

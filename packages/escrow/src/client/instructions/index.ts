@@ -1,7 +1,12 @@
 export { initializeConfigInstruction, type InitializeConfigParams } from './initialize-config.ts';
 export { updateConfigInstruction, type UpdateConfigParams } from './update-config.ts';
 export { acceptOfferAndLockInstruction, type AcceptOfferAndLockParams } from './accept-offer-and-lock.ts';
-export { signUniversalTicketInstruction, type SignUniversalTicketParams } from './sign-universal-ticket.ts';
+export {
+  SIGN_SETTLEMENT_ACCOUNT_COUNT,
+  signUniversalTicketAnchorForm,
+  signUniversalTicketInstruction,
+  type SignUniversalTicketParams,
+} from './sign-universal-ticket.ts';
 export { settleUniversalTicketInstruction, type SettleUniversalTicketParams } from './settle-universal-ticket.ts';
 export { cancelUniversalTicketInstruction, type CancelUniversalTicketParams } from './cancel-universal-ticket.ts';
 export {

@@ -1,4 +1,4 @@
-import type { TransactionInstruction } from '@solana/web3.js';
+import { TransactionInstruction } from '@solana/web3.js';
 import { z } from 'zod';
 import { TOKEN_PROGRAM, ata, instruction, instructionData, parse, programId, pubkey, readonly, ticketAddresses, u64, writable } from './shared.ts';
 
@@ -34,4 +34,18 @@ export function signUniversalTicketInstruction(params: SignUniversalTicketParams
     );
   }
   return instruction(p.programId, keys, instructionData('sign_universal_ticket'));
+}
+
+/** The settlement accounts, optional in the IDL: vault, fiat_token, treasury_token, token_program. */
+export const SIGN_SETTLEMENT_ACCOUNT_COUNT = 4;
+
+/**
+ * sign_universal_ticket without settlement as an Anchor client sends it: Anchor passes the program id, read-only and
+ * not a signer, in each slot of an optional account left out. The program reads those slots only when the signature
+ * settles, so for a signature that only records, this is the same instruction as the five-account form.
+ */
+export function signUniversalTicketAnchorForm(params: Omit<SignUniversalTicketParams, 'settlement'>): TransactionInstruction {
+  const recorded = signUniversalTicketInstruction({ ...params, settlement: undefined });
+  const absent = Array.from({ length: SIGN_SETTLEMENT_ACCOUNT_COUNT }, () => readonly(recorded.programId));
+  return new TransactionInstruction({ programId: recorded.programId, keys: [...recorded.keys, ...absent], data: recorded.data });
 }

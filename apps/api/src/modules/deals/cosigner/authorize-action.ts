@@ -18,6 +18,7 @@ import {
   dealTicketIds,
   readLockIds,
   TICKET_INSTRUCTION_ACCOUNTS,
+  signUniversalTicketAnchorForm,
   signUniversalTicketInstruction,
   type Config,
   EscrowError,
@@ -119,7 +120,11 @@ function build(make: () => TransactionInstruction): TransactionInstruction {
   }
 }
 
-/** The instructions the deal allows for this action (a first signature may carry settlement accounts or not). */
+/**
+ * The instructions the deal allows for this action. A signature that does not settle may carry the settlement
+ * accounts, leave them out, or pass the program id in their slots (an Anchor client's absent optional accounts),
+ * which the program ignores when nothing settles; a settling signature needs the real accounts.
+ */
 function expectedInstructions(
   kind: UserActionKind,
   deal: DealRecord,
@@ -157,11 +162,21 @@ function expectedInstructions(
       const settlement = { mint, fiatGuy, treasury: escrow.treasury };
       const withSettlement = build(() => signUniversalTicketInstruction({ admin, signer: caller, ...ids, settlement }));
       if (settles) return [withSettlement];
-      return [build(() => signUniversalTicketInstruction({ admin, signer: caller, ...ids })), withSettlement];
+      return [
+        build(() => signUniversalTicketInstruction({ admin, signer: caller, ...ids })),
+        build(() => signUniversalTicketAnchorForm({ admin, signer: caller, ...ids })),
+        withSettlement,
+      ];
     }
     case 'cancel':
       return [build(() => cancelUniversalTicketInstruction({ admin, fiatGuy: caller, cryptoGuy, mint, ...ids }))];
   }
+}
+
+/** Whether a sign instruction names the settlement accounts (not left out, not the program id in their slots). */
+function namesSettlement(ix: TransactionInstruction): boolean {
+  const vault = ix.keys[TICKET_INSTRUCTION_ACCOUNTS.vault]?.pubkey;
+  return vault !== undefined && !vault.equals(ix.programId);
 }
 
 /** Owners whose token accounts this action pays into: the only ones a transaction may create on the way. */
@@ -210,7 +225,7 @@ export async function authorizeAction(
   const match = expected.find((ix) => matchesInstruction(classified.escrow, ix, [chain.admin.publicKey, callerKey]));
   if (!match) throw refused(DEAL_MISMATCH);
 
-  const allowedOwners = recipients(kind, deal, escrow, match.keys.length > 5);
+  const allowedOwners = recipients(kind, deal, escrow, namesSettlement(match));
   for (const creation of classified.tokenAccountCreations) {
     if (!creation.mint.equals(new PublicKey(deal.tokenMint))) {
       throw refused("Only token accounts of the deal's token may be created.");

@@ -1,0 +1,183 @@
+// The operator's command for a real cluster (or any RPC URL):
+//   npm run escrow -- deploy | init-config | show-config | set-fee  [--url URL] [--keypair FILE] [...] [--yes]
+// Every spending step prints what it will do and its cost, then asks (unless --yes); each is idempotent: a deploy
+// of the bytes already deployed and an init-config of an existing Config change nothing.
+
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@solana/web3.js';
+import { decodeConfig } from '../../src/client/accounts.ts';
+import { DEFAULT_CONFIG, PROGRAM_ID } from '../../src/client/constants.ts';
+import { initializeConfigInstruction, updateConfigInstruction } from '../../src/client/instructions/index.ts';
+import { findConfigPda } from '../../src/client/pda.ts';
+import { deployOverRpc, deployRent, deployedState } from './deploy-rpc.ts';
+import { sendAndConfirm } from './send.ts';
+
+const DEFAULT_PROGRAM = fileURLToPath(new URL('../../program/jelly_escrow.so', import.meta.url));
+
+export interface CliIo {
+  out: (line: string) => void;
+  /** Asks a yes/no question; resolves true only on an explicit yes. */
+  confirm: (question: string) => Promise<boolean>;
+}
+
+const USAGE = `usage: npm run escrow -- <deploy|init-config|show-config|set-fee> [options]
+  --url URL              JSON-RPC endpoint (default $SOLANA_RPC_URL)
+  --keypair FILE         upgrade authority = escrow admin = fee payer (default $ADMIN_KEYPAIR)
+  --program-id ADDRESS   the program (default $ESCROW_PROGRAM_ID, else the id in the IDL)
+  deploy:      --program-keypair FILE (the program address's key)  [--so FILE] [--max-len BYTES (default 2x the program)]
+  init-config: --treasury ADDRESS [--fee-bps N] [--daily-fill-limit N] [--cooldown-seconds N]
+  set-fee:     --fee-bps N
+  --yes                  do not ask before spending`;
+
+function readKeypair(file: string): Keypair {
+  const bytes: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(bytes) || bytes.length !== 64) throw new Error(`${file} is not a keypair file (a JSON array of 64 bytes)`);
+  return Keypair.fromSecretKey(Uint8Array.from(bytes as number[]));
+}
+
+const sol = (lamports: bigint | number) => `${(Number(lamports) / LAMPORTS_PER_SOL).toFixed(6)} SOL`;
+
+function integer(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new Error(`--${name} must be a whole number`);
+  return Number(value);
+}
+
+/** Runs one command; resolves with the process exit code. */
+export async function runEscrowCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: 'string' },
+      keypair: { type: 'string' },
+      'program-id': { type: 'string' },
+      'program-keypair': { type: 'string' },
+      so: { type: 'string' },
+      'max-len': { type: 'string' },
+      treasury: { type: 'string' },
+      'fee-bps': { type: 'string' },
+      'daily-fill-limit': { type: 'string' },
+      'cooldown-seconds': { type: 'string' },
+      yes: { type: 'boolean', default: false },
+    },
+  });
+  const command = positionals[0];
+  const url = values.url ?? env.SOLANA_RPC_URL;
+  const keypairFile = values.keypair ?? env.ADMIN_KEYPAIR;
+  if (!command || !['deploy', 'init-config', 'show-config', 'set-fee'].includes(command) || !url) {
+    io.out(USAGE);
+    return 2;
+  }
+  const connection = new Connection(url, 'confirmed');
+  const programKeypair = values['program-keypair'] ? readKeypair(values['program-keypair']) : null;
+  const programIdText = values['program-id'] ?? env.ESCROW_PROGRAM_ID;
+  const programId = programKeypair?.publicKey ?? (programIdText ? new PublicKey(programIdText) : PROGRAM_ID);
+  const [configAddress] = findConfigPda(programId);
+  const ask = async (question: string) => values.yes || (await io.confirm(question));
+  io.out(`cluster ${url}, program ${programId.toBase58()}`);
+
+  if (command === 'show-config') {
+    const account = await connection.getAccountInfo(configAddress, 'confirmed');
+    if (!account) {
+      io.out(`no Config at ${configAddress.toBase58()} (run init-config)`);
+      return 1;
+    }
+    const c = decodeConfig(account.data);
+    io.out(`Config ${configAddress.toBase58()}`);
+    io.out(`  admin ${c.admin.toBase58()}\n  treasury ${c.treasury.toBase58()}\n  fee ${c.feeBps} bps`);
+    io.out(`  daily fill limit ${c.dailyFillLimit}\n  cooldown ${c.cooldownSeconds} s`);
+    return 0;
+  }
+
+  if (!keypairFile) throw new Error('--keypair (or ADMIN_KEYPAIR) is required to sign');
+  const authority = readKeypair(keypairFile);
+  const balance = BigInt(await connection.getBalance(authority.publicKey, 'confirmed'));
+  io.out(`signer ${authority.publicKey.toBase58()} holds ${sol(balance)}`);
+
+  if (command === 'deploy') {
+    if (!programKeypair) throw new Error('deploy needs --program-keypair (the key of the program address)');
+    const so = readFileSync(values.so ?? DEFAULT_PROGRAM);
+    const state = await deployedState(connection, programId, so);
+    if (state.kind === 'same') {
+      const sha256 = createHash('sha256').update(so).digest('hex');
+      io.out(`already deployed: the program's bytes equal the ${so.length} bytes given (sha256 ${sha256}); nothing to do`);
+      return 0;
+    }
+    if (state.kind !== 'absent') {
+      io.out(`refusing: ${programId.toBase58()} already holds ${state.kind === 'different' ? 'other program bytes (upgrades are not done by this command)' : 'an account that is not an upgradeable program'}`);
+      return 1;
+    }
+    const maxDataLen = integer(values['max-len'], 'max-len', so.length * 2);
+    const rent = await deployRent(connection, so.length, maxDataLen);
+    io.out(`will deploy ${so.length} bytes (room for ${maxDataLen}) with ${authority.publicKey.toBase58()} as upgrade authority`);
+    io.out(`cost: about ${sol(rent)} of rent (the buffer's returns after the deploy) plus transaction fees`);
+    if (!(await ask('Deploy?'))) return 1;
+    const done = await deployOverRpc(connection, authority, programKeypair, so, { maxDataLen, onProgress: io.out });
+    io.out(`deployed ${done.programId.toBase58()} in ${done.transactionCount} transactions; spent ${sol(done.lamportsSpent)}`);
+    return 0;
+  }
+
+  const existing = await connection.getAccountInfo(configAddress, 'confirmed');
+  const send = (tx: Transaction) => sendAndConfirm(connection, tx, [authority]);
+  if (command === 'init-config') {
+    if (existing) {
+      io.out(`Config ${configAddress.toBase58()} already exists; nothing to do (show-config shows it, set-fee changes the fee)`);
+      return 0;
+    }
+    if (!values.treasury) throw new Error('init-config needs --treasury (the wallet that receives the fees)');
+    const settings = {
+      treasury: new PublicKey(values.treasury),
+      feeBps: integer(values['fee-bps'], 'fee-bps', DEFAULT_CONFIG.feeBps),
+      dailyFillLimit: integer(values['daily-fill-limit'], 'daily-fill-limit', DEFAULT_CONFIG.dailyFillLimit),
+      cooldownSeconds: integer(values['cooldown-seconds'], 'cooldown-seconds', DEFAULT_CONFIG.cooldownSeconds),
+    };
+    io.out(
+      `will create Config ${configAddress.toBase58()}: admin ${authority.publicKey.toBase58()}, treasury ${settings.treasury.toBase58()}, ` +
+        `fee ${settings.feeBps} bps, daily fill limit ${settings.dailyFillLimit}, cooldown ${settings.cooldownSeconds} s`,
+    );
+    if (!(await ask('Initialise the Config?'))) return 1;
+    const signature = await send(new Transaction().add(initializeConfigInstruction({ admin: authority.publicKey, ...settings, programId })));
+    io.out(`initialised: ${signature}`);
+    return 0;
+  }
+
+  // set-fee
+  if (!existing) throw new Error(`no Config at ${configAddress.toBase58()}: run init-config first`);
+  const current = decodeConfig(existing.data);
+  const feeBps = integer(values['fee-bps'], 'fee-bps', -1);
+  if (feeBps < 0) throw new Error('set-fee needs --fee-bps');
+  if (feeBps === current.feeBps) {
+    io.out(`the fee is already ${feeBps} bps; nothing to do`);
+    return 0;
+  }
+  io.out(`will change the fee from ${current.feeBps} to ${feeBps} bps (treasury, limits and admin unchanged)`);
+  if (!(await ask('Change the fee?'))) return 1;
+  const { treasury, dailyFillLimit, cooldownSeconds } = current;
+  const ix = updateConfigInstruction({ admin: authority.publicKey, treasury, dailyFillLimit, cooldownSeconds, feeBps, programId });
+  io.out(`fee changed: ${await send(new Transaction().add(ix))}`);
+  return 0;
+}
+
+async function terminalConfirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  runEscrowCli(process.argv.slice(2), { out: (line) => console.log(line), confirm: terminalConfirm }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
