@@ -17,6 +17,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { ratingRoutes } from './modules/rating/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { deskBalances } from './modules/swap/index.ts';
 import { swapRoutes } from './modules/swap/routes.ts';
 import { telegramSupportNotifier } from './modules/telegram/index.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
@@ -44,5 +45,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ratingRoutes);
   await app.register(coinJellyRoutes);
   await app.register(swapRoutes);
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { desk: deskBalances(app.chain, app.desk) });
 };

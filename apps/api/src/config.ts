@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { isPublicKey } from './lib/base58.ts';
-import { optionalHttpUrl, optionalText } from './lib/env-fields.ts';
+import { configProblems, optionalHttpUrl, optionalText } from './lib/env-fields.ts';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
 import { type MarketConfig, readMarketConfig } from './modules/market/index.ts';
 import { type PricesConfig, readPricesConfig } from './modules/prices/index.ts';
@@ -172,7 +172,7 @@ export async function loadConfig(
 ): Promise<AppConfig> {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = configProblems(parsed.error).problems;
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;

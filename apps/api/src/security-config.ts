@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readEnv, type ConfigRead } from './lib/env-fields.ts';
 
 /** Session and WebSocket abuse limits. */
 export interface SecurityConfig {
@@ -45,20 +46,17 @@ const envSchema = z.object({
 /** BAN_CACHE_SECONDS and the REALTIME_MAX_* caps. Returns the problems instead of throwing. */
 export function readSecurityConfig(
   env: NodeJS.ProcessEnv,
-): { ok: true; config: SecurityConfig } | { ok: false; problems: string[] } {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  }
-  const e = parsed.data;
-  const d = DEFAULT_SECURITY_CONFIG;
-  return {
-    ok: true,
-    config: {
-      banCacheMs: e.BAN_CACHE_SECONDS === undefined ? d.banCacheMs : e.BAN_CACHE_SECONDS * 1000,
-      socketsPerWallet: e.REALTIME_MAX_SOCKETS_PER_WALLET ?? d.socketsPerWallet,
-      socketsPerIp: e.REALTIME_MAX_SOCKETS_PER_IP ?? d.socketsPerIp,
-      roomsPerSocket: e.REALTIME_MAX_ROOMS_PER_SOCKET ?? d.roomsPerSocket,
-    },
-  };
+): ConfigRead<SecurityConfig> {
+  return readEnv(envSchema, env, (e) => {
+    const d = DEFAULT_SECURITY_CONFIG;
+    return {
+      ok: true,
+      config: {
+        banCacheMs: e.BAN_CACHE_SECONDS === undefined ? d.banCacheMs : e.BAN_CACHE_SECONDS * 1000,
+        socketsPerWallet: e.REALTIME_MAX_SOCKETS_PER_WALLET ?? d.socketsPerWallet,
+        socketsPerIp: e.REALTIME_MAX_SOCKETS_PER_IP ?? d.socketsPerIp,
+        roomsPerSocket: e.REALTIME_MAX_ROOMS_PER_SOCKET ?? d.roomsPerSocket,
+      },
+    };
+  });
 }

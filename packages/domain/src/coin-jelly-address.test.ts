@@ -49,6 +49,23 @@ describe('recipientAddressError', () => {
     expect(recipientAddressError('Bitcoin', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', { bitcoinNetwork: 'testnet' })).toBe(INVALID_BITCOIN_ADDRESS);
   });
 
+  // Addresses the server derives for deposits (BIP-39 'abandon ×11 about'), and one-character neighbours of them.
+  it.each([
+    ['Solana', 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk', 'mainnet', null],
+    // the System Program's PDA for seed 'vault'
+    ['Solana', '58CDQ9Qgw1ZPedjaTtwrR2MSG4EmmguHSPE2bFtyfinD', 'mainnet', OFF_CURVE_SOLANA_ADDRESS],
+    ['Solana', 'not-an-address', 'mainnet', INVALID_SOLANA_ADDRESS],
+    ['Bitcoin', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'mainnet', null],
+    ['Bitcoin', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv', 'mainnet', INVALID_BITCOIN_ADDRESS],
+    ['Bitcoin', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'testnet', INVALID_BITCOIN_ADDRESS],
+    ['Ethereum', '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', 'mainnet', null],
+    ['Ethereum', '0x9858effd232b4033e47d90003d41ec34ecaeda94', 'mainnet', null],
+    ['Ethereum', '0x9858EfFD232B4033E47d90003D41EC34EcaEdA94', 'mainnet', ETHEREUM_CHECKSUM_MISMATCH],
+    ['Ethereum', '0x123', 'mainnet', INVALID_ETHEREUM_ADDRESS],
+  ] as const)('%s %s on %s → %s', (chain, address, bitcoinNetwork, message) => {
+    expect(recipientAddressError(chain, address, { bitcoinNetwork })).toBe(message);
+  });
+
   it('spells the EIP-55 checksum', () => {
     expect(toChecksumAddress('0xdbf03b407c01e7cd3cbea99509d93f8dddc8c6fb')).toBe('0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB');
   });

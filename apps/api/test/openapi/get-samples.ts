@@ -132,4 +132,75 @@ export const GET_SAMPLES: Record<string, (s: Seeded) => Sample[]> = {
     { url: '/api/user-bans', headers: maker.headers, status: 200 },
     { url: '/api/user-bans', status: 401 },
   ],
+  // Swaps and their chat: none is seeded, so the answers are empty lists and 404s.
+  '/api/swaps': ({ maker }) => [
+    { url: '/api/swaps?Page=1&Size=5', headers: maker.headers, status: 200 },
+    { url: '/api/swaps?Size=51', headers: maker.headers, status: 400 },
+    { url: '/api/swaps', status: 401 },
+  ],
+  '/api/swaps/{id}': ({ maker }) => [
+    { url: `/api/swaps/${MISSING_ORDER}`, headers: maker.headers, status: 404 },
+    { url: `/api/swaps/${MISSING_ORDER}`, status: 401 },
+  ],
+  '/api/chat/swaps/{swapId}/messages': ({ maker }) => [
+    { url: `/api/chat/swaps/${MISSING_ORDER}/messages`, headers: maker.headers, status: 404 },
+    { url: `/api/chat/swaps/${MISSING_ORDER}/messages`, status: 401 },
+  ],
+  '/api/admin/swaps': ({ admin, taker }) => [
+    { url: '/api/admin/swaps', headers: admin.headers, status: 200 },
+    { url: '/api/admin/swaps', headers: taker.headers, status: 403 },
+  ],
+  '/api/admin/desk': ({ admin, taker }) => [
+    { url: '/api/admin/desk', headers: admin.headers, status: 200 },
+    { url: '/api/admin/desk', headers: taker.headers, status: 403 },
+  ],
+  '/api/coin-jelly/coins': () => [{ url: '/api/coin-jelly/coins', status: 200 }],
+  '/api/coin-jelly/quote': () => [
+    { url: '/api/coin-jelly/quote?sendCoin=SOL&sendChain=Solana&receiveCoin=USDC&receiveChain=Solana&amountUserSend=0.1', status: 200 },
+    { url: '/api/coin-jelly/quote?sendCoin=SOL&sendChain=Solana&receiveCoin=USDC&receiveChain=Solana', status: 400 },
+  ],
+  '/api/coin-jelly/orders/{id}': ({ maker }) => [
+    { url: `/api/coin-jelly/orders/${MISSING_ORDER}`, headers: maker.headers, status: 404 },
+    { url: `/api/coin-jelly/orders/${MISSING_ORDER}`, status: 401 },
+  ],
+  '/api/coin-jelly/user-orders': ({ maker }) => [
+    { url: '/api/coin-jelly/user-orders', headers: maker.headers, status: 200 },
+    { url: '/api/coin-jelly/user-orders', status: 401 },
+  ],
+  '/api/coin-jelly/jelly-history': ({ admin, taker }) => [
+    { url: '/api/coin-jelly/jelly-history', headers: admin.headers, status: 200 },
+    { url: '/api/coin-jelly/jelly-history', headers: taker.headers, status: 403 },
+  ],
+  '/api/admin/coin-jelly/queue': ({ admin, taker }) => [
+    { url: '/api/admin/coin-jelly/queue', headers: admin.headers, status: 200 },
+    { url: '/api/admin/coin-jelly/queue', headers: taker.headers, status: 403 },
+  ],
+  // The back office: the locked deal is in no dispute.
+  '/api/admin/disputes': ({ admin, taker }) => [
+    { url: '/api/admin/disputes', headers: admin.headers, status: 200 },
+    { url: '/api/admin/disputes', headers: taker.headers, status: 403 },
+  ],
+  '/api/admin/disputes/{orderId}': ({ admin }) => [
+    { url: `/api/admin/disputes/${MISSING_ORDER}`, headers: admin.headers, status: 404 },
+  ],
+  '/api/admin/users/{wallet}': ({ admin, maker }) => [
+    { url: `/api/admin/users/${maker.wallet.address}`, headers: admin.headers, status: 200 },
+    { url: `/api/admin/users/${NOT_A_WALLET}`, headers: admin.headers, status: 400 },
+  ],
+  '/api/admin/tokens': ({ admin, taker }) => [
+    { url: '/api/admin/tokens', headers: admin.headers, status: 200 },
+    { url: '/api/admin/tokens', headers: taker.headers, status: 403 },
+  ],
+  '/api/admin/tokens/inspect': ({ admin }) => [
+    { url: '/api/admin/tokens/inspect?mint=EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', headers: admin.headers, status: 200 },
+    { url: `/api/admin/tokens/inspect?mint=${NOT_A_WALLET}`, headers: admin.headers, status: 400 },
+  ],
+  '/api/admin/audit': ({ admin }) => [
+    { url: '/api/admin/audit', headers: admin.headers, status: 200 },
+    { url: '/api/admin/audit?from=yesterday', headers: admin.headers, status: 400 },
+  ],
+  '/api/admin/platform': ({ admin, taker }) => [
+    { url: '/api/admin/platform', headers: admin.headers, status: 200 },
+    { url: '/api/admin/platform', headers: taker.headers, status: 403 },
+  ],
 };

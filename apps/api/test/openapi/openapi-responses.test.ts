@@ -6,6 +6,7 @@ import { session } from '../../src/modules/orders/testing.ts';
 import { claim, getOrder, lockInstruction, offer, submit, trader, userTransaction } from '../helpers/deal-fixtures.ts';
 import { multipartBody } from '../helpers/multipart.ts';
 import { sampleFiles } from '../helpers/sample-files.ts';
+import { testJellyConfig } from '../../src/modules/coin-jelly/testing.ts';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../helpers/test-chain.ts';
 import { GET_SAMPLES, type Seeded } from './get-samples.ts';
 
@@ -55,7 +56,8 @@ let seeded: Seeded;
 
 beforeAll(async () => {
   const adminWallet = createChainWallet();
-  t = await createChainTestApp({ config: { adminWallets: new Set([adminWallet.address]) } });
+  // Coin Jelly configured, so its routes answer as on a server that offers it.
+  t = await createChainTestApp({ config: { adminWallets: new Set([adminWallet.address]), coinJelly: testJellyConfig() } });
   const admin = await session(t.app, adminWallet);
   const maker = await trader(t, { usdc: 50_000_000n });
   const taker = await trader(t);

@@ -1,5 +1,6 @@
 import { DEFAULT_DISPUTE_SLA_HOURS } from '@jelly/contracts';
 import { z } from 'zod';
+import { readEnv, type ConfigRead } from '../../lib/env-fields.ts';
 
 /** The back office's settings. */
 export interface AdminConfig {
@@ -24,17 +25,17 @@ const envSchema = z.object({
 });
 
 /** ADMIN_FOUR_EYES_FIAT_AMOUNT (default 1000; off = never), DISPUTE_SLA_HOURS (default 24). */
-export function readAdminConfig(env: NodeJS.ProcessEnv): { ok: true; config: AdminConfig } | { ok: false; problems: string[] } {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  const amount = parsed.data.ADMIN_FOUR_EYES_FIAT_AMOUNT;
-  return {
-    ok: true,
-    config: {
-      fourEyesFiatAmount: amount === 'off' ? null : (amount ?? DEFAULT_ADMIN_CONFIG.fourEyesFiatAmount),
-      disputeSlaHours: parsed.data.DISPUTE_SLA_HOURS ? Number(parsed.data.DISPUTE_SLA_HOURS) : DEFAULT_ADMIN_CONFIG.disputeSlaHours,
-    },
-  };
+export function readAdminConfig(env: NodeJS.ProcessEnv): ConfigRead<AdminConfig> {
+  return readEnv(envSchema, env, (e) => {
+    const amount = e.ADMIN_FOUR_EYES_FIAT_AMOUNT;
+    return {
+      ok: true,
+      config: {
+        fourEyesFiatAmount: amount === 'off' ? null : (amount ?? DEFAULT_ADMIN_CONFIG.fourEyesFiatAmount),
+        disputeSlaHours: e.DISPUTE_SLA_HOURS ? Number(e.DISPUTE_SLA_HOURS) : DEFAULT_ADMIN_CONFIG.disputeSlaHours,
+      },
+    };
+  });
 }
 
 /** Whether a deal of this many fiat cents needs a second admin to resolve it. */

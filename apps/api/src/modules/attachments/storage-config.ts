@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { StorageConfig } from '../../storage/create-storage.ts';
+import { configProblems } from '../../lib/env-fields.ts';
 
 /** The attachments module's settings. */
 export interface AttachmentsConfig {
@@ -38,7 +39,7 @@ const S3_VARIABLES = Object.keys(envSchema.shape);
 export function storageConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = configProblems(parsed.error).problems;
     throw new StorageConfigError(`Invalid storage configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;

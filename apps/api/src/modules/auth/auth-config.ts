@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { configProblems, optionalText, type ConfigRead } from '../../lib/env-fields.ts';
+import { type ConfigRead, optionalText, readEnv } from '../../lib/env-fields.ts';
 import { parseDurationSeconds } from '../../lib/duration.ts';
 
 export interface RateLimitConfig {
@@ -55,20 +55,19 @@ const envSchema = z.object({
  * instead of throwing.
  */
 export function readAuthConfig(env: NodeJS.ProcessEnv): ConfigRead<AuthConfig> {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) return configProblems(parsed.error);
-  const e = parsed.data;
-  return {
-    ok: true,
-    config: {
-      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
-      refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
-      nonceTtlSeconds: NONCE_TTL_SECONDS,
-      rateLimits: {
-        nonce: e.RATE_LIMIT_AUTH_NONCE,
-        signIn: e.RATE_LIMIT_AUTH_SIGN_IN,
-        refresh: e.RATE_LIMIT_AUTH_REFRESH,
+  return readEnv(envSchema, env, (e) => {
+    return {
+      ok: true,
+      config: {
+        accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+        refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+        nonceTtlSeconds: NONCE_TTL_SECONDS,
+        rateLimits: {
+          nonce: e.RATE_LIMIT_AUTH_NONCE,
+          signIn: e.RATE_LIMIT_AUTH_SIGN_IN,
+          refresh: e.RATE_LIMIT_AUTH_REFRESH,
+        },
       },
-    },
-  };
+    };
+  });
 }

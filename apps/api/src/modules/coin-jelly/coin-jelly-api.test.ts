@@ -1,6 +1,7 @@
 // Coin Jelly through the API without a chain: coins, quotes, reserving, 'I have sent the funds', lists and the
 // admin flow for a pair paid by an admin (ETH in, BTC out).
 import type { JellyListResponse, JellyOrder, JellyQuote } from '@jelly/contracts';
+import { INVALID_BITCOIN_ADDRESS } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '../../db/schema/index.ts';
@@ -8,7 +9,6 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { errorOf, session, type Session } from '../orders/testing.ts';
 import { ethereumDepositAddress } from './deposit-keys.ts';
-import { ADDRESS_MESSAGES } from './recipient-address.ts';
 import { orderOf, reserve, testJellyConfig } from './testing.ts';
 import { UPDATE_JELLY_MESSAGES } from './update-jelly.ts';
 
@@ -105,7 +105,7 @@ describe('reserving and I have sent the funds', () => {
 
   it('refuses a recipient the receive chain cannot use, and asks for a refund address off Solana', async () => {
     const bad = await reserve(t.app, user.headers, ethToBtc({ recipientAddress: ETH_REFUND }));
-    expect(errorOf(bad)).toMatchObject({ status: 400, message: ADDRESS_MESSAGES.bitcoinInvalid });
+    expect(errorOf(bad)).toMatchObject({ status: 400, message: INVALID_BITCOIN_ADDRESS });
     const noRefund = await reserve(t.app, user.headers, ethToBtc({ refundAddress: undefined }));
     expect(errorOf(noRefund).message).toContain('Enter a refund address on Ethereum');
     expect((await reserve(t.app, {}, ethToBtc())).statusCode).toBe(401);
@@ -158,6 +158,8 @@ describe('the admin flow for a pair paid by an admin', () => {
     const audit = await t.app.db.select().from(adminAuditLog).where(sql`${adminAuditLog.details}->>'jellyId' = ${String(order.id)}`);
     expect(audit.map((a) => a.action).sort()).toEqual(['jelly_confirm_deposit', 'jelly_update']);
     expect(audit.every((a) => a.actor === admin.wallet.address)).toBe(true);
+    expect(audit.every((a) => a.subject === `jelly:${order.id}`)).toBe(true);
+    expect(audit.find((a) => a.action === 'jelly_update')).toMatchObject({ txSignature: BTC_TX, before: { stage: 'awaiting_admin' }, after: { stage: 'completed', txID: BTC_TX } });
     const notes = await t.app.inject({ method: 'GET', url: '/api/Notification', headers: user.headers });
     const kinds = notes.json<{ data: { kind: string; jellyId?: number }[] }>().data.filter((n) => n.jellyId === order.id).map((n) => n.kind);
     expect(kinds.sort()).toEqual(['jelly_completed', 'jelly_deposit_detected']);

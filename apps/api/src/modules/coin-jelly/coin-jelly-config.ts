@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { configProblems, optionalText, type ConfigRead } from '../../lib/env-fields.ts';
+import { type ConfigRead, optionalText, readEnv } from '../../lib/env-fields.ts';
 import type { BitcoinNetwork } from './deposit-keys.ts';
 
 /** Coin Jelly's settings (COIN_JELLY_*). */
@@ -50,22 +50,21 @@ export type CoinJellySettings = Omit<CoinJellyConfig, 'seed'> & { seedHex: strin
 
 /** Reads COIN_JELLY_* (all optional); returns the problems instead of throwing. */
 export function readCoinJellyConfig(env: NodeJS.ProcessEnv): ConfigRead<CoinJellySettings> {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) return configProblems(parsed.error);
-  const e = parsed.data;
-  return {
-    ok: true,
-    config: {
-      seedHex: e.COIN_JELLY_SEED ?? null,
-      bitcoinNetwork: e.COIN_JELLY_BITCOIN_NETWORK ?? 'testnet',
-      spreadBps: e.COIN_JELLY_SPREAD_BPS ?? 50,
-      minUsd: e.COIN_JELLY_MIN_USD ?? '1',
-      maxUsd: e.COIN_JELLY_MAX_USD ?? '10000',
-      maxInventoryShareBps: e.COIN_JELLY_MAX_INVENTORY_SHARE_BPS ?? 5000,
-      pollMs: (e.COIN_JELLY_POLL_SECONDS ?? 5) * 1000,
-      referenceUsd: { ...DEFAULT_REFERENCE_USD, ...e.COIN_JELLY_USD },
-    },
-  };
+  return readEnv(envSchema, env, (e) => {
+    return {
+      ok: true,
+      config: {
+        seedHex: e.COIN_JELLY_SEED ?? null,
+        bitcoinNetwork: e.COIN_JELLY_BITCOIN_NETWORK ?? 'testnet',
+        spreadBps: e.COIN_JELLY_SPREAD_BPS ?? 50,
+        minUsd: e.COIN_JELLY_MIN_USD ?? '1',
+        maxUsd: e.COIN_JELLY_MAX_USD ?? '10000',
+        maxInventoryShareBps: e.COIN_JELLY_MAX_INVENTORY_SHARE_BPS ?? 5000,
+        pollMs: (e.COIN_JELLY_POLL_SECONDS ?? 5) * 1000,
+        referenceUsd: { ...DEFAULT_REFERENCE_USD, ...e.COIN_JELLY_USD },
+      },
+    };
+  });
 }
 
 /**

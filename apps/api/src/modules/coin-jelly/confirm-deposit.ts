@@ -1,7 +1,8 @@
 import type { ConfirmJellyDepositRequest, JellyCoinCode, JellyOrder } from '@jelly/contracts';
 import { badRequest, conflict, notFound, validationError } from '../../errors.ts';
+import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { auditJelly } from './admin-audit.ts';
+import { jellySubject } from './admin-audit.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { creditDeposit } from './credit-deposit.ts';
@@ -34,7 +35,15 @@ export async function confirmJellyDeposit(
   const now = ctx.now();
   const outcome = await creditDeposit(ctx, order.id, { signature: input.txID, slot: null, amount, at: now });
   if (outcome === 'duplicate') throw conflict(DEPOSIT_ALREADY_CONFIRMED);
-  await auditJelly(ctx.db, { actor: admin.wallet, action: 'jelly_confirm_deposit', jellyId: order.id, details: { txID: input.txID, amount: input.amount, outcome }, at: now });
+  await recordAdminAct(ctx.db, {
+    actor: admin.wallet,
+    action: 'jelly_confirm_deposit',
+    subject: jellySubject(order.id),
+    after: { received: input.amount, outcome },
+    txSignature: input.txID,
+    details: { jellyId: order.id },
+    at: now,
+  });
   if (outcome === 'exact') await proceed(order.id);
   return orderView(ctx.db, order.id);
 }

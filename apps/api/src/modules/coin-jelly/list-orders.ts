@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from
 import { jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { forbidden } from '../../errors.ts';
+import { containsPattern } from '../../lib/list-filters.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { jellyListItemWire } from './to-wire.ts';
 
@@ -27,8 +28,6 @@ interface ListFilters {
   wallet: string | null;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 async function listJelly(db: Queryable, f: ListFilters): Promise<JellyListResponse> {
   const page = clampPage(f.page);
   const size = Math.min(JELLY_MAX_PAGE_SIZE, clampPageSize(f.size, JELLY_DEFAULT_PAGE_SIZE));
@@ -39,7 +38,7 @@ async function listJelly(db: Queryable, f: ListFilters): Promise<JellyListRespon
   if (f.dateFrom) where.push(gte(jellyOrders.createdAt, new Date(`${f.dateFrom}T00:00:00Z`)));
   if (f.dateTo) where.push(lt(jellyOrders.createdAt, new Date(`${f.dateTo}T00:00:00Z`)));
   if (f.searchWallet) {
-    const pattern = likePattern(f.searchWallet);
+    const pattern = containsPattern(f.searchWallet);
     const columns = [jellyOrders.depositAddress, jellyOrders.recipientAddress, jellyOrders.refundAddress, jellyOrders.userWallet];
     where.push(or(...columns.map((c) => ilike(c, pattern))) as SQL);
   }

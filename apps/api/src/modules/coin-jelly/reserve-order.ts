@@ -1,5 +1,5 @@
 import type { JellyOrder, ReserveJellyInput } from '@jelly/contracts';
-import { COIN_JELLY_RATE_LOCK_MINUTES } from '@jelly/domain';
+import { COIN_JELLY_RATE_LOCK_MINUTES, recipientAddressError } from '@jelly/domain';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { jellyOrders } from '../../db/schema/index.ts';
@@ -10,7 +10,6 @@ import { depositAddress } from './deposit-keys.ts';
 import { addJellyEvent } from './jelly-writes.ts';
 import { quoteJelly } from './quote.ts';
 import { findJellyOrder, jellyTimeline } from './queries.ts';
-import { addressProblem } from './recipient-address.ts';
 import { jellyOrderWire } from './to-wire.ts';
 
 export const REFUND_ADDRESS_NEEDED = (chain: string) => `Enter a refund address on ${chain}: your deposit comes back there if the exchange does not happen`;
@@ -22,11 +21,11 @@ export const REFUND_ADDRESS_NEEDED = (chain: string) => `Enter a refund address 
  */
 export async function reserveJellyOrder(ctx: JellyContext, user: AuthUser, input: ReserveJellyInput): Promise<JellyOrder> {
   const quote = await quoteJelly(ctx, input);
-  const recipientProblem = addressProblem(quote.receive.chain, input.recipientAddress, ctx.config.bitcoinNetwork);
+  const recipientProblem = recipientAddressError(quote.receive.chain, input.recipientAddress, { bitcoinNetwork: ctx.config.bitcoinNetwork });
   if (recipientProblem) throw validationError(recipientProblem, { recipientAddress: recipientProblem });
   const refundAddress = input.refundAddress ?? (quote.send.chain === 'Solana' ? user.wallet : null);
   if (!refundAddress) throw validationError(REFUND_ADDRESS_NEEDED(quote.send.chain), { refundAddress: REFUND_ADDRESS_NEEDED(quote.send.chain) });
-  const refundProblem = addressProblem(quote.send.chain, refundAddress, ctx.config.bitcoinNetwork);
+  const refundProblem = recipientAddressError(quote.send.chain, refundAddress, { bitcoinNetwork: ctx.config.bitcoinNetwork });
   if (refundProblem) throw validationError(refundProblem, { refundAddress: refundProblem });
 
   const now = ctx.now();

@@ -3,8 +3,9 @@ import { jellyStageRules } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
 import { jellyOrders } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, validationError } from '../../errors.ts';
+import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { auditJelly } from './admin-audit.ts';
+import { jellySubject } from './admin-audit.ts';
 import { addressDelta } from './chain-reads.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
@@ -61,23 +62,30 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
       coin: input.status === 1 ? receive.currency : null,
       note: input.reason ?? null,
     };
+    let after = { stage: order.stage, txID: input.txID ?? order.payoutTx };
     if (input.status === 1) {
       const done = await moveJelly(tx, order.id, 'admin_complete', event, now, { payoutTx: input.txID ?? null, adminSince: null });
       if (!done) throw conflict(UPDATE_JELLY_MESSAGES.notPayable);
       await notifyJelly(tx, done, 'jelly_completed', now);
+      after = { stage: done.stage, txID: done.payoutTx };
     } else if (input.status === 2) {
       const failed = await moveJelly(tx, order.id, 'admin_fail', event, now, { reason: input.reason ?? null, adminSince: null, ...(input.txID ? { payoutTx: input.txID } : {}) });
       if (!failed) throw conflict(UPDATE_JELLY_MESSAGES.alreadyFinal);
       await notifyJelly(tx, failed, 'jelly_failed', now);
+      after = { stage: failed.stage, txID: failed.payoutTx };
     } else {
       if (input.txID) await tx.update(jellyOrders).set({ payoutTx: input.txID, updatedAt: now }).where(eq(jellyOrders.id, order.id));
       await addJellyEvent(tx, order.id, order.stage, event, now);
     }
-    await auditJelly(tx, {
+    await recordAdminAct(tx, {
       actor: admin.wallet,
       action: 'jelly_update',
-      jellyId: order.id,
-      details: { fromStage: order.stage, status: input.status, txID: input.txID ?? null, reason: input.reason ?? null },
+      subject: jellySubject(order.id),
+      before: { stage: order.stage, txID: order.payoutTx },
+      after,
+      txSignature: input.txID ?? null,
+      reason: input.reason ?? null,
+      details: { jellyId: order.id, status: input.status },
       at: now,
     });
   });

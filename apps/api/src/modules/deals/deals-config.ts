@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readEnv, type ConfigRead } from '../../lib/env-fields.ts';
 
 /** The deal jobs' settings. */
 export interface DealsConfig {
@@ -38,16 +39,14 @@ const envSchema = z.object({
  * PAYMENT_WINDOW_SWEEP_SECONDS (default 15; 0 turns the job off), RENT_RECLAIM_POLL_SECONDS (default 5; 0 = off),
  * RENT_RECLAIM_SWEEP_SECONDS (default 300). Returns the problems instead of throwing.
  */
-export function readDealsConfig(env: NodeJS.ProcessEnv): { ok: true; config: DealsConfig } | { ok: false; problems: string[] } {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  }
-  const sweep = parsed.data.PAYMENT_WINDOW_SWEEP_SECONDS ?? DEFAULT_PAYMENT_WINDOW_SWEEP_SECONDS;
-  const poll = parsed.data.RENT_RECLAIM_POLL_SECONDS ?? DEFAULT_RENT_RECLAIM_POLL_SECONDS;
-  const reclaimSweep = parsed.data.RENT_RECLAIM_SWEEP_SECONDS ?? DEFAULT_RENT_RECLAIM_SWEEP_SECONDS;
-  return {
-    ok: true,
-    config: { paymentWindowSweepMs: sweep * 1000, rentReclaimPollMs: poll * 1000, rentReclaimSweepMs: reclaimSweep * 1000 },
-  };
+export function readDealsConfig(env: NodeJS.ProcessEnv): ConfigRead<DealsConfig> {
+  return readEnv(envSchema, env, (e) => {
+    const sweep = e.PAYMENT_WINDOW_SWEEP_SECONDS ?? DEFAULT_PAYMENT_WINDOW_SWEEP_SECONDS;
+    const poll = e.RENT_RECLAIM_POLL_SECONDS ?? DEFAULT_RENT_RECLAIM_POLL_SECONDS;
+    const reclaimSweep = e.RENT_RECLAIM_SWEEP_SECONDS ?? DEFAULT_RENT_RECLAIM_SWEEP_SECONDS;
+    return {
+      ok: true,
+      config: { paymentWindowSweepMs: sweep * 1000, rentReclaimPollMs: poll * 1000, rentReclaimSweepMs: reclaimSweep * 1000 },
+    };
+  });
 }

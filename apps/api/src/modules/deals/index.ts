@@ -18,7 +18,6 @@ export { walletBudgetRefusal } from './cosigner/wallet-budget-refusal.ts';
 export { ipBudgetRefusal } from './cosigner/ip-budget-refusal.ts';
 export { platformBudgetRefusal } from './cosigner/platform-budget-refusal.ts';
 export { chainFailure, isBlockhashStillValid, sendRaw, signatureOutcome, simulateOrThrow } from './chain/submit-transaction.ts';
-export { audit } from './audit.ts';
 export { adminResolve } from './admin-resolve.ts';
 export type { AdminResolveContext } from './admin-resolve.ts';
 export { getAdminOrder } from './get-admin-order.ts';

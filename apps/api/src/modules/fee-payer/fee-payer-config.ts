@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readEnv, type ConfigRead } from '../../lib/env-fields.ts';
 
 /** Daily budgets (lamports, per UTC day) of what the admin pays, per wallet, per client IP and platform-wide. */
 export interface SpendBudgets {
@@ -58,23 +59,21 @@ const envSchema = z.object({
 });
 
 /** The fee payer's budgets and runway check from the environment. Returns the problems instead of throwing. */
-export function readFeePayerConfig(env: NodeJS.ProcessEnv): { ok: true; config: FeePayerConfig } | { ok: false; problems: string[] } {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  }
-  const values = parsed.data as Record<string, string | undefined>;
-  const d = DEFAULT_FEE_PAYER_CONFIG;
-  const config: FeePayerConfig = {
-    feeBudgets: { ...d.feeBudgets },
-    rentBudgets: { ...d.rentBudgets },
-    unearnedLocksPerDay: Number(values.UNEARNED_LOCKS_PER_WALLET_PER_DAY ?? d.unearnedLocksPerDay),
-    runwayCheckMs: values.FEE_PAYER_RUNWAY_CHECK_SECONDS === undefined ? d.runwayCheckMs : Number(values.FEE_PAYER_RUNWAY_CHECK_SECONDS) * 1000,
-    runwayWarnDays: Number(values.FEE_PAYER_RUNWAY_WARN_DAYS ?? d.runwayWarnDays),
-  };
-  for (const [name, [group, scope]] of Object.entries(LAMPORT_VARS)) {
-    const value = values[name];
-    if (value !== undefined) config[group][scope] = BigInt(value);
-  }
-  return { ok: true, config };
+export function readFeePayerConfig(env: NodeJS.ProcessEnv): ConfigRead<FeePayerConfig> {
+  return readEnv(envSchema, env, (e) => {
+    const values = e as Record<string, string | undefined>;
+    const d = DEFAULT_FEE_PAYER_CONFIG;
+    const config: FeePayerConfig = {
+      feeBudgets: { ...d.feeBudgets },
+      rentBudgets: { ...d.rentBudgets },
+      unearnedLocksPerDay: Number(values.UNEARNED_LOCKS_PER_WALLET_PER_DAY ?? d.unearnedLocksPerDay),
+      runwayCheckMs: values.FEE_PAYER_RUNWAY_CHECK_SECONDS === undefined ? d.runwayCheckMs : Number(values.FEE_PAYER_RUNWAY_CHECK_SECONDS) * 1000,
+      runwayWarnDays: Number(values.FEE_PAYER_RUNWAY_WARN_DAYS ?? d.runwayWarnDays),
+    };
+    for (const [name, [group, scope]] of Object.entries(LAMPORT_VARS)) {
+      const value = values[name];
+      if (value !== undefined) config[group][scope] = BigInt(value);
+    }
+    return { ok: true, config };
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readEnv, type ConfigRead } from '../../lib/env-fields.ts';
 
 export interface MarketConfig {
   /**
@@ -20,9 +21,9 @@ const schema = z.object({
 });
 
 /** MARKET_PAGE_CACHE_MS. Returns the problems instead of throwing (config.ts reports them with the rest). */
-export function readMarketConfig(env: NodeJS.ProcessEnv): { ok: true; config: MarketConfig } | { ok: false; problems: string[] } {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  const value = parsed.data.MARKET_PAGE_CACHE_MS;
-  return { ok: true, config: { pageCacheMs: value === undefined ? DEFAULT_MARKET_PAGE_CACHE_MS : Number(value) } };
+export function readMarketConfig(env: NodeJS.ProcessEnv): ConfigRead<MarketConfig> {
+  return readEnv(schema, env, (e) => {
+    const value = e.MARKET_PAGE_CACHE_MS;
+    return { ok: true, config: { pageCacheMs: value === undefined ? DEFAULT_MARKET_PAGE_CACHE_MS : Number(value) } };
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readEnv, type ConfigRead } from '../../lib/env-fields.ts';
 
 /** Per-wallet limits on claims and offers: what stops squatting (reserving offers) and flooding (claims, offers). */
 export interface ClaimLimitsConfig {
@@ -47,13 +48,13 @@ const schema = z.object(
 /** CLAIM_MAX_OPEN_DEALS, CLAIM_MAX_PER_HOUR, … (see CONFIG.md). Returns the problems instead of throwing. */
 export function readClaimLimitsConfig(
   env: NodeJS.ProcessEnv,
-): { ok: true; config: ClaimLimitsConfig } | { ok: false; problems: string[] } {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  const config = { ...DEFAULT_CLAIM_LIMITS };
-  for (const [name, key] of Object.entries(VARIABLES) as [keyof typeof VARIABLES, keyof ClaimLimitsConfig][]) {
-    const value = parsed.data[name];
-    if (value !== undefined) config[key] = value;
-  }
-  return { ok: true, config };
+): ConfigRead<ClaimLimitsConfig> {
+  return readEnv(schema, env, (e) => {
+    const config = { ...DEFAULT_CLAIM_LIMITS };
+    for (const [name, key] of Object.entries(VARIABLES) as [keyof typeof VARIABLES, keyof ClaimLimitsConfig][]) {
+      const value = e[name];
+      if (value !== undefined) config[key] = value;
+    }
+    return { ok: true, config };
+  });
 }

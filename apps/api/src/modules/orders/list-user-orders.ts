@@ -5,43 +5,19 @@ import {
   OWNER_ORDERS_PAGE_SIZE,
   OfferSide,
   OrderStatus,
-  START_DATE_AFTER_END,
   clampPage,
   clampPageSize,
   counterpartyWallet,
   dealRoleOf,
 } from '@jelly/domain';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../errors.ts';
+import { createdWithin } from '../../lib/list-filters.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { type OrderRow, toOrder } from './order-view.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** yyyy-MM-dd → that day's start (UTC); an ISO date-time → itself (the contract checked both are real dates). */
-const readDate = (text: string): Date => new Date(PLAIN_DATE.test(text) ? `${text}T00:00:00.000Z` : text);
-
-/**
- * The created-at bounds: From from its start; To inclusive (a plain date up to the end of its day). A start after
- * the end is refused rather than answered with an empty page the user cannot explain.
- */
-function createdWithin(from: string | undefined, to: string | undefined): SQL[] {
-  const start = from ? readDate(from) : null;
-  const endExclusive = to && PLAIN_DATE.test(to) ? new Date(readDate(to).getTime() + DAY_MS) : null;
-  const endInclusive = to && !endExclusive ? readDate(to) : null;
-  if (start && ((endExclusive && start >= endExclusive) || (endInclusive && start > endInclusive))) {
-    throw badRequest(START_DATE_AFTER_END);
-  }
-  const bounds: SQL[] = [];
-  if (start) bounds.push(gte(orders.createdAt, start));
-  if (endExclusive) bounds.push(lt(orders.createdAt, endExclusive));
-  if (endInclusive) bounds.push(lte(orders.createdAt, endInclusive));
-  return bounds;
-}
 
 /** The rows of the list: its own offers, its deals in either role, or both. */
 function kindFilter(wallet: string, kind: UserOffersQuery['Kind']): SQL | undefined {
@@ -107,7 +83,7 @@ export async function listUserOrders(
   const size = Math.min(USER_ORDERS_MAX_PAGE_SIZE, clampPageSize(query.Size, OWNER_ORDERS_PAGE_SIZE));
   const descending = (query.Dir ?? OWNER_ORDERS_DEFAULT_DIR) !== 0;
 
-  const filters: (SQL | undefined)[] = [kindFilter(wallet, query.Kind), ...createdWithin(query.From, query.To)];
+  const filters: (SQL | undefined)[] = [kindFilter(wallet, query.Kind), ...createdWithin(orders.createdAt, query.From, query.To)];
   if (query.OfferStatus) filters.push(offerStateFilter(query.OfferStatus));
   if (query.Status !== undefined) filters.push(eq(orders.status, query.Status));
   // The tabs group deal statuses: an offer (Active or withdrawn) belongs to none of them.

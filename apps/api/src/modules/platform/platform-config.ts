@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { configProblems, optionalHttpUrl, optionalText, type ConfigRead } from '../../lib/env-fields.ts';
+import { type ConfigRead, optionalHttpUrl, optionalText, readEnv } from '../../lib/env-fields.ts';
 
 /** What the public client configuration tells the web app about support and IP lookup. */
 export interface PlatformConfig {
@@ -19,15 +19,14 @@ const envSchema = z.object({
  * https://example.com/support). Returns the problems instead of throwing.
  */
 export function readPlatformConfig(env: NodeJS.ProcessEnv): ConfigRead<PlatformConfig> {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) return configProblems(parsed.error);
-  const e = parsed.data;
-  return {
-    ok: true,
-    config: {
-      ipLookupUrl: e.IP_LOOKUP_URL ?? null,
-      supportEmail: e.SUPPORT_EMAIL ?? 'support@example.com',
-      supportChatUrl: e.SUPPORT_CHAT_URL ?? 'https://example.com/support',
-    },
-  };
+  return readEnv(envSchema, env, (e) => {
+    return {
+      ok: true,
+      config: {
+        ipLookupUrl: e.IP_LOOKUP_URL ?? null,
+        supportEmail: e.SUPPORT_EMAIL ?? 'support@example.com',
+        supportChatUrl: e.SUPPORT_CHAT_URL ?? 'https://example.com/support',
+      },
+    };
+  });
 }

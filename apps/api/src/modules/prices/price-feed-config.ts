@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readEnv, type ConfigRead } from '../../lib/env-fields.ts';
 
 export type PriceFeedConfig =
   | { kind: 'bundled' }
@@ -45,15 +46,12 @@ export const DEFAULT_FLOATING_REFRESH_SECONDS = 60;
  * PRICE_FEED (bundled | pyth+fx), PYTH_HERMES_URL, FX_RATES_URL, FLOATING_PRICE_REFRESH_SECONDS.
  * Returns the problems instead of throwing (config.ts reports them with the rest).
  */
-export function readPricesConfig(env: NodeJS.ProcessEnv): { ok: true; config: PricesConfig } | { ok: false; problems: string[] } {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  }
-  const e = parsed.data;
-  const feed: PriceFeedConfig =
-    (e.PRICE_FEED ?? 'bundled') === 'bundled'
-      ? { kind: 'bundled' }
-      : { kind: 'pyth+fx', hermesUrl: e.PYTH_HERMES_URL ?? DEFAULT_HERMES_URL, fxRatesUrl: e.FX_RATES_URL ?? DEFAULT_FX_RATES_URL };
-  return { ok: true, config: { feed, floatingRefreshMs: (e.FLOATING_PRICE_REFRESH_SECONDS ?? DEFAULT_FLOATING_REFRESH_SECONDS) * 1000 } };
+export function readPricesConfig(env: NodeJS.ProcessEnv): ConfigRead<PricesConfig> {
+  return readEnv(envSchema, env, (e) => {
+    const feed: PriceFeedConfig =
+      (e.PRICE_FEED ?? 'bundled') === 'bundled'
+        ? { kind: 'bundled' }
+        : { kind: 'pyth+fx', hermesUrl: e.PYTH_HERMES_URL ?? DEFAULT_HERMES_URL, fxRatesUrl: e.FX_RATES_URL ?? DEFAULT_FX_RATES_URL };
+    return { ok: true, config: { feed, floatingRefreshMs: (e.FLOATING_PRICE_REFRESH_SECONDS ?? DEFAULT_FLOATING_REFRESH_SECONDS) * 1000 } };
+  });
 }

@@ -3,13 +3,16 @@ import { SWAP_COMPLETED_NEEDS_TX } from '@jelly/domain';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { audit } from '../deals/index.ts';
 import { checkSettlingTransaction } from './check-settling-transaction.ts';
 import { SWAP_NOT_FOUND } from './get-swap.ts';
 import { findSwap, findSwapByTx } from './queries.ts';
 import { toSwapRecord } from './swap-view.ts';
 import { moveSwap } from './swap-writes.ts';
+
+/** A swap's audit subject; prefixed because deal ids are recorded as bare numbers. */
+export const swapSubject = (id: number) => `swap:${id}`;
 
 export const SWAP_CHANGED_MEANWHILE = 'The swap changed meanwhile. Reload it and try again.';
 /** One transaction settles one swap. */
@@ -37,20 +40,19 @@ export async function adminUpdateSwap(
   }
   const failureReason = body.status === 2 ? body.reason : null;
   const now = ctx.now();
-  const moved = await moveSwap(ctx.db, id, [row.status], { to: body.status, txId, failureReason, clearRaw: true }, now, (tx, after) =>
-    audit(tx, {
+  const moved = await moveSwap(ctx.db, id, [row.status], { to: body.status, txId, failureReason, clearRaw: true }, now, async (tx, after) => {
+    await recordAdminAct(tx, {
       actor: admin.wallet,
       action: 'swap_update',
-      orderId: null,
-      details: {
-        swapId: id,
-        reason: body.reason,
-        before: { status: row.status, txID: row.txId },
-        after: { status: after.status, txID: after.txId },
-      },
+      subject: swapSubject(id),
+      before: { status: row.status, txID: row.txId },
+      after: { status: after.status, txID: after.txId },
+      txSignature: after.txId,
+      reason: body.reason,
+      details: { swapId: id },
       at: now,
-    }),
-  );
+    });
+  });
   if (!moved) throw conflict(SWAP_CHANGED_MEANWHILE);
   return toSwapRecord(moved);
 }

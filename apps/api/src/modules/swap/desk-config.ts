@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { readEnv, type ConfigRead } from '../../lib/env-fields.ts';
 
 /** Name of the generated desk key inside the data folder (embedded localnet only, like the admin key). */
 export const GENERATED_DESK_KEYPAIR_FILE = 'localnet-desk-keypair.json';
@@ -85,33 +86,32 @@ const envSchema = z.object({
  * SWAP_MAX_PRICE_AGE_SECONDS (60), SWAP_PRICE_BAND_BPS (100), JUPITER_SWAP_URL + JUPITER_API_KEY (both or neither).
  * Returns the problems instead of throwing.
  */
-export function readDeskConfig(env: NodeJS.ProcessEnv, cwd: string): { ok: true; config: DeskConfig } | { ok: false; problems: string[] } {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  const e = parsed.data;
-  const problems: string[] = [];
-  if (Boolean(e.JUPITER_SWAP_URL) !== Boolean(e.JUPITER_API_KEY)) problems.push('JUPITER_SWAP_URL and JUPITER_API_KEY go together');
-  const d = DEFAULT_DESK_CONFIG;
-  const minUsd = e.SWAP_MIN_USD ?? d.minUsd;
-  const maxUsd = e.SWAP_MAX_USD ?? d.maxUsd;
-  if (Number(minUsd) > Number(maxUsd)) problems.push('SWAP_MIN_USD must not be above SWAP_MAX_USD');
-  if (problems.length > 0) return { ok: false, problems };
-  return {
-    ok: true,
-    config: {
-      keypairFile: e.DESK_KEYPAIR ? resolve(cwd, e.DESK_KEYPAIR) : null,
-      spreadBps: e.SWAP_SPREAD_BPS ?? d.spreadBps,
-      maxFeeBps: e.SWAP_MAX_FEE_BPS ?? d.maxFeeBps,
-      quoteTtlMs: (e.SWAP_QUOTE_TTL_SECONDS ?? d.quoteTtlMs / 1000) * 1000,
-      minUsd,
-      maxUsd,
-      maxInventoryShareBps: e.SWAP_MAX_INVENTORY_SHARE_BPS ?? d.maxInventoryShareBps,
-      maxPriceAgeMs: (e.SWAP_MAX_PRICE_AGE_SECONDS ?? d.maxPriceAgeMs / 1000) * 1000,
-      priceBandBps: e.SWAP_PRICE_BAND_BPS ?? d.priceBandBps,
-      jupiter: e.JUPITER_SWAP_URL && e.JUPITER_API_KEY ? { url: e.JUPITER_SWAP_URL, apiKey: e.JUPITER_API_KEY } : null,
-      quotesPerMinute: d.quotesPerMinute,
-      submitsPerMinute: d.submitsPerMinute,
-      processingSweepMs: d.processingSweepMs,
-    },
-  };
+export function readDeskConfig(env: NodeJS.ProcessEnv, cwd: string): ConfigRead<DeskConfig> {
+  return readEnv(envSchema, env, (e) => {
+    const problems: string[] = [];
+    if (Boolean(e.JUPITER_SWAP_URL) !== Boolean(e.JUPITER_API_KEY)) problems.push('JUPITER_SWAP_URL and JUPITER_API_KEY go together');
+    const d = DEFAULT_DESK_CONFIG;
+    const minUsd = e.SWAP_MIN_USD ?? d.minUsd;
+    const maxUsd = e.SWAP_MAX_USD ?? d.maxUsd;
+    if (Number(minUsd) > Number(maxUsd)) problems.push('SWAP_MIN_USD must not be above SWAP_MAX_USD');
+    if (problems.length > 0) return { ok: false, problems };
+    return {
+      ok: true,
+      config: {
+        keypairFile: e.DESK_KEYPAIR ? resolve(cwd, e.DESK_KEYPAIR) : null,
+        spreadBps: e.SWAP_SPREAD_BPS ?? d.spreadBps,
+        maxFeeBps: e.SWAP_MAX_FEE_BPS ?? d.maxFeeBps,
+        quoteTtlMs: (e.SWAP_QUOTE_TTL_SECONDS ?? d.quoteTtlMs / 1000) * 1000,
+        minUsd,
+        maxUsd,
+        maxInventoryShareBps: e.SWAP_MAX_INVENTORY_SHARE_BPS ?? d.maxInventoryShareBps,
+        maxPriceAgeMs: (e.SWAP_MAX_PRICE_AGE_SECONDS ?? d.maxPriceAgeMs / 1000) * 1000,
+        priceBandBps: e.SWAP_PRICE_BAND_BPS ?? d.priceBandBps,
+        jupiter: e.JUPITER_SWAP_URL && e.JUPITER_API_KEY ? { url: e.JUPITER_SWAP_URL, apiKey: e.JUPITER_API_KEY } : null,
+        quotesPerMinute: d.quotesPerMinute,
+        submitsPerMinute: d.submitsPerMinute,
+        processingSweepMs: d.processingSweepMs,
+      },
+    };
+  });
 }

@@ -1,5 +1,5 @@
 // The swap API as clients meet it: access, every refusal's message, every history filter, the admin's edit and desk.
-import type { DeskInventory, SwapHistoryResponse, SwapRecord } from '@jelly/contracts';
+import type { DeskInventory, PlatformFigures, SwapHistoryResponse, SwapRecord } from '@jelly/contracts';
 import { START_DATE_AFTER_END, SWAP_COMPLETED_NEEDS_TX, SWAP_MESSAGES, SWAP_REASON_LENGTH, type SwapRefusalReason } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
@@ -259,9 +259,10 @@ describe('admin edits and the desk', () => {
     expect(failed.json<SwapRecord>()).toMatchObject({ status: 2, failureReason: 'the user cancelled by phone' });
     const { adminAuditLog } = await import('../../db/schema/index.ts');
     const rows = await t.app.db.select().from(adminAuditLog);
-    expect(rows.filter((r) => r.action === 'swap_update').map((r) => r.details)).toEqual([
-      { swapId: id, reason: 'the desk paid by hand', before: { status: 0, txID: null }, after: { status: 1, txID: byHand } },
-      { swapId: other, reason: 'the user cancelled by phone', before: { status: 0, txID: null }, after: { status: 2, txID: null } },
+    const acts = rows.filter((r) => r.action === 'swap_update').map(({ actor, subject, before, after, txSignature, reason }) => ({ actor, subject, before, after, txSignature, reason }));
+    expect(acts).toEqual([
+      { actor: admin.wallet.address, subject: `swap:${id}`, reason: 'the desk paid by hand', before: { status: 0, txID: null }, after: { status: 1, txID: byHand }, txSignature: byHand },
+      { actor: admin.wallet.address, subject: `swap:${other}`, reason: 'the user cancelled by phone', before: { status: 0, txID: null }, after: { status: 2, txID: null }, txSignature: null },
     ]);
     expect((await get(bob, '/api/Notification')).body).toContain('Swap failed');
   });
@@ -283,5 +284,20 @@ describe('admin edits and the desk', () => {
     expect(desk.pnl.adminFeesLamports).toBe('15000'); // the one swap that landed through the co-signer
     expect(desk.settings).toMatchObject({ spreadBps: 30, maxInventoryShareBps: 10 });
     expect(USDC).toBeDefined();
+  });
+
+  it("the admin Platform figures show the desk's treasury balances, read from chain", async () => {
+    const response = await get(admin, '/api/admin/platform');
+    expect(response.statusCode, response.body).toBe(200);
+    const deskKey = t.app.desk?.keypair.publicKey;
+    if (!deskKey) throw new Error('no desk');
+    expect(response.json<PlatformFigures>().desk).toEqual({
+      address: deskKey.toBase58(),
+      lamports: (await balanceOf(t, deskKey, SOL)).toString(),
+      tokens: [
+        { symbol: 'USDC', mint: USDC, decimals: 6, amount: (await balanceOf(t, deskKey, USDC)).toString() },
+        { symbol: 'USDT', mint: USDT, decimals: 6, amount: (await balanceOf(t, deskKey, USDT)).toString() },
+      ],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { configProblems, optionalHttpUrl, optionalText, type ConfigRead } from '../../lib/env-fields.ts';
+import { type ConfigRead, optionalHttpUrl, optionalText, readEnv } from '../../lib/env-fields.ts';
 
 export interface TelegramConfig {
   botToken: string;
@@ -34,21 +34,20 @@ const envSchema = z.object({
  * TELEGRAM_WEBHOOK_SECRET), TELEGRAM_API_ROOT, TELEGRAM_ADMIN_CHAT_ID. Returns the problems instead of throwing.
  */
 export function readTelegramConfig(env: NodeJS.ProcessEnv): ConfigRead<TelegramConfig | null> {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) return configProblems(parsed.error);
-  const e = parsed.data;
-  if (e.TELEGRAM_MODE === 'webhook' && e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_WEBHOOK_SECRET) {
-    return { ok: false, problems: ['TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_MODE is webhook'] };
-  }
-  if (!e.TELEGRAM_BOT_TOKEN) return { ok: true, config: null };
-  return {
-    ok: true,
-    config: {
-      botToken: e.TELEGRAM_BOT_TOKEN,
-      mode: e.TELEGRAM_MODE ?? 'polling',
-      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
-      apiRoot: (e.TELEGRAM_API_ROOT ?? 'https://api.telegram.org').replace(/\/+$/, ''),
-      adminChatId: e.TELEGRAM_ADMIN_CHAT_ID === undefined ? null : Number(e.TELEGRAM_ADMIN_CHAT_ID),
-    },
-  };
+  return readEnv(envSchema, env, (e) => {
+    if (e.TELEGRAM_MODE === 'webhook' && e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_WEBHOOK_SECRET) {
+      return { ok: false, problems: ['TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_MODE is webhook'] };
+    }
+    if (!e.TELEGRAM_BOT_TOKEN) return { ok: true, config: null };
+    return {
+      ok: true,
+      config: {
+        botToken: e.TELEGRAM_BOT_TOKEN,
+        mode: e.TELEGRAM_MODE ?? 'polling',
+        webhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
+        apiRoot: (e.TELEGRAM_API_ROOT ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+        adminChatId: e.TELEGRAM_ADMIN_CHAT_ID === undefined ? null : Number(e.TELEGRAM_ADMIN_CHAT_ID),
+      },
+    };
+  });
 }
