@@ -18,6 +18,8 @@ import { paymentReminderJob } from './modules/notifications/index.ts';
 import { priceService } from './modules/prices/index.ts';
 import { telegramService } from './modules/telegram/index.ts';
 import { realtime } from './realtime/plugin.ts';
+import { compression } from './plugins/compression.ts';
+import { rpcProxy } from './plugins/rpc-proxy.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
 import { textGuard } from './plugins/text-guard.ts';
@@ -49,6 +51,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   try {
     await app.register(requestIdHeader);
     await app.register(securityHeaders);
+    await app.register(compression);
     await app.register(errorHandler);
     await app.register(textGuard);
     await app.register(lenientJsonBody);
@@ -66,6 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(rentReclaimJob, { pollMs: config.deals?.rentReclaimPollMs ?? 0, sweepMs: config.deals?.rentReclaimSweepMs ?? 0 });
     await app.register(paymentWindowJob);
     await app.register(runwayWatch);
+    await app.register(rpcProxy);
     await app.register(staticWeb, { webDist: config.webDist });
   } catch (error) {
     await app.close();

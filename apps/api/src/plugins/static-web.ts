@@ -21,6 +21,8 @@ export const staticWeb = fp<{ webDist: string }>(async (app, { webDist }) => {
       root: webDist,
       prefix: '/',
       index: false,
+      // The build writes .br and .gz beside each asset; they are sent as they are to clients that accept them.
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/, so those never change; the rest must revalidate.
         const fingerprinted = path.startsWith(join(webDist, 'assets'));
