@@ -61,7 +61,11 @@ function figures(result: RunnerResult): Figures {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** The median of the runs that measured the figure (Lighthouse reports none when a run saw no contentful paint). */
+const median = (values: number[]) => {
+  const measured = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return measured[Math.floor(measured.length / 2)] ?? Number.NaN;
+};
 
 async function main(): Promise<void> {
   const build = spawnSync('npm', ['run', 'build', '-w', '@jelly/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
