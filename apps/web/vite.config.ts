@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { firstPaintShell } from './first-paint/plugin.ts';
 
 // The API (and, through it, the embedded Solana JSON-RPC) runs on port 8080 in development.
 const apiTarget = process.env.JELLY_API_URL ?? 'http://localhost:8080';
@@ -48,6 +49,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadFirstScreens(),
+    firstPaintShell(),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends them as they are.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024, logLevel: 'silent' }),
   ],

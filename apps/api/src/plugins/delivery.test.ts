@@ -9,15 +9,22 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 // A built asset as the web build leaves it: the file and its brotli and gzip copies.
 const SCRIPT = `export const answer = ${JSON.stringify('jelly '.repeat(2_000))};\n`;
 const ASSET = '/assets/index-abc123.js';
+const APP_PAGE = `<!doctype html><script type="module" src="${ASSET}"></script>`;
+// What the build writes for the screens with a first paint of their own.
+const HOME_PAGE = `${APP_PAGE}<h1>Trade crypto for cash</h1>`;
+const MARKET_PAGE = `${APP_PAGE}<h1>Buy Crypto</h1>`;
 
 let t: TestApp;
 beforeAll(async () => {
   const webDist = await mkdtemp(join(tmpdir(), 'jelly-delivery-'));
   await mkdir(join(webDist, 'assets'));
-  await writeFile(join(webDist, 'index.html'), `<!doctype html><script type="module" src="${ASSET}"></script>`);
+  await writeFile(join(webDist, 'index.html'), APP_PAGE);
   await writeFile(join(webDist, ASSET), SCRIPT);
   await writeFile(join(webDist, `${ASSET}.br`), brotliCompressSync(SCRIPT));
   await writeFile(join(webDist, `${ASSET}.gz`), gzipSync(SCRIPT));
+  await mkdir(join(webDist, 'first-paint'));
+  await writeFile(join(webDist, 'first-paint', 'index.html'), HOME_PAGE);
+  await writeFile(join(webDist, 'first-paint', 'buy-crypto.html'), MARKET_PAGE);
   t = await createTestApp({ config: { webDist } });
 });
 afterAll(() => t.close());
@@ -49,6 +56,25 @@ describe('built assets', () => {
     const response = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('app pages', () => {
+  it('the home page and the market are sent with their own first paint, revalidated on every visit', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toBe(HOME_PAGE);
+    const market = await t.app.inject({ method: 'GET', url: '/buy-crypto?side=SELL' });
+    expect(market.statusCode).toBe(200);
+    expect(market.headers['cache-control']).toBe('no-cache');
+    expect(market.body).toBe(MARKET_PAGE);
+  });
+
+  it('every other client-side route is sent the plain index.html', async () => {
+    for (const url of ['/swap', '/buy-crypto/', '/trader/abc', '/first-paint']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(APP_PAGE);
+    }
   });
 });
 
