@@ -6,40 +6,25 @@ import { firstPaintShell } from './first-paint/plugin.ts';
 // The API (and, through it, the embedded Solana JSON-RPC) runs on port 8080 in development.
 const apiTarget = process.env.JELLY_API_URL ?? 'http://localhost:8080';
 
-/** The screens most first visits land on (the home page and the market), each a lazy route. */
-const FIRST_SCREENS = ['src/features/home/pages/HomePage.tsx', 'src/features/market/pages/MarketPage.tsx'];
+/** The app, imported by the tiny entry (src/boot.ts) once the HTML shell has painted. */
+const APP = 'src/main.tsx';
 
 /**
- * Lists the first screens' chunks (about 8 KB compressed) as modulepreload in index.html, so they download beside
- * the entry instead of after it has run: the router renders nothing until the matched lazy route has loaded.
+ * Links the app's stylesheet from index.html as a render-blocking stylesheet: the HTML shell is drawn with its
+ * variables, and the app's chunk (with its CSS) is otherwise asked for only after the first frame.
  */
-function preloadFirstScreens(): Plugin {
+function linkAppStylesheet(): Plugin {
   return {
-    name: 'jelly:preload-first-screens',
+    name: 'jelly:link-app-stylesheet',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return [];
-        const chunks = new Map<string, { imports: string[]; isEntry: boolean; facadeModuleId: string | null }>();
-        for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
-        const closure = (roots: string[]) => {
-          const files = new Set<string>();
-          const visit = (file: string) => {
-            if (files.has(file) || !chunks.has(file)) return;
-            files.add(file);
-            chunks.get(file)?.imports.forEach(visit);
-          };
-          roots.forEach(visit);
-          return files;
-        };
-        const fileNames = [...chunks.keys()];
-        const entry = closure(fileNames.filter((file) => chunks.get(file)?.isEntry));
-        const screens = fileNames.filter((file) => FIRST_SCREENS.some((screen) => chunks.get(file)?.facadeModuleId?.endsWith(screen)));
-        if (screens.length !== FIRST_SCREENS.length) throw new Error(`preloadFirstScreens: a first screen has no chunk of its own`);
-        return [...closure(screens)]
-          .filter((file) => !entry.has(file))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        const app = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(APP));
+        const css = app?.type === 'chunk' ? [...(app.viteMetadata?.importedCss ?? [])] : [];
+        if (css.length === 0) throw new Error(`linkAppStylesheet: ${APP} has no chunk with a stylesheet`);
+        return css.map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -48,7 +33,7 @@ function preloadFirstScreens(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    preloadFirstScreens(),
+    linkAppStylesheet(),
     firstPaintShell(),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends them as they are.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024, logLevel: 'silent' }),

@@ -29,8 +29,8 @@ function shell(path: string | null): string {
 /**
  * Paints the header (every path) and the top of the home and market screens from HTML, before any JavaScript has
  * run: under a phone's CPU the entry script takes most of a second, and until it has run the page would be blank.
- * React's first render replaces the shell (createRoot clears #root); main.tsx renders once the first screen's chunk
- * has loaded, so the shell is replaced by the screen itself, not by an empty frame.
+ * src/boot.ts loads the app after the first frame; React's first render replaces the shell (createRoot clears #root),
+ * and main.tsx renders once the first screen's chunk has loaded, so the shell gives way to the screen itself.
  */
 export function firstPaintShell(): Plugin {
   let outDir = 'dist';

@@ -33,7 +33,9 @@ function staticClosure(keys: string[]): Set<string> {
 const WALLET_RUNTIME = 'src/lib/wallet/WalletRuntime.tsx';
 /** The wallet and Solana libraries (and our escrow client): none may load before a wallet is asked for. */
 const WALLET_LIBRARY = /node_modules\/(?:@solana|@solana-mobile|@wallet-standard|bs58|base-x|bn\.js|borsh)\/|packages\/escrow\//;
-const entryFiles = staticClosure(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+/** What every page loads at start: the entry, and the app it imports once the HTML shell has painted. */
+const APP = 'src/main.tsx';
+const entryFiles = staticClosure([...Object.keys(manifest).filter((key) => manifest[key]?.isEntry), APP]);
 const walletFiles = new Set(
   [...staticClosure([WALLET_RUNTIME, ...Object.keys(manifest).filter((key) => WALLET_LIBRARY.test(key))])].filter(
     (file) => !entryFiles.has(file),
