@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compression } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { firstPaintShell } from './first-paint/plugin.ts';
 
 // The API (and, through it, the embedded Solana JSON-RPC) runs on port 8080 in development.
@@ -35,8 +36,14 @@ export default defineConfig({
     react(),
     linkAppStylesheet(),
     firstPaintShell(),
-    // Brotli and gzip copies of every text asset, made once at build time; the server sends them as they are.
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024, logLevel: 'silent' }),
+    // Brotli and gzip copies of every text asset, made once at build time; the server sends them as they are. Brotli
+    // quality 10 instead of 11: the copies are under 2% larger and made in less than half the time.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 10 } }), 'gzip'],
+      exclude: [/\.map$/],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
   ],
   server: {
     proxy: {
