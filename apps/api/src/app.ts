@@ -20,6 +20,8 @@ import { priceService } from './modules/prices/index.ts';
 import { deskService, processingSwapSweep } from './modules/swap/index.ts';
 import { telegramService } from './modules/telegram/index.ts';
 import { realtime } from './realtime/plugin.ts';
+import { compression } from './plugins/compression.ts';
+import { rpcProxy } from './plugins/rpc-proxy.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
 import { textGuard } from './plugins/text-guard.ts';
@@ -51,6 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   try {
     await app.register(requestIdHeader);
     await app.register(securityHeaders);
+    await app.register(compression);
     await app.register(errorHandler);
     await app.register(textGuard);
     await app.register(lenientJsonBody);
@@ -71,6 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(paymentWindowJob);
     await app.register(runwayWatch);
     await app.register(processingSwapSweep);
+    await app.register(rpcProxy);
     await app.register(staticWeb, { webDist: config.webDist });
   } catch (error) {
     await app.close();

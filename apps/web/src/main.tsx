@@ -9,10 +9,27 @@ import './styles/global.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers store={createAppStore()}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/**
+ * Resolves once the first screen's lazy chunk has loaded. index.html paints a static shell inside #root and the
+ * first render replaces it; rendering earlier would swap the shell for an empty frame until the chunk arrives.
+ */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+void routerReady().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers store={createAppStore()}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

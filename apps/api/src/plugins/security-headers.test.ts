@@ -40,7 +40,7 @@ describe('Content-Security-Policy', () => {
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'https://rpc.example.com', 'wss://rpc.example.com', 'ws://localhost:8080']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://rpc.example.com', 'wss://rpc.example.com']);
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });

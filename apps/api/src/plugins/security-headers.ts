@@ -2,10 +2,14 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** The RPC endpoints the web app's wallet flow talks to: the configured (or embedded) RPC in its http and ws forms. */
+/**
+ * The external RPC endpoints the web app's wallet flow talks to: the configured cluster's RPC in its http and ws
+ * forms. None for the embedded localnet, which the browser reaches on our own origin at /rpc ('self').
+ */
 export function rpcSources(app: Pick<FastifyInstance, 'chain' | 'config'>): string[] {
-  const rpcUrl = app.chain?.rpcUrl ?? app.config.solanaRpcUrl;
-  const wsUrl = app.chain?.wsUrl ?? app.config.solanaWsUrl;
+  const rpcUrl = app.config.solanaRpcUrl;
+  if (!rpcUrl) return [];
+  const wsUrl = app.config.solanaWsUrl;
   const sources = new Set<string>();
   for (const url of [rpcUrl, wsUrl]) {
     if (!url) continue;
@@ -19,16 +23,13 @@ export function rpcSources(app: Pick<FastifyInstance, 'chain' | 'config'>): stri
       sources.add(`${other.protocol}//${parsed.hostname}:${Number(parsed.port) + 1}`);
     }
   }
-  // The embedded RPC is proxied at /rpc on our own origin (ws form spelled out for older browsers).
-  const self = new URL(app.config.publicUrl);
-  sources.add(`${self.protocol === 'https:' ? 'wss:' : 'ws:'}//${self.host}`);
   return [...sources];
 }
 
 /**
  * Security headers on every response (API, API docs and the web app) through helmet, with a strict
  * Content-Security-Policy: scripts only from our origin (the built web app and the docs have no inline script),
- * connections to our origin and the Solana RPC, images from our origin, data: and blob:, and no framing at all.
+ * connections to our origin (the embedded RPC is proxied at /rpc) and a configured external Solana RPC, images from our origin, data: and blob:, and no framing at all.
  */
 export const securityHeaders = fp(async (app) => {
   const https = app.config.publicUrl.startsWith('https:');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +7,9 @@ import { notFound } from '../errors.ts';
 
 export const WEB_NOT_BUILT_MESSAGE =
   'The Jelly web app is not built yet. Run `npm run build -w @jelly/web` (or `npm start` from the repository root), then restart the server.\n';
+
+/** The folder of per-screen first pages in the web build (apps/web/first-paint/plugin.ts writes it). */
+const FIRST_PAINT_DIR = 'first-paint';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -21,6 +24,8 @@ export const staticWeb = fp<{ webDist: string }>(async (app, { webDist }) => {
       root: webDist,
       prefix: '/',
       index: false,
+      // The build writes .br and .gz beside each asset; they are sent as they are to clients that accept them.
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/, so those never change; the rest must revalidate.
         const fingerprinted = path.startsWith(join(webDist, 'assets'));
@@ -29,7 +34,14 @@ export const staticWeb = fp<{ webDist: string }>(async (app, { webDist }) => {
     });
   }
 
-  const sendApp = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // The web build writes first-paint/<screen>.html for the screens most visits start on (the home page, the market):
+  // index.html with that screen's top already in the markup, painted before the app's JavaScript has run.
+  const firstPaint = new Set(built && existsSync(join(webDist, FIRST_PAINT_DIR)) ? readdirSync(join(webDist, FIRST_PAINT_DIR)) : []);
+  const pageFor = (path: string) => {
+    const own = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+    return !own.includes('/') && firstPaint.has(own) ? `${FIRST_PAINT_DIR}/${own}` : 'index.html';
+  };
+  const sendApp = (reply: FastifyReply, path: string) => reply.header('cache-control', 'no-cache').sendFile(pageFor(path));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -39,8 +51,8 @@ export const staticWeb = fp<{ webDist: string }>(async (app, { webDist }) => {
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
     // A missing file (has an extension) is a real 404, not a client-side route.
     if (extname(path) !== '') throw notFound(`File ${path} not found.`);
-    return sendApp(reply);
+    return sendApp(reply, path);
   });
 
-  if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+  if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply, '/'));
 });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 
@@ -13,6 +14,8 @@ export function findUnstorableText(value: unknown, path: string, depth = 0): str
   if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (depth > 32 || value === null || typeof value !== 'object') return null;
   if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return null;
+  // A body passed on unread (the /rpc proxy streams it upstream) is not data we store, and walking it never ends.
+  if (value instanceof Readable) return null;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = findUnstorableText(item, `${path}.${index}`, depth + 1);

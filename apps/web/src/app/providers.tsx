@@ -2,8 +2,10 @@ import type { WalletError } from '@solana/wallet-adapter-base';
 import { useCallback, type ReactNode } from 'react';
 import { Provider as ReduxProvider, useStore } from 'react-redux';
 import { usePlatformConfigQuery } from '../lib/reference/platformApi.ts';
+import { useSignedInWallet } from '../lib/session/session.ts';
 import { walletConnectSettled } from '../features/wallet/state/walletUiSlice.ts';
 import { showToast } from '../lib/toasts/toastsSlice.ts';
+import { ADAPTER_WALLET_STORAGE_KEY } from '../lib/wallet/walletBridge.ts';
 import { WalletBridgeProvider } from '../lib/wallet/WalletBridgeProvider.tsx';
 import type { AppStore } from './store.ts';
 
@@ -24,10 +26,20 @@ export function websocketEndpoint(rpcUrl: string | null | undefined, wsUrl: stri
   return url.href;
 }
 
+function rememberedAdapterWallet(): boolean {
+  try {
+    return window.localStorage.getItem(ADAPTER_WALLET_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 function WalletProviders({ children }: { children: ReactNode }) {
   const store = useStore() as AppStore;
   const { data: config } = usePlatformConfigQuery();
   const origin = window.location.origin;
+  // A returning user will want the wallet: signed in, or a wallet the adapter will auto-connect.
+  const returning = useSignedInWallet() !== null || rememberedAdapterWallet();
 
   // Errors of a connection the user asked for are shown; silent auto-connect failures are not.
   const onError = useCallback(
@@ -46,6 +58,7 @@ function WalletProviders({ children }: { children: ReactNode }) {
     <WalletBridgeProvider
       endpoint={rpcEndpoint(config?.solanaRpcUrl, origin)}
       wsEndpoint={websocketEndpoint(config?.solanaRpcUrl, config?.solanaWsUrl, origin)}
+      prefetch={returning}
       onError={onError}
       onLoadFailed={onLoadFailed}
     >

@@ -2,11 +2,19 @@ import type { PublicConfig } from '@jelly/contracts';
 import type { Chain } from '../../chain/chain.ts';
 import type { AppConfig } from '../../config.ts';
 
-/** The client-visible subset of the configuration; nothing secret may be added here. */
-export function publicConfigOf(config: AppConfig, chain: Chain | null): PublicConfig {
+/**
+ * The client-visible subset of the configuration; nothing secret may be added here. `embeddedRpc` is the
+ * same-origin /rpc address of the embedded localnet as this caller reaches us; a real cluster's URLs are published
+ * as configured.
+ */
+export function publicConfigOf(
+  config: AppConfig,
+  chain: Chain | null,
+  embeddedRpc: { rpcUrl: string; wsUrl: string } | null = null,
+): PublicConfig {
   return {
-    solanaRpcUrl: chain?.rpcUrl ?? config.solanaRpcUrl,
-    solanaWsUrl: chain ? chain.wsUrl : config.solanaWsUrl,
+    solanaRpcUrl: embeddedRpc?.rpcUrl ?? chain?.rpcUrl ?? config.solanaRpcUrl,
+    solanaWsUrl: embeddedRpc ? embeddedRpc.wsUrl : chain ? chain.wsUrl : config.solanaWsUrl,
     cluster: config.solanaCluster,
     ipLookupUrl: config.ipLookupUrl,
     supportEmail: config.supportEmail,

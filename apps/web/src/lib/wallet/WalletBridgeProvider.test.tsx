@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { useContext } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { WalletBridgeProvider } from './WalletBridgeProvider.tsx';
-import { sameWalletState, useConnection, useWallet, useWalletReady, WalletBridgeContext, type WalletBridgeValue } from './walletBridge.ts';
+import userEvent from '@testing-library/user-event';
+import { sameWalletState, useConnection, useLoadWallet, useWallet, useWalletReady, WalletBridgeContext, type WalletBridgeValue } from './walletBridge.ts';
 
 function Probe({ onRender }: { onRender: (value: WalletBridgeValue) => void }) {
   onRender(useContext(WalletBridgeContext));
@@ -20,10 +21,10 @@ const sameBridge = (a: WalletBridgeValue, b: WalletBridgeValue) =>
   a.ready === b.ready && a.connection === b.connection && sameWalletState(a.wallet, b.wallet);
 
 describe('WalletBridgeProvider (real wallet libraries)', () => {
-  it('renders the app at once, then switches to the loaded wallet stack and settles', async () => {
+  it('renders the app at once; a screen that reads the chain loads the wallet stack, which it then switches to and settles on', async () => {
     const seen: WalletBridgeValue[] = [];
     render(
-      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint="ws://localhost:3000/rpc" onError={vi.fn()} onLoadFailed={vi.fn()}>
+      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint="ws://localhost:3000/rpc" prefetch={false} onError={vi.fn()} onLoadFailed={vi.fn()}>
         <Probe onRender={(value) => seen.push(value)} />
       </WalletBridgeProvider>,
     );
@@ -40,4 +41,35 @@ describe('WalletBridgeProvider (real wallet libraries)', () => {
     expect(seen.length).toBeGreaterThanOrEqual(2);
     // Loading the real wallet libraries is slow when every workspace's tests share two busy cores.
   }, 45_000);
+
+  it('loads the wallet stack when Connect Wallet asks for it', async () => {
+    render(
+      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint={null} prefetch={false} onError={vi.fn()} onLoadFailed={vi.fn()}>
+        <ConnectButton />
+      </WalletBridgeProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Connect (loading)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Connect (loading)' }));
+    expect(await screen.findByRole('button', { name: 'Connect (ready)' }, { timeout: 30_000 })).toBeInTheDocument();
+  }, 45_000);
+
+  it('loads the wallet stack for a returning user once the page is idle', async () => {
+    render(
+      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint={null} prefetch onError={vi.fn()} onLoadFailed={vi.fn()}>
+        <ConnectButton />
+      </WalletBridgeProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Connect (ready)' }, { timeout: 30_000 })).toBeInTheDocument();
+  }, 45_000);
 });
+
+/** Reads only the wallet (not the chain), like the header: it alone never loads the wallet stack. */
+function ConnectButton() {
+  const ready = useWalletReady();
+  const load = useLoadWallet();
+  return (
+    <button type="button" onClick={load}>
+      Connect ({ready ? 'ready' : 'loading'})
+    </button>
+  );
+}

@@ -1,5 +1,5 @@
 import type { WalletError } from '@solana/wallet-adapter-base';
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { importWithRetry } from '../lazy/importWithRetry.ts';
 import { initialWalletBridge, WalletBridgeContext, type WalletBridgeValue } from './walletBridge.ts';
 
@@ -8,6 +8,8 @@ const WalletRuntime = lazy(() => importWithRetry(() => import('./WalletRuntime.t
 export interface WalletBridgeProviderProps {
   endpoint: string;
   wsEndpoint: string | null;
+  /** A returning user (signed in, or a wallet remembered for auto-connect): load the wallet once the page is idle. */
+  prefetch: boolean;
   onError: (error: WalletError) => void;
   /** The wallet libraries could not be loaded (after retries): the app keeps working without a wallet. */
   onLoadFailed: (error: unknown) => void;
@@ -27,17 +29,38 @@ class LoadBoundary extends Component<{ onError: (error: unknown) => void; childr
   }
 }
 
-/** Renders the app at once and starts the wallet stack beside it; the context switches to it when loaded. */
-export function WalletBridgeProvider({ endpoint, wsEndpoint, onError, onLoadFailed, children }: WalletBridgeProviderProps) {
-  const [value, setValue] = useState<WalletBridgeValue>(initialWalletBridge);
+/** Runs `task` when the browser is idle (or soon, where it cannot tell); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 1);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * Renders the app at once; the wallet stack starts only when asked (`load` in the context) or, for a returning
+ * user, when the page is idle. The context switches to the running stack when it has loaded.
+ */
+export function WalletBridgeProvider({ endpoint, wsEndpoint, prefetch, onError, onLoadFailed, children }: WalletBridgeProviderProps) {
+  const [wanted, setWanted] = useState(false);
+  const [runtime, setRuntime] = useState<WalletBridgeValue>(initialWalletBridge);
+  const load = useCallback(() => setWanted(true), []);
+  const value = useMemo(() => ({ ...runtime, load }), [runtime, load]);
+
+  useEffect(() => (prefetch && !wanted ? whenIdle(load) : undefined), [prefetch, wanted, load]);
+
   return (
     <WalletBridgeContext.Provider value={value}>
       {children}
-      <LoadBoundary onError={onLoadFailed}>
-        <Suspense fallback={null}>
-          <WalletRuntime endpoint={endpoint} wsEndpoint={wsEndpoint} onError={onError} onChange={setValue} />
-        </Suspense>
-      </LoadBoundary>
+      {wanted && (
+        <LoadBoundary onError={onLoadFailed}>
+          <Suspense fallback={null}>
+            <WalletRuntime endpoint={endpoint} wsEndpoint={wsEndpoint} onError={onError} onChange={setRuntime} />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </WalletBridgeContext.Provider>
   );
 }

@@ -1,18 +1,36 @@
+import type { WalletReadyState } from '@solana/wallet-adapter-base';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import type { Connection } from '@solana/web3.js';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 /**
  * The wallet as the app sees it. The wallet libraries (@solana/web3.js, the adapters, the mobile
- * wallet adapter: about 40% of the JavaScript) load after the first paint in their own chunk; until
- * then this context answers "no wallet yet". Use these hooks instead of the adapter's own.
+ * wallet adapter: most of the JavaScript) load in their own chunks only when something asks for them:
+ * Connect Wallet, a screen that reads the chain (useConnection), or, for a returning user, the page
+ * going idle. Until then this context answers "no wallet yet". Use these hooks instead of the adapter's own.
  */
 export interface WalletBridgeValue {
   /** The wallet libraries are loaded and the adapter is running. */
   ready: boolean;
   wallet: WalletContextState;
   connection: Connection | null;
+  /** Starts loading the wallet libraries (once; later calls do nothing). Absent where a test provides the wallet. */
+  load?: () => void;
 }
+
+/**
+ * The adapter's WalletReadyState values, typed as its enum. The enum is a runtime object of the adapter library,
+ * so importing it would pull that library into every page.
+ */
+export const WalletReady = {
+  Installed: 'Installed' as WalletReadyState.Installed,
+  NotDetected: 'NotDetected' as WalletReadyState.NotDetected,
+  Loadable: 'Loadable' as WalletReadyState.Loadable,
+  Unsupported: 'Unsupported' as WalletReadyState.Unsupported,
+} as const;
+
+/** Where @solana/wallet-adapter-react remembers the selected wallet for auto-connect (its default key). */
+export const ADAPTER_WALLET_STORAGE_KEY = 'walletName';
 
 const notReady = () => Promise.reject(new Error('The wallet is still loading, try again in a moment'));
 
@@ -43,10 +61,22 @@ export function useWallet(): WalletContextState {
   return useContext(WalletBridgeContext).wallet;
 }
 
-/** The Solana connection, null until the wallet libraries have loaded. */
+/**
+ * The Solana connection, null until the wallet libraries have loaded. A screen that reads the chain needs them,
+ * so using this hook starts loading them.
+ */
 export function useConnection(): Connection | null {
-  return useContext(WalletBridgeContext).connection;
+  const { connection, load } = useContext(WalletBridgeContext);
+  useEffect(() => load?.(), [load]);
+  return connection;
 }
+
+/** Starts loading the wallet libraries (Connect Wallet, the wallet chooser). */
+export function useLoadWallet(): () => void {
+  return useContext(WalletBridgeContext).load ?? noLoad;
+}
+
+const noLoad = () => undefined;
 
 export function useWalletReady(): boolean {
   return useContext(WalletBridgeContext).ready;

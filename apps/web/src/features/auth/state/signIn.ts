@@ -1,5 +1,4 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import bs58 from 'bs58';
 import { authRequest } from '@jelly/contracts';
 import { AUTH_NETWORK } from '@jelly/domain';
 import { errorReason, unwrapApi } from '../../../lib/api/apiError.ts';
@@ -34,6 +33,8 @@ export const signIn = createAsyncThunk<SignedInPayload, SignInArgs, AuthThunkCon
       const { nonce, message } = assertSignInChallenge(challenge, wallet);
       dispatch(nonceReceived(nonce));
       const signature = await signMessage(new TextEncoder().encode(message));
+      // Loaded here, not with the page: a signed-out visitor downloads no wallet encoding code.
+      const { default: bs58 } = await import('bs58');
       const body = authRequest.parse({ network: AUTH_NETWORK, wallet, nonce, signature: bs58.encode(signature) });
       const tokens = await unwrapApi(dispatch(authApi.endpoints.signIn.initiate(body, { track: false })));
       extra.tokens.save(tokens);

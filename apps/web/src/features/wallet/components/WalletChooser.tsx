@@ -1,21 +1,22 @@
-import { WalletReadyState, type WalletName } from '@solana/wallet-adapter-base';
+import type { WalletName, WalletReadyState } from '@solana/wallet-adapter-base';
+import { useEffect } from 'react';
 import type { Wallet } from '@solana/wallet-adapter-react';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { useWallet, useWalletReady } from '../../../lib/wallet/walletBridge.ts';
+import { useLoadWallet, useWallet, useWalletReady, WalletReady } from '../../../lib/wallet/walletBridge.ts';
 import { useDispatch, useSelector } from 'react-redux';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { chooserClosed, selectChooserOpen, walletPicked, type WalletUiState } from '../state/walletUiSlice.ts';
 import styles from './WalletChooser.module.css';
 
 const RANK: Record<WalletReadyState, number> = {
-  [WalletReadyState.Installed]: 0,
-  [WalletReadyState.Loadable]: 1,
-  [WalletReadyState.NotDetected]: 2,
-  [WalletReadyState.Unsupported]: 3,
+  [WalletReady.Installed]: 0,
+  [WalletReady.Loadable]: 1,
+  [WalletReady.NotDetected]: 2,
+  [WalletReady.Unsupported]: 3,
 };
 
 const detected = (wallet: Wallet) =>
-  wallet.readyState === WalletReadyState.Installed || wallet.readyState === WalletReadyState.Loadable;
+  wallet.readyState === WalletReady.Installed || wallet.readyState === WalletReady.Loadable;
 
 /** The wallet chooser: every discovered wallet (Wallet Standard) as a button named after the wallet. */
 export function WalletChooser() {
@@ -28,6 +29,8 @@ function WalletChooserDialog() {
   const dispatch = useDispatch();
   const { wallets, wallet: selected, connected, select, connect } = useWallet();
   const ready = useWalletReady();
+  const loadWallet = useLoadWallet();
+  useEffect(() => loadWallet(), [loadWallet]);
   const sorted = [...wallets].sort((a, b) => RANK[a.readyState] - RANK[b.readyState]);
   const close = () => dispatch(chooserClosed());
 

@@ -1,5 +1,5 @@
-import { WalletReadyState } from '@solana/wallet-adapter-base';
-import { useWallet } from '../../../lib/wallet/walletBridge.ts';
+import type { WalletReadyState } from '@solana/wallet-adapter-base';
+import { useLoadWallet, useWallet, WalletReady } from '../../../lib/wallet/walletBridge.ts';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
@@ -9,7 +9,7 @@ import { isMobileDevice } from '../isMobileDevice.ts';
 import { lastUsedWallet } from '../lastWallet.ts';
 import { chooserOpened, connectPressed, lastWalletConfirmed } from '../state/walletUiSlice.ts';
 
-const usable = (state: WalletReadyState) => state === WalletReadyState.Installed || state === WalletReadyState.Loadable;
+const usable = (state: WalletReadyState) => state === WalletReady.Installed || state === WalletReady.Loadable;
 
 /**
  * What Connect Wallet does: on a phone, offer the last-used wallet with 'Open {wallet}?';
@@ -18,8 +18,11 @@ const usable = (state: WalletReadyState) => state === WalletReadyState.Installed
 export function useConnectWallet(): () => void {
   const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
   const { wallets, wallet, select, connect } = useWallet();
+  const loadWallet = useLoadWallet();
 
   return useCallback(() => {
+    // The wallet libraries load on this first press; the chooser shows 'Looking for wallets' meanwhile.
+    loadWallet();
     dispatch(connectPressed());
     const name = isMobileDevice() ? lastUsedWallet(appStorage) : null;
     const last = name ? wallets.find((w) => w.adapter.name === name && usable(w.readyState)) : undefined;
@@ -47,5 +50,5 @@ export function useConnectWallet(): () => void {
         },
       ),
     );
-  }, [dispatch, wallets, wallet, select, connect]);
+  }, [dispatch, loadWallet, wallets, wallet, select, connect]);
 }
