@@ -144,9 +144,11 @@ export const ADMIN_ACTIONS = [
   'token_changed',
   'swap_edited',
   'coin_jelly_edited',
+  'coin_jelly_deposit_confirmed',
   'refund_expired_lock',
   'refund_orphaned_lock',
 ] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 const queryDateTime = z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true, error: 'Must be an ISO date-time' }).optional());
 

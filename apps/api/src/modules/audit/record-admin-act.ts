@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { AdminAction } from '@jelly/contracts';
 import type { Queryable } from '../../db/rows.ts';
 import { adminAuditLog } from '../../db/schema/index.ts';
 
 export interface AdminAct {
   /** The admin wallet, or `server:<job>` for the server's own acts. */
   actor: string;
-  /** What was done: one of ADMIN_ACTIONS (resolve_to_buyer, ban, token_added, swap_edited, …). */
-  action: string;
+  /** What was done (the audit page filters by these names). */
+  action: AdminAction;
   /** What it was done to: a wallet, a mint, a deal id, a swap id. */
   subject?: string | null;
   /** The deal, when the act concerns one (links the row to the deal's dossier). */

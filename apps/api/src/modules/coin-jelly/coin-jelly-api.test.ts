@@ -156,10 +156,10 @@ describe('the admin flow for a pair paid by an admin', () => {
     expect(errorOf(await update({ id: order.id, status: 2, reason: 'late' })).message).toBe(UPDATE_JELLY_MESSAGES.alreadyFinal);
 
     const audit = await t.app.db.select().from(adminAuditLog).where(sql`${adminAuditLog.details}->>'jellyId' = ${String(order.id)}`);
-    expect(audit.map((a) => a.action).sort()).toEqual(['jelly_confirm_deposit', 'jelly_update']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['coin_jelly_deposit_confirmed', 'coin_jelly_edited']);
     expect(audit.every((a) => a.actor === admin.wallet.address)).toBe(true);
     expect(audit.every((a) => a.subject === `jelly:${order.id}`)).toBe(true);
-    expect(audit.find((a) => a.action === 'jelly_update')).toMatchObject({ txSignature: BTC_TX, before: { stage: 'awaiting_admin' }, after: { stage: 'completed', txID: BTC_TX } });
+    expect(audit.find((a) => a.action === 'coin_jelly_edited')).toMatchObject({ txSignature: BTC_TX, before: { stage: 'awaiting_admin' }, after: { stage: 'completed', txID: BTC_TX } });
     const notes = await t.app.inject({ method: 'GET', url: '/api/Notification', headers: user.headers });
     const kinds = notes.json<{ data: { kind: string; jellyId?: number }[] }>().data.filter((n) => n.jellyId === order.id).map((n) => n.kind);
     expect(kinds.sort()).toEqual(['jelly_completed', 'jelly_deposit_detected']);

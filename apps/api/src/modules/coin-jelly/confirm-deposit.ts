@@ -37,7 +37,7 @@ export async function confirmJellyDeposit(
   if (outcome === 'duplicate') throw conflict(DEPOSIT_ALREADY_CONFIRMED);
   await recordAdminAct(ctx.db, {
     actor: admin.wallet,
-    action: 'jelly_confirm_deposit',
+    action: 'coin_jelly_deposit_confirmed',
     subject: jellySubject(order.id),
     after: { received: input.amount, outcome },
     txSignature: input.txID,

@@ -79,7 +79,7 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
     }
     await recordAdminAct(tx, {
       actor: admin.wallet,
-      action: 'jelly_update',
+      action: 'coin_jelly_edited',
       subject: jellySubject(order.id),
       before: { stage: order.stage, txID: order.payoutTx },
       after,

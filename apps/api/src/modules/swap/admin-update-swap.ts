@@ -43,7 +43,7 @@ export async function adminUpdateSwap(
   const moved = await moveSwap(ctx.db, id, [row.status], { to: body.status, txId, failureReason, clearRaw: true }, now, async (tx, after) => {
     await recordAdminAct(tx, {
       actor: admin.wallet,
-      action: 'swap_update',
+      action: 'swap_edited',
       subject: swapSubject(id),
       before: { status: row.status, txID: row.txId },
       after: { status: after.status, txID: after.txId },

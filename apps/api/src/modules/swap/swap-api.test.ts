@@ -259,7 +259,7 @@ describe('admin edits and the desk', () => {
     expect(failed.json<SwapRecord>()).toMatchObject({ status: 2, failureReason: 'the user cancelled by phone' });
     const { adminAuditLog } = await import('../../db/schema/index.ts');
     const rows = await t.app.db.select().from(adminAuditLog);
-    const acts = rows.filter((r) => r.action === 'swap_update').map(({ actor, subject, before, after, txSignature, reason }) => ({ actor, subject, before, after, txSignature, reason }));
+    const acts = rows.filter((r) => r.action === 'swap_edited').map(({ actor, subject, before, after, txSignature, reason }) => ({ actor, subject, before, after, txSignature, reason }));
     expect(acts).toEqual([
       { actor: admin.wallet.address, subject: `swap:${id}`, reason: 'the desk paid by hand', before: { status: 0, txID: null }, after: { status: 1, txID: byHand }, txSignature: byHand },
       { actor: admin.wallet.address, subject: `swap:${other}`, reason: 'the user cancelled by phone', before: { status: 0, txID: null }, after: { status: 2, txID: null }, txSignature: null },
