@@ -38,12 +38,12 @@ export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: ()
 
   return (
     <Modal title={`Edit swap #${swap.id}`} onClose={onClose} dismissible={!isLoading}>
-      <form className={styles.filtersStacked} onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
-        <label className={styles.filterField}>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
+        <label className={styles.formField}>
           <span>txID</span>
           <input value={txID} onChange={(event) => setTxID(event.target.value)} autoComplete="off" spellCheck={false} />
         </label>
-        <label className={styles.filterField}>
+        <label className={styles.formField}>
           <span>Status</span>
           <select value={String(status)} onChange={(event) => setStatus(Number(event.target.value) as SwapStatus)}>
             {Object.values(SwapStatus).map((value) => (
@@ -53,7 +53,7 @@ export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: ()
             ))}
           </select>
         </label>
-        <label className={styles.filterField}>
+        <label className={styles.formField}>
           <span>Reason</span>
           <textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={SWAP_REASON_MAX} rows={3} required />
         </label>
