@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModalFooter } from '../../../components/ui/FormModalFooter.tsx';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useCreateTokenMutation, useLazyInspectMintQuery } from '../api/adminTokensApi.ts';
 import { MintInspectionView } from '../components/MintInspectionView.tsx';
@@ -131,14 +132,7 @@ export function AddTokenModal({ onClose }: { onClose: () => void }) {
             {serverError}
           </p>
         )}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isLoading || !read || read.refusal !== null} aria-busy={isLoading}>
-            {isLoading ? PROCESSING : 'Create'}
-          </Button>
-        </div>
+        <FormModalFooter submitLabel="Create" onCancel={onClose} busy={isLoading} submitDisabled={!read || read.refusal !== null} />
       </form>
     </Modal>
   );

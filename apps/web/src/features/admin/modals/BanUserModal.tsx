@@ -1,9 +1,9 @@
 import { ADMIN_REASON_MAX } from '@jelly/contracts';
-import { BAN_TIME_STEP_MINUTES, BAN_UNTIL_IN_PAST, canSubmitBan, checkBan, FAILED_TO_BAN_USER, PROCESSING, PROVIDE_A_REASON, USER_BANNED } from '@jelly/domain';
+import { BAN_TIME_STEP_MINUTES, BAN_UNTIL_IN_PAST, canSubmitBan, checkBan, FAILED_TO_BAN_USER, PROVIDE_A_REASON, USER_BANNED } from '@jelly/domain';
 import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModalFooter } from '../../../components/ui/FormModalFooter.tsx';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { resolveFailure } from '../actions/useResolve.ts';
 import { useBanWalletMutation } from '../api/adminUsersApi.ts';
@@ -105,14 +105,7 @@ export function BanUserModal({ wallet: initialWallet = '', onClose, now = () => 
             {untilError ?? `In ${BAN_TIME_STEP_MINUTES}-minute steps, your local time.`}
           </p>
         </div>
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={!canSubmitBan(wallet) || isLoading} aria-busy={isLoading}>
-            {isLoading ? PROCESSING : 'Ban'}
-          </Button>
-        </div>
+        <FormModalFooter submitLabel="Ban" onCancel={onClose} busy={isLoading} submitDisabled={!canSubmitBan(wallet)} submitVariant="danger" />
       </form>
     </Modal>
   );

@@ -1,8 +1,8 @@
 import { SWAP_STATUS_LABELS, SwapStatus, type SwapRecord } from '@jelly/contracts';
 import { SWAP_REASON_LENGTH, SWAP_REASON_MAX, SWAP_REASON_MIN } from '@jelly/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModalFooter } from '../../../components/ui/FormModalFooter.tsx';
 import { apiErrorFromQuery } from '../../../lib/api/apiError.ts';
 import { useUpdateAdminSwapMutation } from '../api/swapApi.ts';
 import styles from './Swap.module.css';
@@ -62,14 +62,7 @@ export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: ()
             {error}
           </p>
         )}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Processing...' : 'Save'}
-          </Button>
-        </div>
+        <FormModalFooter submitLabel="Save" onCancel={onClose} busy={isLoading} />
       </form>
     </Modal>
   );

@@ -1,8 +1,8 @@
-import { FAILED_TO_BLOCK_USER, PROCESSING, USER_BLOCKED } from '@jelly/domain';
+import { FAILED_TO_BLOCK_USER, USER_BLOCKED } from '@jelly/domain';
 import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModalFooter } from '../../../components/ui/FormModalFooter.tsx';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useBlockUserMutation } from '../api/tradersApi.ts';
 import { ReasonField } from './ReasonField.tsx';
@@ -55,14 +55,7 @@ export function BlockUserModal({ wallet, onClose }: BlockUserModalProps) {
           <input id={walletId} className={styles.input} value={wallet} readOnly />
         </div>
         <ReasonField label="Reason" value={reason} onChange={setReason} showError={tried && blank} placeholder="Why block this trader?" />
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={isLoading} aria-busy={isLoading}>
-            {isLoading ? PROCESSING : 'Block'}
-          </Button>
-        </div>
+        <FormModalFooter submitLabel="Block" onCancel={onClose} busy={isLoading} submitVariant="danger" />
       </form>
     </Modal>
   );
