@@ -1,18 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../lib/storage.ts';
-import { fakeApi, fakeJwt, json, signInHandlers, WALLET_A } from '../test/fakeApi.ts';
+import { fakeApi, json, signInHandlers, WALLET_A } from '../test/fakeApi.ts';
 import { connectedWallet } from '../test/fakeWallet.ts';
-import { renderRoutes } from '../test/renderApp.tsx';
+import { renderRoutes, signedInStorage } from '../test/renderApp.tsx';
 import { routes } from './routes.tsx';
-
-function signedInStorage() {
-  const storage = memoryStorage();
-  storage.setItem('accessToken', fakeJwt(WALLET_A));
-  storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  return storage;
-}
 
 const config = {
   solanaRpcUrl: null,
@@ -95,7 +87,7 @@ describe('app routes', () => {
 
 describe('signed-in header', () => {
   it('shows the account menu with avatar and shortened address, Create order, and Dashboard in the tab bar', async () => {
-    renderRoutes(routes, '/', { storage: signedInStorage(), wallet: connectedWallet(WALLET_A) });
+    renderRoutes(routes, '/', { storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     const account = await screen.findByRole('button', { name: 'Account menu' });
     expect(account).toHaveTextContent(`${WALLET_A.slice(0, 8)}…${WALLET_A.slice(-6)}`);
     expect(account).toHaveTextContent(new RegExp(`^${WALLET_A.slice(0, 2)}`)); // the two-letter avatar comes first
@@ -107,7 +99,7 @@ describe('signed-in header', () => {
 
   it('the account menu: Dashboard, Connect Telegram, Disconnect; arrows move, Escape closes', async () => {
     const user = userEvent.setup();
-    renderRoutes(routes, '/', { storage: signedInStorage(), wallet: connectedWallet(WALLET_A) });
+    renderRoutes(routes, '/', { storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     const account = await screen.findByRole('button', { name: 'Account menu' });
     await user.click(account);
 
@@ -135,7 +127,7 @@ describe('signed-in header', () => {
     const user = userEvent.setup();
     const api = fakeApi(signInHandlers().handlers);
     const wallet = connectedWallet(WALLET_A);
-    const { store } = renderRoutes(routes, '/', { api, storage: signedInStorage(), wallet });
+    const { store } = renderRoutes(routes, '/', { api, storage: signedInStorage(WALLET_A), wallet });
 
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Disconnect' }));

@@ -3,10 +3,9 @@ import bs58 from 'bs58';
 import { describe, expect, it, vi } from 'vitest';
 import { SessionBridge } from './SessionBridge.tsx';
 import { Toasts } from './layout/Toasts.tsx';
-import { memoryStorage } from '../lib/storage.ts';
-import { fakeApi, fakeJwt, signInHandlers, WALLET_A, WALLET_B } from '../test/fakeApi.ts';
+import { fakeApi, signInHandlers, WALLET_A, WALLET_B } from '../test/fakeApi.ts';
 import { connectedWallet } from '../test/fakeWallet.ts';
-import { renderWithStore } from '../test/renderApp.tsx';
+import { renderWithStore, signedInStorage } from '../test/renderApp.tsx';
 import { chooserClosed, chooserOpened, connectPressed } from '../features/wallet/state/walletUiSlice.ts';
 import { logout } from '../features/auth/state/logout.ts';
 
@@ -17,10 +16,9 @@ const ui = (
   </>
 );
 
-function signedInStorage(wallet: string) {
-  const storage = memoryStorage();
-  storage.setItem('accessToken', fakeJwt(wallet));
-  storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
+/** A stored session that also holds a refresh token. */
+function storedSession(wallet: string) {
+  const storage = signedInStorage(wallet);
   storage.setItem('refreshToken', 'stored-refresh');
   return storage;
 }
@@ -58,7 +56,7 @@ describe('session: sign-in', () => {
 
   it('does nothing when the restored token belongs to the connected wallet', async () => {
     const api = fakeApi(signInHandlers().handlers);
-    const { store } = renderWithStore(ui, { api, wallet: connectedWallet(WALLET_A), storage: signedInStorage(WALLET_A) });
+    const { store } = renderWithStore(ui, { api, wallet: connectedWallet(WALLET_A), storage: storedSession(WALLET_A) });
     await act(async () => undefined);
     expect(api.callsTo('GET /api/auth/nonce')).toHaveLength(0);
     expect(store.getState().user.wallet).toBe(WALLET_A);
@@ -120,7 +118,7 @@ describe('session: sign-in', () => {
   it('a wallet address change logs out, then signs in with the new wallet', async () => {
     const { handlers, issued } = signInHandlers();
     const api = fakeApi(handlers);
-    const { store, setWallet } = renderWithStore(ui, { api, wallet: connectedWallet(WALLET_A), storage: signedInStorage(WALLET_A) });
+    const { store, setWallet } = renderWithStore(ui, { api, wallet: connectedWallet(WALLET_A), storage: storedSession(WALLET_A) });
 
     setWallet(connectedWallet(WALLET_B));
     await vi.waitFor(() => expect(store.getState().user.wallet).toBe(WALLET_B));
@@ -138,7 +136,7 @@ describe('session: logout', () => {
   it('calls the logout endpoint, clears the tokens, disconnects the wallet and does not sign in again', async () => {
     const api = fakeApi(signInHandlers().handlers);
     const wallet = connectedWallet(WALLET_A);
-    const { store, storage } = renderWithStore(ui, { api, wallet, storage: signedInStorage(WALLET_A) });
+    const { store, storage } = renderWithStore(ui, { api, wallet, storage: storedSession(WALLET_A) });
 
     await act(async () => {
       await store.dispatch(logout({ disconnectWallet: wallet.disconnect }));
@@ -159,7 +157,7 @@ describe('session: logout', () => {
   it('logs out locally even when the server cannot be reached', async () => {
     const api = fakeApi(signInHandlers().handlers);
     api.on('POST /api/auth/logout', () => Promise.reject(new TypeError('Failed to fetch')));
-    const { store, storage } = renderWithStore(ui, { api, storage: signedInStorage(WALLET_A) });
+    const { store, storage } = renderWithStore(ui, { api, storage: storedSession(WALLET_A) });
     await act(async () => {
       await store.dispatch(logout());
     });

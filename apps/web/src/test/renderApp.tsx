@@ -3,11 +3,13 @@ import type { Connection } from '@solana/web3.js';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { ModalStack } from '../app/layout/ModalStack.tsx';
+import { Toasts } from '../app/layout/Toasts.tsx';
 import { createAppStore, type AppStore } from '../app/store.ts';
 import { memoryStorage, type KeyValueStorage } from '../lib/storage.ts';
 import { notReadyWallet, WalletBridgeContext } from '../lib/wallet/walletBridge.ts';
-import { fakeApi } from './fakeApi.ts';
+import { fakeApi, fakeJwt } from './fakeApi.ts';
 
 export interface TestAppOptions {
   api?: ReturnType<typeof fakeApi>;
@@ -16,7 +18,7 @@ export interface TestAppOptions {
   /** The wallet libraries have loaded (default true). */
   walletReady?: boolean;
   /** The Solana connection the screens read balances from (default none). */
-  connection?: Pick<Connection, 'getBalance' | 'getAccountInfo'>;
+  connection?: Partial<Connection> | null;
 }
 
 /** A real store on a fake network, as the app builds it. */
@@ -69,6 +71,48 @@ export function renderRoutes(routes: RouteObject[], path: string, options: TestA
       );
     },
   };
+}
+
+/** Storage holding a live session for `wallet` (an admin's if asked), as a sign-in leaves it; empty without a wallet. */
+export function signedInStorage(wallet: string | null | undefined, isAdmin = false): KeyValueStorage {
+  const storage = memoryStorage();
+  if (wallet) {
+    storage.setItem('accessToken', fakeJwt(wallet, isAdmin));
+    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
+  }
+  return storage;
+}
+
+/** What the app lays out around every screen: the screen, the toasts and the modal stack. */
+function ScreenWithOverlays() {
+  return (
+    <>
+      <Outlet />
+      <Toasts />
+      <ModalStack />
+    </>
+  );
+}
+
+export interface ScreenOptions extends TestAppOptions {
+  /** Signed in as this wallet (a stored token), or signed out; ignored when `storage` is given. */
+  signedInAs?: string | null;
+  isAdmin?: boolean;
+}
+
+/** Renders `screens` (routes under '/') beside the toasts and the modal stack, like the app, starting at `path`. */
+export function renderScreens(screens: RouteObject[], path: string, options: ScreenOptions = {}) {
+  const { signedInAs, isAdmin, ...rest } = options;
+  const storage = rest.storage ?? signedInStorage(signedInAs, isAdmin);
+  return renderRoutes([{ path: '/', element: <ScreenWithOverlays />, children: screens }], path, { ...rest, storage });
+}
+
+/** Phones: matchMedia answers the ≤ 767px queries as matching. Undo with `Reflect.deleteProperty(window, 'matchMedia')`. */
+export function pretendPhone() {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (media: string) => ({ matches: /max-width/.test(media), media, addEventListener: () => undefined, removeEventListener: () => undefined }),
+  });
 }
 
 /** Renders a component with the real store and a fake wallet (no router). */

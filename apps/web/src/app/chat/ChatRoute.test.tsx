@@ -4,18 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeSwap, ME } from '../../features/swap/testing/swapHarness.tsx';
 import { applyChatMessage } from '../../lib/realtime/cacheUpdates.ts';
-import { memoryStorage } from '../../lib/storage.ts';
-import { fakeApi, fakeJwt, json, WALLET_B } from '../../test/fakeApi.ts';
+import { fakeApi, json, WALLET_B } from '../../test/fakeApi.ts';
 import { connectedWallet } from '../../test/fakeWallet.ts';
-import { renderRoutes } from '../../test/renderApp.tsx';
+import { renderRoutes, signedInStorage } from '../../test/renderApp.tsx';
 import { routes } from '../routes.tsx';
-
-function signedIn(wallet: string) {
-  const storage = memoryStorage();
-  storage.setItem('accessToken', fakeJwt(wallet));
-  storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  return storage;
-}
 
 function message(id: number, from: string, content: string): ChatMessage {
   return { id, dealId: null, swapId: 7, accountId: from, content, createdAtUtc: '2026-11-25T10:00:00.000Z', clientCreatedAtUtc: null, fileUrl: null };
@@ -28,7 +20,7 @@ describe('/swap-chat/{id}', () => {
       'GET /api/chat/swaps/7/messages': () => json(200, [message(1, ME, 'Where is my SOL?')]),
       'POST /api/chat/swaps/7/messages': (call) => json(201, message(2, ME, (JSON.parse(call.body) as { content: string }).content)),
     });
-    const { store } = renderRoutes(routes, '/swap-chat/7?kind=swap', { api, storage: signedIn(ME), wallet: connectedWallet(ME) });
+    const { store } = renderRoutes(routes, '/swap-chat/7?kind=swap', { api, storage: signedInStorage(ME), wallet: connectedWallet(ME) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat for swap #7' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Chat for swap #7 · Jelly'));
     expect(await screen.findByTestId('swap-summary')).toHaveTextContent('25.00 USDT → 0.1523 SOL · Completed');

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../lib/storage.ts';
-import { fakeApi, fakeJwt, json, WALLET_A } from '../../test/fakeApi.ts';
-import { renderRoutes } from '../../test/renderApp.tsx';
+import { fakeApi, json, WALLET_A } from '../../test/fakeApi.ts';
+import { renderRoutes, signedInStorage } from '../../test/renderApp.tsx';
 import { routes } from '../routes.tsx';
 
 describe('app composition of the dashboard', () => {
@@ -19,11 +18,8 @@ describe('app composition of the dashboard', () => {
   });
 
   it('/my-account signed in: the Coin Jelly orders list under the deals', async () => {
-    const storage = memoryStorage();
-    storage.setItem('accessToken', fakeJwt(WALLET_A));
-    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
     const api = fakeApi({ 'GET /api/coin-jelly/user-orders': () => json(200, { data: [], total: 0 }) });
-    renderRoutes(routes, '/my-account', { api, storage });
+    renderRoutes(routes, '/my-account', { api, storage: signedInStorage(WALLET_A) });
     const section = await screen.findByRole('region', { name: 'Coin Jelly orders' }, { timeout: 15_000 });
     expect(await within(section).findByText('No orders yet')).toBeInTheDocument();
     const call = api.callsTo('GET /api/coin-jelly/user-orders')[0]!;

@@ -2,17 +2,9 @@ import '../../lib/solana/testing/useNodeTypedArrays.ts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BUYER, DEAL_ID, keypairWallet, sellDeal } from '../../features/deal/testing/dealTestKit.tsx';
-import { memoryStorage } from '../../lib/storage.ts';
-import { fakeApi, fakeJwt, json } from '../../test/fakeApi.ts';
-import { renderRoutes } from '../../test/renderApp.tsx';
+import { fakeApi, json } from '../../test/fakeApi.ts';
+import { renderRoutes, signedInStorage } from '../../test/renderApp.tsx';
 import { routes } from '../routes.tsx';
-
-function signedIn(wallet: string, isAdmin = false) {
-  const storage = memoryStorage();
-  storage.setItem('accessToken', fakeJwt(wallet, isAdmin));
-  storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  return storage;
-}
 
 describe('app composition of the deal screens', () => {
   it('/swap-chat/{id} shows the deal header and the deal chat panel for a signed-in party', async () => {
@@ -21,7 +13,7 @@ describe('app composition of the deal screens', () => {
       [`GET /api/orders/${DEAL_ID}`]: () => json(200, sellDeal()),
       [`GET /api/chat/rooms/${DEAL_ID}/messages`]: () => json(200, []),
     });
-    renderRoutes(routes, `/swap-chat/${DEAL_ID}`, { api, storage: signedIn(buyer), wallet: keypairWallet(BUYER) });
+    renderRoutes(routes, `/swap-chat/${DEAL_ID}`, { api, storage: signedInStorage(buyer), wallet: keypairWallet(BUYER) });
     expect(await screen.findByRole('group', { name: 'Deal actions' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: /message/i })).toBeInTheDocument();
     expect(api.callsTo(`GET /api/chat/rooms/${DEAL_ID}/messages`).length).toBeGreaterThan(0);
@@ -53,7 +45,7 @@ describe('app composition of the deal screens', () => {
           supportRequests: [],
         }),
     });
-    renderRoutes(routes, `/admin/orders/${DEAL_ID}`, { api, storage: signedIn(admin, true) });
+    renderRoutes(routes, `/admin/orders/${DEAL_ID}`, { api, storage: signedInStorage(admin, true) });
     expect(await screen.findByRole('button', { name: 'Send to Buyer' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: /message/i })).toBeInTheDocument();
   });

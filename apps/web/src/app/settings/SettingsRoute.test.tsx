@@ -3,31 +3,16 @@ import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Outlet } from 'react-router';
-import { memoryStorage } from '../../lib/storage.ts';
-import { apiError, fakeApi, fakeJwt, json, WALLET_A, WALLET_B } from '../../test/fakeApi.ts';
+import { apiError, fakeApi, json, WALLET_A, WALLET_B } from '../../test/fakeApi.ts';
 import { connectedWallet } from '../../test/fakeWallet.ts';
-import { renderRoutes } from '../../test/renderApp.tsx';
-import { ModalStack } from '../layout/ModalStack.tsx';
-import { Toasts } from '../layout/Toasts.tsx';
+import { renderScreens } from '../../test/renderApp.tsx';
 import SettingsRoute from './SettingsRoute.tsx';
 
 const WALLET_C = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
-const routes = [
-  {
-    element: (
-      <>
-        <Outlet />
-        <Toasts />
-        <ModalStack />
-      </>
-    ),
-    children: [
-      { path: '/settings', element: <SettingsRoute /> },
-      { path: '/notifications', element: <h1>All notifications</h1> },
-    ],
-  },
+const screens = [
+  { path: 'settings', element: <SettingsRoute /> },
+  { path: 'notifications', element: <h1>All notifications</h1> },
 ];
 
 function blocks(wallets: string[]) {
@@ -35,14 +20,9 @@ function blocks(wallets: string[]) {
 }
 
 function settings(options: { signedIn?: boolean; api?: ReturnType<typeof fakeApi>; wallet?: WalletContextState } = {}) {
-  const storage = memoryStorage();
-  if (options.signedIn ?? true) {
-    storage.setItem('accessToken', fakeJwt(WALLET_A));
-    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  }
   const api = options.api ?? fakeApi({ 'GET /api/user-bans': () => json(200, blocks([])) });
   const wallet = options.wallet ?? connectedWallet(WALLET_A, { wallet: { adapter: { name: 'Phantom' } } as WalletContextState['wallet'] });
-  return { ...renderRoutes(routes, '/settings', { api, storage, wallet }), wallet };
+  return { ...renderScreens(screens, '/settings', { api, signedInAs: (options.signedIn ?? true) ? WALLET_A : null, wallet }), wallet };
 }
 
 describe('Settings', () => {

@@ -5,11 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../lib/realtime/fakeSocket.ts';
 import { RealtimeBridge } from '../../lib/realtime/RealtimeBridge.tsx';
 import { realtimeEventReceived, realtimeStatusChanged } from '../../lib/realtime/realtimeSlice.ts';
-import { memoryStorage } from '../../lib/storage.ts';
-import { fakeApi, fakeJwt, json, WALLET_A, type RecordedCall } from '../../test/fakeApi.ts';
+import { fakeApi, json, WALLET_A, type RecordedCall } from '../../test/fakeApi.ts';
 import { connectedWallet } from '../../test/fakeWallet.ts';
 import { eventually, useFakeClock } from '../../test/fakeClock.ts';
-import { renderRoutes } from '../../test/renderApp.tsx';
+import { renderRoutes, signedInStorage } from '../../test/renderApp.tsx';
 import { ConnectTelegramItem } from './components/ConnectTelegramItem.tsx';
 import { TELEGRAM_NOT_CONFIGURED } from './hooks/useConnectTelegram.ts';
 import { NotificationBell } from './components/NotificationBell.tsx';
@@ -48,13 +47,6 @@ function server(options: { unread?: number; failPage?: number; total?: number; h
     return json(200, item(23, { isRead: true, readAt: new Date().toISOString() }));
   });
   return { api, setUnread: (n: number) => (unread = n) };
-}
-
-function signedIn() {
-  const storage = memoryStorage();
-  storage.setItem('accessToken', fakeJwt(WALLET_A));
-  storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  return storage;
 }
 
 const routes = [
@@ -133,7 +125,7 @@ const pagesRequested = (api: ReturnType<typeof fakeApi>) =>
 describe('the bell', () => {
   it('shows the unread count with the "unread" icon, and the plain bell at 0', async () => {
     const { api, setUnread } = server({ unread: 4 });
-    const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    const { store } = renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     const bell = await screen.findByRole('button', { name: 'Notifications (4 unread)' });
     expect(within(bell).getByTestId('notification-count')).toHaveTextContent('4');
     expect(within(bell).getByTestId('bell-icon-unread')).toBeInTheDocument();
@@ -158,7 +150,7 @@ describe('the panel', () => {
     const user = userEvent.setup();
     let release = () => {};
     const { api } = server({ hold: new Promise<void>((resolve) => (release = resolve)) });
-    renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     await user.click(await screen.findByRole('button', { name: /Notifications/ }));
     const panel = screen.getByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getAllByTestId('notification-skeleton')).toHaveLength(3);
@@ -191,7 +183,7 @@ describe('the panel', () => {
     useFakeClock();
     try {
       const { api } = server({ unread: 1 });
-      const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+      const { store } = renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
       fireEvent.click(await eventually(() => screen.getByRole('button', { name: 'Notifications (1 unread)' })));
       const panel = screen.getByRole('dialog', { name: 'Notifications' });
       await eventually(() => expect(within(panel).getAllByTestId('notification-item')).toHaveLength(10));
@@ -236,7 +228,7 @@ describe('the panel', () => {
   it('closing resets the list but keeps the count, then refetches the count', async () => {
     const user = userEvent.setup();
     const { api, setUnread } = server({ unread: 4 });
-    const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    const { store } = renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     const bell = await screen.findByRole('button', { name: 'Notifications (4 unread)' });
     await user.click(bell);
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(10));
@@ -256,12 +248,12 @@ describe('the panel', () => {
   it("shows 'No notifications' when there are none, and stops paging after a failed fetch", async () => {
     const user = userEvent.setup();
     const { api } = server({ total: 0, unread: 0 });
-    renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notifications')).toBeInTheDocument();
 
     const failing = server({ failPage: 1 });
-    const second = renderRoutes(routes, '/', { api: failing.api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    const second = renderRoutes(routes, '/', { api: failing.api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     await user.click(await within(second.container).findByRole('button', { name: /Notifications/ }));
     expect(await within(second.container).findByText('No notifications')).toBeInTheDocument();
     expect(second.store.getState().notifications.hasMore).toBe(false);
@@ -270,7 +262,7 @@ describe('the panel', () => {
   it('opens the deal of a chosen notification', async () => {
     const user = userEvent.setup();
     const { api } = server();
-    const { router } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    const { router } = renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     await user.click(await screen.findByRole('button', { name: /Notifications/ }));
     await user.click(await screen.findByRole('button', { name: /Title 21/ }));
     expect(router.state.location.pathname).toBe('/swap-chat/121');
@@ -282,7 +274,7 @@ describe('pushed notifications', () => {
   it('a pushed notification goes on top of the open list, adds to the count and shows a toast', async () => {
     const user = userEvent.setup();
     const { api } = server({ unread: 4 });
-    const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    const { store } = renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     await user.click(await screen.findByRole('button', { name: 'Notifications (4 unread)' }));
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(10));
     const pushed = item(24, { title: 'Escrow locked', message: '40.00 USDC are locked' });
@@ -296,7 +288,7 @@ describe('pushed notifications', () => {
   });
 
   it('through the realtime socket: authenticated with the token, pushed notification → count and toast', async () => {
-    const storage = signedIn();
+    const storage = signedInStorage(WALLET_A);
     const { api } = server({ unread: 0 });
     FakeSocket.created = [];
     const { store } = renderRoutes(
@@ -325,7 +317,7 @@ describe('pushed notifications', () => {
     useFakeClock();
     try {
       const { api } = server({ unread: 2 });
-      const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+      const { store } = renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
       await eventually(() => screen.getByRole('button', { name: 'Notifications (2 unread)' }));
       const calls = () => api.callsTo('GET /api/Notification/unread-count').length;
       const initial = calls();
@@ -359,7 +351,7 @@ describe('Connect Telegram', () => {
       const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
       const open = vi.fn(() => tab as unknown as Window);
       vi.stubGlobal('open', open);
-      renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+      renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
       const item = await eventually(() => screen.getByRole('menuitem', { name: 'Connect Telegram' }));
       await eventually(() => expect(api.callsTo(`GET /api/platform/has-telegram/${WALLET_A}`)).toHaveLength(1));
       fireEvent.click(item);
@@ -390,7 +382,7 @@ describe('Connect Telegram', () => {
     );
     const open = vi.fn();
     vi.stubGlobal('open', open);
-    renderRoutes(routes, '/', { api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    renderRoutes(routes, '/', { api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     const item = await eventually(() => {
       const found = screen.getByRole('menuitem', { name: 'Connect Telegram' });
       expect(found).toBeDisabled();
@@ -409,7 +401,7 @@ describe('Connect Telegram', () => {
     );
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     vi.stubGlobal('open', vi.fn(() => tab));
-    const { store } = renderRoutes(routes, '/', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    const { store } = renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Connect Telegram' }));
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(store.getState().toasts.items.map((t) => t.message)).toEqual(['Error: Telegram notifications are not configured on this server.']);
@@ -419,7 +411,7 @@ describe('Connect Telegram', () => {
 describe('/notifications', () => {
   it('lists the same way on a full page, and resets when left', async () => {
     const { api } = server();
-    const { store, router } = renderRoutes(routes, '/notifications', { api: api, storage: signedIn(), wallet: connectedWallet(WALLET_A) });
+    const { store, router } = renderRoutes(routes, '/notifications', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
     expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(10));
     await act(() => router.navigate('/swap-chat/1'));

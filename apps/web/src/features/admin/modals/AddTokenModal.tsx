@@ -3,7 +3,7 @@ import { FAILED_TO_CREATE_TOKEN, PROCESSING, TOKEN_CREATED } from '@jelly/domain
 import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModal } from '../../../components/ui/FormModal.tsx';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useCreateTokenMutation, useLazyInspectMintQuery } from '../api/adminTokensApi.ts';
 import { MintInspectionView } from '../components/MintInspectionView.tsx';
@@ -70,76 +70,60 @@ export function AddTokenModal({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <Modal title="Add Token" onClose={onClose} dismissible={!isLoading} className={styles.modal}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div className={styles.field}>
-          <label htmlFor={ids.mint} className={styles.label}>
-            Mint
-          </label>
-          <div className={styles.row}>
-            <input
-              id={ids.mint}
-              className={styles.input}
-              autoComplete="off"
-              spellCheck={false}
-              value={form.mint}
-              aria-invalid={fieldError('mint') !== undefined}
-              onChange={(event) => set({ mint: event.target.value })}
-              onBlur={() => void readMint()}
-            />
-            <Button variant="secondary" disabled={form.mint.trim() === '' || inspection.isFetching} onClick={() => void readMint()}>
-              {inspection.isFetching ? PROCESSING : 'Check mint'}
-            </Button>
-          </div>
-          {fieldError('mint') && <p className={styles.error}>{fieldError('mint')}</p>}
-        </div>
-        {read && <MintInspectionView inspection={read} />}
-        {inspection.isError && inspection.originalArgs === form.mint.trim() && <p className={styles.error}>The mint could not be read. Check the address and try again.</p>}
-        {text('symbol', ids.symbol, 'Symbol', 'e.g. BONK')}
-        {text('name', ids.name, 'Name')}
-        <div className={styles.field}>
-          <label htmlFor={ids.decimals} className={styles.label}>
-            Decimals
-          </label>
-          <input
-            id={ids.decimals}
-            type="number"
-            min={0}
-            max={18}
-            step={1}
-            className={styles.input}
-            value={form.decimals}
-            aria-invalid={fieldError('decimals') !== undefined}
-            onChange={(event) => set({ decimals: event.target.value })}
-          />
-          {fieldError('decimals') && <p className={styles.error}>{fieldError('decimals')}</p>}
-        </div>
-        <label className={styles.toggle} htmlFor={ids.verified}>
-          <input id={ids.verified} type="checkbox" role="switch" checked={form.isVerified} onChange={(event) => set({ isVerified: event.target.checked })} />
-          Is Verified
+    <FormModal title="Add Token" onClose={onClose} onSubmit={() => void submit()} className={styles.modal} submitLabel="Create" busy={isLoading} submitDisabled={!read || read.refusal !== null}>
+      <div className={styles.field}>
+        <label htmlFor={ids.mint} className={styles.label}>
+          Mint
         </label>
-        {text('mintDevnet', ids.devnet, 'mintDevnet', 'Optional')}
-        {text('icon', ids.icon, 'Icon URL', 'https://…')}
-        {serverError && (
-          <p className={styles.error} role="alert">
-            {serverError}
-          </p>
-        )}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isLoading || !read || read.refusal !== null} aria-busy={isLoading}>
-            {isLoading ? PROCESSING : 'Create'}
+        <div className={styles.row}>
+          <input
+            id={ids.mint}
+            className={styles.input}
+            autoComplete="off"
+            spellCheck={false}
+            value={form.mint}
+            aria-invalid={fieldError('mint') !== undefined}
+            onChange={(event) => set({ mint: event.target.value })}
+            onBlur={() => void readMint()}
+          />
+          <Button variant="secondary" disabled={form.mint.trim() === '' || inspection.isFetching} onClick={() => void readMint()}>
+            {inspection.isFetching ? PROCESSING : 'Check mint'}
           </Button>
         </div>
-      </form>
-    </Modal>
+        {fieldError('mint') && <p className={styles.error}>{fieldError('mint')}</p>}
+      </div>
+      {read && <MintInspectionView inspection={read} />}
+      {inspection.isError && inspection.originalArgs === form.mint.trim() && <p className={styles.error}>The mint could not be read. Check the address and try again.</p>}
+      {text('symbol', ids.symbol, 'Symbol', 'e.g. BONK')}
+      {text('name', ids.name, 'Name')}
+      <div className={styles.field}>
+        <label htmlFor={ids.decimals} className={styles.label}>
+          Decimals
+        </label>
+        <input
+          id={ids.decimals}
+          type="number"
+          min={0}
+          max={18}
+          step={1}
+          className={styles.input}
+          value={form.decimals}
+          aria-invalid={fieldError('decimals') !== undefined}
+          onChange={(event) => set({ decimals: event.target.value })}
+        />
+        {fieldError('decimals') && <p className={styles.error}>{fieldError('decimals')}</p>}
+      </div>
+      <label className={styles.toggle} htmlFor={ids.verified}>
+        <input id={ids.verified} type="checkbox" role="switch" checked={form.isVerified} onChange={(event) => set({ isVerified: event.target.checked })} />
+        Is Verified
+      </label>
+      {text('mintDevnet', ids.devnet, 'mintDevnet', 'Optional')}
+      {text('icon', ids.icon, 'Icon URL', 'https://…')}
+      {serverError && (
+        <p className={styles.error} role="alert">
+          {serverError}
+        </p>
+      )}
+    </FormModal>
   );
 }

@@ -1,9 +1,8 @@
 import { ADMIN_REASON_MAX } from '@jelly/contracts';
-import { BAN_TIME_STEP_MINUTES, BAN_UNTIL_IN_PAST, canSubmitBan, checkBan, FAILED_TO_BAN_USER, PROCESSING, PROVIDE_A_REASON, USER_BANNED } from '@jelly/domain';
+import { BAN_TIME_STEP_MINUTES, BAN_UNTIL_IN_PAST, canSubmitBan, checkBan, FAILED_TO_BAN_USER, PROVIDE_A_REASON, USER_BANNED } from '@jelly/domain';
 import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModal } from '../../../components/ui/FormModal.tsx';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { resolveFailure } from '../actions/useResolve.ts';
 import { useBanWalletMutation } from '../api/adminUsersApi.ts';
@@ -52,69 +51,53 @@ export function BanUserModal({ wallet: initialWallet = '', onClose, now = () => 
   };
 
   return (
-    <Modal title="Ban user" onClose={onClose} dismissible={!isLoading} className={styles.modal}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div className={styles.field}>
-          <label htmlFor={ids.wallet} className={styles.label}>
-            Wallet
-          </label>
-          <input id={ids.wallet} className={styles.input} autoComplete="off" spellCheck={false} value={wallet} onChange={(event) => setWallet(event.target.value)} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.reason} className={styles.label}>
-            Reason
-          </label>
-          <textarea
-            id={ids.reason}
-            className={styles.textarea}
-            rows={3}
-            maxLength={ADMIN_REASON_MAX}
-            value={reason}
-            aria-invalid={tried && reasonMissing}
-            aria-describedby={tried && reasonMissing ? ids.reasonError : undefined}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {tried && reasonMissing && (
-            <p id={ids.reasonError} role="alert" className={styles.error}>
-              {PROVIDE_A_REASON}
-            </p>
-          )}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.until} className={styles.label}>
-            Until
-          </label>
-          <input
-            id={ids.until}
-            type="datetime-local"
-            className={styles.input}
-            step={BAN_TIME_STEP_MINUTES * 60}
-            min={toPickerValue(earliestBanEnd(opened))}
-            value={until}
-            aria-invalid={untilError !== null}
-            aria-describedby={ids.untilError}
-            onChange={(event) => setUntil(event.target.value)}
-          />
-          <p id={ids.untilError} className={untilError ? styles.error : styles.hint} role={untilError ? 'alert' : undefined}>
-            {untilError ?? `In ${BAN_TIME_STEP_MINUTES}-minute steps, your local time.`}
+    <FormModal title="Ban user" onClose={onClose} onSubmit={() => void submit()} className={styles.modal} submitLabel="Ban" busy={isLoading} submitDisabled={!canSubmitBan(wallet)} submitVariant="danger">
+      <div className={styles.field}>
+        <label htmlFor={ids.wallet} className={styles.label}>
+          Wallet
+        </label>
+        <input id={ids.wallet} className={styles.input} autoComplete="off" spellCheck={false} value={wallet} onChange={(event) => setWallet(event.target.value)} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.reason} className={styles.label}>
+          Reason
+        </label>
+        <textarea
+          id={ids.reason}
+          className={styles.textarea}
+          rows={3}
+          maxLength={ADMIN_REASON_MAX}
+          value={reason}
+          aria-invalid={tried && reasonMissing}
+          aria-describedby={tried && reasonMissing ? ids.reasonError : undefined}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {tried && reasonMissing && (
+          <p id={ids.reasonError} role="alert" className={styles.error}>
+            {PROVIDE_A_REASON}
           </p>
-        </div>
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={!canSubmitBan(wallet) || isLoading} aria-busy={isLoading}>
-            {isLoading ? PROCESSING : 'Ban'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+        )}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.until} className={styles.label}>
+          Until
+        </label>
+        <input
+          id={ids.until}
+          type="datetime-local"
+          className={styles.input}
+          step={BAN_TIME_STEP_MINUTES * 60}
+          min={toPickerValue(earliestBanEnd(opened))}
+          value={until}
+          aria-invalid={untilError !== null}
+          aria-describedby={ids.untilError}
+          onChange={(event) => setUntil(event.target.value)}
+        />
+        <p id={ids.untilError} className={untilError ? styles.error : styles.hint} role={untilError ? 'alert' : undefined}>
+          {untilError ?? `In ${BAN_TIME_STEP_MINUTES}-minute steps, your local time.`}
+        </p>
+      </div>
+    </FormModal>
   );
 }
 

@@ -1,44 +1,17 @@
-import type { AdminOrderResponse } from '@jelly/contracts';
 import { ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, RESOLVE_AWAITING_SECOND_ADMIN } from '@jelly/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json, WALLET_A, WALLET_B } from '../../../test/fakeApi.ts';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
+import { adminHeader } from '../test/fixtures.ts';
 import { renderAdmin as renderArea } from '../test/renderAdmin.tsx';
 
-const renderAdmin = (path: string, api = fakeApi(), viewer = {}) =>
-  renderArea(path, api, viewer, <><ModalStack /><Toasts /></>);
+const renderAdmin = (path: string, api = fakeApi(), viewer = {}) => renderArea(path, api, viewer, { overlays: true });
 
 const ORDER = 'GET /api/admin/orders/42';
 const RESOLVE = 'POST /api/admin/orders/42/resolve';
 
-function adminOrder(overrides: Partial<AdminOrderResponse> = {}): AdminOrderResponse {
-  return {
-    orderId: 42,
-    parentOrderId: 3,
-    fiatCode: 'EUR',
-    tokenName: 'USDC',
-    tokenMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-    tokenDecimal: 6,
-    offerSide: 0,
-    side: 'SELL',
-    buyerWallet: WALLET_B,
-    sellerWallet: WALLET_A,
-    amount: '40000000',
-    price: '0.92',
-    fiatAmountCents: '3680',
-    status: OrderStatus.AdminResolving,
-    statusLabel: 'Admin Resolving',
-    resolve: { toBuyer: { enabled: true }, toSeller: { enabled: true } },
-    escrow: { ticketAddress: 'T1cket', status: 'Locked', amount: '40000000', cryptoGuySigned: false, fiatGuySigned: true },
-    supportRequests: [{ id: 's1', requesterWallet: WALLET_B, orderUrl: 'http://x/swap-chat/42', createdAt: '2026-11-21T10:00:00.000Z' }],
-    ...overrides,
-  };
-}
-
-const resolved = adminOrder({
+const resolved = adminHeader({
   status: OrderStatus.AdminResolved,
   statusLabel: 'Admin Resolved',
   resolve: {
@@ -66,7 +39,7 @@ describe('admin area access', () => {
   });
 
   it('Deals opens an order by its id', async () => {
-    const { router } = renderAdmin('/admin/deals', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
+    const { router } = renderAdmin('/admin/deals', fakeApi({ [ORDER]: () => json(200, adminHeader()) }));
     const open = screen.getByRole('button', { name: 'Open' });
     expect(open).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: 'Order ID' }), '42');
@@ -78,7 +51,7 @@ describe('admin area access', () => {
 
 describe('admin order chat', () => {
   it('shows order id, Fiat/Asset, Side, Buyer, Seller, Amount, Price, status, and the deal chat', async () => {
-    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminHeader()) }));
     await screen.findByRole('heading', { name: 'Order #42' });
     const value = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Order ID')).toBe('42');
@@ -93,13 +66,13 @@ describe('admin order chat', () => {
   });
 
   it('Side reads BUY for a Buy offer', async () => {
-    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder({ offerSide: 1, side: 'BUY' })) }));
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminHeader({ offerSide: 1, side: 'BUY' })) }));
     await screen.findByRole('heading', { name: 'Order #42' });
     expect(screen.getByText('Side', { selector: 'dt' }).nextElementSibling).toHaveTextContent('BUY');
   });
 
   it("Send to Buyer: confirm → POST resolve { releaseTo: 'buyer' } → 'Resolve transaction submitted', then both buttons disabled", async () => {
-    let current = adminOrder();
+    let current = adminHeader();
     const api = fakeApi({
       [ORDER]: () => json(200, current),
       [RESOLVE]: () => {
@@ -123,7 +96,7 @@ describe('admin order chat', () => {
 
   it('sends the reason the admin wrote for the parties, trimmed', async () => {
     const api = fakeApi({
-      [ORDER]: () => json(200, adminOrder()),
+      [ORDER]: () => json(200, adminHeader()),
       [RESOLVE]: () => json(200, { state: 'executed', orderId: 42, status: OrderStatus.AdminResolved, signature: 'sig', releaseTo: 'seller', reason: 'No payment arrived.' }),
     });
     renderAdmin('/admin/orders/42', api);
@@ -137,7 +110,7 @@ describe('admin order chat', () => {
   });
 
   it('keeps both buttons disabled until a reason of at least 3 characters is written', async () => {
-    const { api } = renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()) }));
+    const { api } = renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminHeader()) }));
     const note = await screen.findByRole('textbox', { name: /Reason/ });
     expect(screen.getByRole('button', { name: 'Send to Buyer' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Send to Seller' })).toBeDisabled();
@@ -151,7 +124,7 @@ describe('admin order chat', () => {
 
   it('above the four-eyes amount the request waits for a second admin', async () => {
     const api = fakeApi({
-      [ORDER]: () => json(200, adminOrder()),
+      [ORDER]: () => json(200, adminHeader()),
       [RESOLVE]: () =>
         json(202, {
           state: 'pending_approval',
@@ -181,7 +154,7 @@ describe('admin order chat', () => {
     ['a refusal the server explains', () => apiError(409, 'CONFLICT', ORDER_ALREADY_RESOLVED_BY_ADMIN), `Error: ${ORDER_ALREADY_RESOLVED_BY_ADMIN}`],
     ['a server failure', () => apiError(500, 'INTERNAL_ERROR', 'Internal server error'), 'Resolve failed'],
   ])('reports %s', async (_name, answer, message) => {
-    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminOrder()), [RESOLVE]: answer }));
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminHeader()), [RESOLVE]: answer }));
     await userEvent.type(await screen.findByRole('textbox', { name: /Reason/ }), 'Paid in full.');
     await userEvent.click(screen.getByRole('button', { name: 'Send to Buyer' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Release to Buyer' }));
@@ -204,7 +177,7 @@ describe("admin order chat: the seller's payment details", () => {
     renderAdmin(
       '/admin/orders/42',
       fakeApi({
-        [ORDER]: () => json(200, adminOrder()),
+        [ORDER]: () => json(200, adminHeader()),
         [DETAILS]: () => json(200, { orderId: 42, entries: [{ paymentMethodId: 'sepa', paymentMethodName: 'SEPA', details: 'IBAN DE89 3704' }] }),
       }),
     );

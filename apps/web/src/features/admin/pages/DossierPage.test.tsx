@@ -2,8 +2,6 @@ import { RESOLVE_SUBMITTED } from '@jelly/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
 import { apiError, fakeApi, json, WALLET_A, WALLET_B } from '../../../test/fakeApi.ts';
 import { approval, dossier, OPENED_AT } from '../test/fixtures.ts';
 import { ADMIN_WALLET, renderAdmin } from '../test/renderAdmin.tsx';
@@ -11,13 +9,8 @@ import { ADMIN_WALLET, renderAdmin } from '../test/renderAdmin.tsx';
 const DOSSIER = 'GET /api/admin/disputes/42';
 const RESOLVE = 'POST /api/admin/orders/42/resolve';
 const APPROVALS = 'POST /api/admin/disputes/42/approvals';
-const overlay = (
-  <>
-    <ModalStack />
-    <Toasts />
-  </>
-);
-const open = (api: ReturnType<typeof fakeApi>) => renderAdmin('/admin/disputes/42', api, {}, overlay);
+const overlays = { overlays: true };
+const open = (api: ReturnType<typeof fakeApi>) => renderAdmin('/admin/disputes/42', api, {}, overlays);
 
 describe('dispute dossier', () => {
   it('shows the whole case: deal, timeline with explorer links, chat record with SHA-256, parties, support, window, chat', async () => {

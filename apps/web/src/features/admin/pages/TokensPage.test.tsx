@@ -2,20 +2,13 @@ import type { AdminToken } from '@jelly/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
 import { fakeApi, json } from '../../../test/fakeApi.ts';
 import { renderAdmin } from '../test/renderAdmin.tsx';
 
 const MINT = 'BonkMint1111111111111111111111111111111111';
 const TOKENS = 'GET /api/admin/tokens';
 const PATCH = `PATCH /api/admin/tokens/${MINT}`;
-const overlay = (
-  <>
-    <ModalStack />
-    <Toasts />
-  </>
-);
+const overlays = { overlays: true };
 
 const token: AdminToken = {
   symbol: 'BONK',
@@ -32,7 +25,7 @@ const token: AdminToken = {
 
 describe('admin tokens', () => {
   it('lists every token and opens Add Token', async () => {
-    renderAdmin('/admin/tokens', fakeApi({ [TOKENS]: () => json(200, [token, { ...token, mint: 'Other1111111111111111111111111111111111111', symbol: 'OLD', disabled: true }]) }), {}, overlay);
+    renderAdmin('/admin/tokens', fakeApi({ [TOKENS]: () => json(200, [token, { ...token, mint: 'Other1111111111111111111111111111111111111', symbol: 'OLD', disabled: true }]) }), {}, overlays);
     const table = await screen.findByRole('table', { name: 'Tokens' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getByText('OLD', { exact: false }).closest('tr')).toHaveTextContent('Disabled');
@@ -42,7 +35,7 @@ describe('admin tokens', () => {
 
   it('disables a token after confirmation', async () => {
     const api = fakeApi({ [TOKENS]: () => json(200, [token]), [PATCH]: () => json(200, { token: { ...token, disabled: true }, warnings: [] }) });
-    renderAdmin('/admin/tokens', api, {}, overlay);
+    renderAdmin('/admin/tokens', api, {}, overlays);
     await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Disable BONK?' })).getByRole('button', { name: 'Disable' }));
     await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1));
@@ -52,7 +45,7 @@ describe('admin tokens', () => {
 
   it('edits a token: only the changed fields are sent', async () => {
     const api = fakeApi({ [TOKENS]: () => json(200, [token]), [PATCH]: () => json(200, { token: { ...token, name: 'Bonk Inu' }, warnings: [] }) });
-    renderAdmin('/admin/tokens', api, {}, overlay);
+    renderAdmin('/admin/tokens', api, {}, overlays);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const row = screen.getByRole('row', { name: 'Edit BONK' });
     await userEvent.clear(within(row).getByRole('textbox', { name: 'Name' }));

@@ -3,20 +3,13 @@ import { USER_UNBANNED } from '@jelly/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
 import { fakeApi, json, WALLET_A, WALLET_B } from '../../../test/fakeApi.ts';
 import { party } from '../test/fixtures.ts';
 import { renderAdmin } from '../test/renderAdmin.tsx';
 
 const USER = `GET /api/admin/users/${WALLET_A}`;
 const UNBAN = `DELETE /api/admin/ban/${WALLET_A}`;
-const overlay = (
-  <>
-    <ModalStack />
-    <Toasts />
-  </>
-);
+const overlays = { overlays: true };
 
 const ban: AdminBan = {
   id: 'b1',
@@ -51,7 +44,7 @@ function user(overrides: Partial<AdminUser> = {}): AdminUser {
 
 describe('admin users', () => {
   it('looks a wallet up and shows its record: stats, reports against it, blocks, Telegram', async () => {
-    const { router } = renderAdmin('/admin/users', fakeApi({ [USER]: () => json(200, user()) }), {}, overlay);
+    const { router } = renderAdmin('/admin/users', fakeApi({ [USER]: () => json(200, user()) }), {}, overlays);
     expect(document.title).toBe('Admin · Users · Jelly');
     const lookUp = screen.getByRole('button', { name: 'Look up' });
     expect(lookUp).toBeDisabled();
@@ -65,7 +58,7 @@ describe('admin users', () => {
   });
 
   it('Ban user opens the ban modal with the wallet filled in', async () => {
-    renderAdmin(`/admin/users/${WALLET_A}`, fakeApi({ [USER]: () => json(200, user()) }), {}, overlay);
+    renderAdmin(`/admin/users/${WALLET_A}`, fakeApi({ [USER]: () => json(200, user()) }), {}, overlays);
     await userEvent.click(await screen.findByRole('button', { name: 'Ban user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ban user' });
     expect(within(dialog).getByRole('textbox', { name: 'Wallet' })).toHaveValue(WALLET_A);
@@ -80,7 +73,7 @@ describe('admin users', () => {
         return json(200, { wallet: WALLET_A, lifted: [ban] });
       },
     });
-    renderAdmin(`/admin/users/${WALLET_A}`, api, {}, overlay);
+    renderAdmin(`/admin/users/${WALLET_A}`, api, {}, overlays);
     expect(await screen.findByTestId('active-ban')).toHaveTextContent('Fake payment receipts');
     await userEvent.click(screen.getByRole('button', { name: 'Unban' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Lift the ban?' })).getByRole('button', { name: 'Unban' }));

@@ -1,20 +1,14 @@
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { fakeApi } from '../../../test/fakeApi.ts';
-import { testStore } from '../../../test/renderApp.tsx';
+import { renderRoutes, renderScreens } from '../../../test/renderApp.tsx';
 import { AdminArea, type AdminAreaProps } from '../pages/AdminPage.tsx';
 
 export const ADMIN_WALLET = 'AdmnWa11et1111111111111111111111111111111111';
 
 /**
- * The admin area on a fake network. `overlay`: what the app mounts beside every screen (the modal stack and the
- * toasts, which a test file imports from the app).
+ * The admin area on a fake network. `overlays`: mount the modal stack and the toasts beside it, as the app does.
  */
-export function renderAdmin(path: string, api = fakeApi(), viewer: Partial<AdminAreaProps['viewer']> = {}, overlay: ReactNode = null) {
-  const { store } = testStore({ api });
+export function renderAdmin(path: string, api = fakeApi(), viewer: Partial<AdminAreaProps['viewer']> = {}, options: { overlays?: boolean } = {}) {
   const onConnectWallet = vi.fn();
   const onDisconnect = vi.fn();
   const props: AdminAreaProps = {
@@ -23,25 +17,10 @@ export function renderAdmin(path: string, api = fakeApi(), viewer: Partial<Admin
     onConnectWallet,
     onDisconnect,
   };
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin/*',
-        element: (
-          <>
-            <AdminArea {...props} />
-            {overlay}
-          </>
-        ),
-      },
-      { path: '/', element: <p>Jelly home</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  const screens = [
+    { path: 'admin/*', element: <AdminArea {...props} /> },
+    { index: true, element: <p>Jelly home</p> },
+  ];
+  const { router, store } = options.overlays ? renderScreens(screens, path, { api }) : renderRoutes([{ path: '/', children: screens }], path, { api });
   return { api, router, store, onConnectWallet, onDisconnect };
 }

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
-import { listItem, listPage, ME, params, pretendPhone, renderCoinJelly, SOLANA_COINS } from '../testing/coinJellyHarness.tsx';
+import { listItem, listPage, ME, params, renderCoinJelly, SOLANA_COINS } from '../testing/coinJellyHarness.tsx';
+import { pretendPhone } from '../../../test/renderApp.tsx';
 import { TXID_REQUIRED } from '../model/updateJelly.ts';
 
 const USER_LIST = 'GET /api/coin-jelly/user-orders';

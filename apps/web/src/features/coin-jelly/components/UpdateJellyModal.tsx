@@ -1,8 +1,8 @@
-import { isSwapStatus, PROCESSING, SwapStatus, swapStatusLabel } from '@jelly/domain';
+import { isSwapStatus, SwapStatus, swapStatusLabel } from '@jelly/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModalFooter } from '../../../components/ui/FormModalFooter.tsx';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useUpdateJellyMutation } from '../api/coinJellyApi.ts';
 import { failureMessage } from '../model/errors.ts';
@@ -95,14 +95,7 @@ export function UpdateJellyModal({ id, txID: initialTxID, status: initialStatus,
           </div>
         )}
         {updating.isError && <p className={styles.error} role="alert">{failureMessage(updating.error)}</p>}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={updating.isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={updating.isLoading}>
-            {updating.isLoading ? PROCESSING : 'Update'}
-          </Button>
-        </div>
+        <FormModalFooter submitLabel="Update" onCancel={onClose} busy={updating.isLoading} />
       </form>
     </Modal>
   );

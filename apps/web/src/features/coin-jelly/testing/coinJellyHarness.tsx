@@ -1,10 +1,6 @@
 import type { JellyCoin, JellyListItem, JellyOrder, JellyQuote } from '@jelly/contracts';
-import { Outlet } from 'react-router';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
-import { memoryStorage } from '../../../lib/storage.ts';
-import { fakeJwt, json, WALLET_A, WALLET_B, type fakeApi, type RecordedCall } from '../../../test/fakeApi.ts';
-import { renderRoutes } from '../../../test/renderApp.tsx';
+import { json, WALLET_A, WALLET_B, type fakeApi, type RecordedCall } from '../../../test/fakeApi.ts';
+import { renderScreens } from '../../../test/renderApp.tsx';
 import AdminCoinJellyPage from '../pages/AdminCoinJellyPage.tsx';
 import CoinJellyOrderPage from '../pages/CoinJellyOrderPage.tsx';
 import CoinJellyPage from '../pages/CoinJellyPage.tsx';
@@ -89,38 +85,10 @@ export const listPage = (data: JellyListItem[], total = data.length) => json(200
 
 /** Coin Jelly's screens with the real store, the modal stack and toasts; signed in as ME (an admin if asked). */
 export function renderCoinJelly(path: string, api: ReturnType<typeof fakeApi>, options: { admin?: boolean; signedOut?: boolean } = {}) {
-  const storage = memoryStorage();
-  if (!options.signedOut) {
-    storage.setItem('accessToken', fakeJwt(ME, options.admin ?? false));
-    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  }
-  return renderRoutes(
-    [
-      {
-        path: '/',
-        element: (
-          <>
-            <Outlet />
-            <Toasts />
-            <ModalStack />
-          </>
-        ),
-        children: [
-          { path: 'coin-jelly', element: <CoinJellyPage /> },
-          { path: 'coin-jelly/:id', element: <CoinJellyOrderPage /> },
-          { path: 'admin/coin-jelly', element: <AdminCoinJellyPage /> },
-        ],
-      },
-    ],
-    path,
-    { api, storage },
-  );
-}
-
-/** Narrow screens: the media queries for the mobile layout match. Undo with `Reflect.deleteProperty(window, 'matchMedia')`. */
-export function pretendPhone() {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (media: string) => ({ matches: /max-width/.test(media), media, addEventListener: () => undefined, removeEventListener: () => undefined }),
-  });
+  const screens = [
+    { path: 'coin-jelly', element: <CoinJellyPage /> },
+    { path: 'coin-jelly/:id', element: <CoinJellyOrderPage /> },
+    { path: 'admin/coin-jelly', element: <AdminCoinJellyPage /> },
+  ];
+  return renderScreens(screens, path, { api, signedInAs: options.signedOut ? null : ME, isAdmin: options.admin ?? false });
 }

@@ -1,24 +1,17 @@
 import { useDispatch, useSelector } from 'react-redux';
-import { Button } from '../../../components/ui/Button.tsx';
+import { FilterModal } from '../../../components/filters/FilterModal.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { adFiltersApplied, orderFiltersReset, selectDashboard } from '../state/dashboardSlice.ts';
 import { AdFilterForm } from './AdFilters.tsx';
-import styles from './Dashboard.module.css';
 import { OrderFilters } from './OrderFilters.tsx';
 
 /** Phones: the order history's filters in a modal (kind filterOrders), so the list stays above the fold. */
 export function OrderFiltersModal({ onClose }: { onClose: () => void }) {
   const dispatch = useDispatch();
   return (
-    <Modal title="Filter orders" onClose={onClose}>
+    <FilterModal title="Filter orders" onReset={() => dispatch(orderFiltersReset())} onClose={onClose}>
       <OrderFilters stacked />
-      <div className={styles.buttons}>
-        <Button variant="secondary" onClick={() => dispatch(orderFiltersReset())}>
-          Reset
-        </Button>
-        <Button onClick={onClose}>Show results</Button>
-      </div>
-    </Modal>
+    </FilterModal>
   );
 }
 

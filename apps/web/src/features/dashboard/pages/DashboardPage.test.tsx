@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyOrderStatus } from '../../../lib/realtime/cacheUpdates.ts';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
-import { coinsHandler, LIST, listHandler, listPage, makeDeal, makeStats, ME, OTHER, params, pretendPhone, renderDashboard, STATS } from '../testing/dashboardHarness.tsx';
+import { coinsHandler, LIST, listHandler, listPage, makeDeal, makeStats, ME, OTHER, params, renderDashboard, STATS } from '../testing/dashboardHarness.tsx';
+import { pretendPhone } from '../../../test/renderApp.tsx';
 import { SIGNED_OUT_TEXT } from './DashboardPage.tsx';
 
 afterEach(() => {

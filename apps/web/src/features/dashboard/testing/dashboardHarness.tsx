@@ -1,13 +1,7 @@
 import type { TradingStats, UserOffersResponse, UserOrderRow } from '@jelly/contracts';
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider, useParams } from 'react-router';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
-import { memoryStorage } from '../../../lib/storage.ts';
-import { notReadyWallet, WalletBridgeContext } from '../../../lib/wallet/walletBridge.ts';
-import { fakeJwt, json, WALLET_A, WALLET_B, type fakeApi, type RecordedCall } from '../../../test/fakeApi.ts';
-import { testStore } from '../../../test/renderApp.tsx';
+import { useParams } from 'react-router';
+import { json, WALLET_A, WALLET_B, type fakeApi, type RecordedCall } from '../../../test/fakeApi.ts';
+import { renderScreens } from '../../../test/renderApp.tsx';
 import DashboardPage from '../pages/DashboardPage.tsx';
 
 export const ME = WALLET_A;
@@ -139,46 +133,10 @@ function DealStub() {
 
 /** /my-account with the real store, the modal stack and toasts; signed in as ME unless `signedOut`. */
 export function renderDashboard(options: { api: ReturnType<typeof fakeApi>; signedOut?: boolean; onConnectWallet?: () => void }) {
-  const storage = memoryStorage();
-  if (!options.signedOut) {
-    storage.setItem('accessToken', fakeJwt(ME));
-    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  }
-  const { store, api } = testStore({ api: options.api, storage });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <>
-            <Outlet />
-            <Toasts />
-            <ModalStack />
-          </>
-        ),
-        children: [
-          { path: 'my-account', element: <DashboardPage onConnectWallet={options.onConnectWallet} /> },
-          { path: 'trader/:wallet', element: <TraderStub /> },
-          { path: 'swap-chat/:id', element: <DealStub /> },
-        ],
-      },
-    ],
-    { initialEntries: ['/my-account'] },
-  );
-  const view = render(
-    <Provider store={store}>
-      <WalletBridgeContext.Provider value={{ ready: true, wallet: notReadyWallet, connection: null }}>
-        <RouterProvider router={router} />
-      </WalletBridgeContext.Provider>
-    </Provider>,
-  );
-  return { ...view, store, api, router };
-}
-
-/** Phones: matchMedia answers the ≤ 767px query as matching. */
-export function pretendPhone() {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (media: string) => ({ matches: /max-width/.test(media), media, addEventListener: () => undefined, removeEventListener: () => undefined }),
-  });
+  const screens = [
+    { path: 'my-account', element: <DashboardPage onConnectWallet={options.onConnectWallet} /> },
+    { path: 'trader/:wallet', element: <TraderStub /> },
+    { path: 'swap-chat/:id', element: <DealStub /> },
+  ];
+  return renderScreens(screens, '/my-account', { api: options.api, signedInAs: options.signedOut ? null : ME });
 }

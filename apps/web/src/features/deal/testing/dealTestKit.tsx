@@ -6,16 +6,10 @@ import { ACCOUNT_DISCRIMINATORS, associatedTokenAddress, findConfigPda } from '@
 import { OfferSide, OrderStatus } from '@jelly/domain';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { Keypair, PublicKey, type AccountInfo, type Connection, type Transaction } from '@solana/web3.js';
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
-import { notReadyWallet, WalletBridgeContext } from '../../../lib/wallet/walletBridge.ts';
-import { memoryStorage } from '../../../lib/storage.ts';
-import { fakeApi, fakeJwt, json } from '../../../test/fakeApi.ts';
-import { testStore } from '../../../test/renderApp.tsx';
+import { notReadyWallet } from '../../../lib/wallet/walletBridge.ts';
+import { fakeApi, json } from '../../../test/fakeApi.ts';
+import { renderScreens } from '../../../test/renderApp.tsx';
 import { DealChatPage, type DealChatPageProps } from '../pages/DealChatPage.tsx';
 
 export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
@@ -159,39 +153,25 @@ export function renderDeal(options: RenderDealOptions) {
   const chain = options.chain ?? fakeChain();
   const wallet = options.wallet ?? (options.viewer ? keypairWallet(options.viewer) : notReadyWallet);
   const viewerWallet = options.viewer?.publicKey.toBase58() ?? null;
-  const storage = memoryStorage();
-  if (viewerWallet) {
-    storage.setItem('accessToken', fakeJwt(viewerWallet));
-    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  }
-  const { store } = testStore({ api, storage });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/swap-chat/:id',
-        element: (
-          <>
-            <DealChatPage
-              viewer={{ wallet: viewerWallet, signedIn: viewerWallet !== null, isAdmin: false }}
-              escrow={{ programId: PROGRAM_ID.toBase58(), feePayer: ADMIN.publicKey.toBase58() }}
-              {...options.pageProps}
-            />
-            <ModalStack />
-            <Toasts />
-          </>
-        ),
-      },
-      { path: '/my-account', element: <p>Dashboard page</p> },
-    ],
-    { initialEntries: [`/swap-chat/${options.deal.orderId}`] },
-  );
-  const view = render(
-    <Provider store={store}>
-      <WalletBridgeContext.Provider value={{ ready: true, wallet, connection: chain.connection as unknown as Connection }}>
-        <RouterProvider router={router} />
-      </WalletBridgeContext.Provider>
-    </Provider>,
-  );
+  const screens = [
+    {
+      path: 'swap-chat/:id',
+      element: (
+        <DealChatPage
+          viewer={{ wallet: viewerWallet, signedIn: viewerWallet !== null, isAdmin: false }}
+          escrow={{ programId: PROGRAM_ID.toBase58(), feePayer: ADMIN.publicKey.toBase58() }}
+          {...options.pageProps}
+        />
+      ),
+    },
+    { path: 'my-account', element: <p>Dashboard page</p> },
+  ];
+  const { router, store, ...view } = renderScreens(screens, `/swap-chat/${options.deal.orderId}`, {
+    api,
+    signedInAs: viewerWallet,
+    wallet,
+    connection: chain.connection as unknown as Connection,
+  });
   return {
     ...view,
     api,

@@ -1,16 +1,10 @@
 import type { MarketOffer } from '@jelly/contracts';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import type { Connection } from '@solana/web3.js';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider, useParams } from 'react-router';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
-import { memoryStorage } from '../../../lib/storage.ts';
-import { notReadyWallet, WalletBridgeContext } from '../../../lib/wallet/walletBridge.ts';
-import { fakeJwt, json, WALLET_A, WALLET_B, type fakeApi } from '../../../test/fakeApi.ts';
-import { testStore } from '../../../test/renderApp.tsx';
+import { useParams } from 'react-router';
+import { json, WALLET_A, WALLET_B, type fakeApi } from '../../../test/fakeApi.ts';
+import { renderScreens } from '../../../test/renderApp.tsx';
 
 export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
@@ -81,41 +75,13 @@ function DealStub() {
 
 /** Renders a screen at /buy-crypto (or `at`) with the real store, the modal stack, toasts, and /swap-chat/:id. */
 export function renderMarket(ui: ReactNode, options: HarnessOptions = {}) {
-  const storage = memoryStorage();
-  if (options.signedInAs) {
-    storage.setItem('accessToken', fakeJwt(options.signedInAs));
-    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  }
-  const { store, api } = testStore({ api: options.api, storage });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <>
-            <Outlet />
-            <Toasts />
-            <ModalStack />
-          </>
-        ),
-        children: [
-          { path: 'buy-crypto', element: ui },
-          { path: 'online-ads/:id', element: ui },
-          { path: 'swap-chat/:id', element: <DealStub /> },
-        ],
-      },
-    ],
-    { initialEntries: [options.at ?? '/buy-crypto'] },
-  );
-  const bridge = { ready: true, wallet: options.wallet ?? notReadyWallet, connection: (options.connection ?? null) as Connection | null };
-  const view = render(
-    <Provider store={store}>
-      <WalletBridgeContext.Provider value={bridge}>
-        <RouterProvider router={router} />
-      </WalletBridgeContext.Provider>
-    </Provider>,
-  );
-  return { ...view, store, api, router };
+  const screens = [
+    { path: 'buy-crypto', element: ui },
+    { path: 'online-ads/:id', element: ui },
+    { path: 'swap-chat/:id', element: <DealStub /> },
+  ];
+  const { api, signedInAs, wallet, connection } = options;
+  return renderScreens(screens, options.at ?? '/buy-crypto', { api, signedInAs, wallet, connection });
 }
 
 export { WALLET_A, WALLET_B };

@@ -1,8 +1,8 @@
 import { SWAP_STATUS_LABELS, SwapStatus, type SwapRecord } from '@jelly/contracts';
 import { SWAP_REASON_LENGTH, SWAP_REASON_MAX, SWAP_REASON_MIN } from '@jelly/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModalFooter } from '../../../components/ui/FormModalFooter.tsx';
 import { apiErrorFromQuery } from '../../../lib/api/apiError.ts';
 import { useUpdateAdminSwapMutation } from '../api/swapApi.ts';
 import styles from './Swap.module.css';
@@ -38,12 +38,12 @@ export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: ()
 
   return (
     <Modal title={`Edit swap #${swap.id}`} onClose={onClose} dismissible={!isLoading}>
-      <form className={styles.filtersStacked} onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
-        <label className={styles.filterField}>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
+        <label className={styles.formField}>
           <span>txID</span>
           <input value={txID} onChange={(event) => setTxID(event.target.value)} autoComplete="off" spellCheck={false} />
         </label>
-        <label className={styles.filterField}>
+        <label className={styles.formField}>
           <span>Status</span>
           <select value={String(status)} onChange={(event) => setStatus(Number(event.target.value) as SwapStatus)}>
             {Object.values(SwapStatus).map((value) => (
@@ -53,7 +53,7 @@ export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: ()
             ))}
           </select>
         </label>
-        <label className={styles.filterField}>
+        <label className={styles.formField}>
           <span>Reason</span>
           <textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={SWAP_REASON_MAX} rows={3} required />
         </label>
@@ -62,14 +62,7 @@ export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: ()
             {error}
           </p>
         )}
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Processing...' : 'Save'}
-          </Button>
-        </div>
+        <FormModalFooter submitLabel="Save" onCancel={onClose} busy={isLoading} />
       </form>
     </Modal>
   );

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fakeApi.ts';
-import { HISTORY, makeSwap, params, pretendPhone, renderSwap, swapApi, TX_ID } from '../testing/swapHarness.tsx';
+import { HISTORY, makeSwap, params, renderSwap, swapApi, TX_ID } from '../testing/swapHarness.tsx';
+import { pretendPhone } from '../../../test/renderApp.tsx';
 
 function historyApi() {
   return swapApi({

@@ -3,9 +3,8 @@ import { SWAP_COMPLETED_NEEDS_TX, SWAP_REASON_LENGTH } from '@jelly/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeJwt, json } from '../../../test/fakeApi.ts';
-import { renderRoutes } from '../../../test/renderApp.tsx';
-import { memoryStorage } from '../../../lib/storage.ts';
+import { json } from '../../../test/fakeApi.ts';
+import { renderRoutes, signedInStorage } from '../../../test/renderApp.tsx';
 import { makeSwap, ME, params, swapApi, TX_ID } from '../testing/swapHarness.tsx';
 import AdminSwapsPage from './AdminSwapsPage.tsx';
 
@@ -33,10 +32,7 @@ function renderAdmin() {
     'GET /api/admin/desk': () => json(200, desk),
     'GET /api/admin/swaps': () => json(200, { data: [makeSwap({ id: 7, status: 0 })], total: 1 }),
   });
-  const storage = memoryStorage();
-  storage.setItem('accessToken', fakeJwt(ME, true));
-  storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  const view = renderRoutes([{ path: '/admin/swaps', element: <AdminSwapsPage /> }], '/admin/swaps', { api, storage });
+  const view = renderRoutes([{ path: '/admin/swaps', element: <AdminSwapsPage /> }], '/admin/swaps', { api, storage: signedInStorage(ME, true) });
   return { ...view, api };
 }
 

@@ -1,31 +1,26 @@
-import { SWAP_HISTORY_DEFAULT_SIZE, SWAP_STATUS_LABELS, type DeskInventory, type SwapRecord } from '@jelly/contracts';
-import { totalPages } from '@jelly/domain';
+import type { DeskInventory, SwapRecord } from '@jelly/contracts';
 import { useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
-import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { useAdminDeskQuery, useAdminSwapsQuery } from '../api/swapApi.ts';
 import { EditSwapModal } from '../components/EditSwapModal.tsx';
 import styles from '../components/Swap.module.css';
 import { SwapFilters } from '../components/SwapFilters.tsx';
-import { useExplorerTxUrl } from '../hooks/useExplorerTxUrl.ts';
+import { SwapPager, SwapRows } from '../components/SwapRows.tsx';
 import { swapHistoryQuery } from '../model/historyQuery.ts';
 import { exactAmount, shownAmount } from '../model/quoteFigures.ts';
-import { selectSwap, swapPageChanged } from '../state/swapSlice.ts';
+import { selectSwap } from '../state/swapSlice.ts';
 
 /** /admin/swaps (admins): the desk's inventory and P&L, every swap with the history's filters, and Edit record. */
 export default function AdminSwapsPage() {
   useDocumentTitle('Admin — Swaps');
-  const dispatch = useDispatch();
-  const explorerUrl = useExplorerTxUrl();
   const { filters, page } = useSelector(selectSwap);
   const desk = useAdminDeskQuery();
   const list = useAdminSwapsQuery(swapHistoryQuery(filters, page));
   const [editing, setEditing] = useState<SwapRecord | null>(null);
   const rows = list.isError ? [] : (list.data?.data ?? []);
   const total = list.isError ? 0 : (list.data?.total ?? 0);
-  const pages = totalPages(total, SWAP_HISTORY_DEFAULT_SIZE);
 
   return (
     <section className={styles.page}>
@@ -37,42 +32,18 @@ export default function AdminSwapsPage() {
       ) : rows.length === 0 ? (
         <p className={styles.muted}>{list.isLoading ? 'Loading swaps…' : 'No swaps match these filters.'}</p>
       ) : (
-        <ul className={styles.rows} aria-label="All swaps">
-          {rows.map((swap) => (
-            <li key={swap.id} className={styles.row} aria-label={`Swap #${swap.id}`}>
-              <span className={styles.rowMain}>
-                <strong>#{swap.id}</strong> {shownAmount(swap.inAmount, { decimals: swap.inDecimals, symbol: swap.inSymbol })} →{' '}
-                {shownAmount(swap.outAmount, { decimals: swap.outDecimals, symbol: swap.outSymbol })}
-                <br />
-                <span className={styles.muted}>{swap.wallet}</span>
-              </span>
-              <span className={styles.status}>{SWAP_STATUS_LABELS[swap.status]}</span>
-              <span className={styles.muted}>{formatLocalDateTime(swap.createdAt)}</span>
-              <span className={styles.rowLinks}>
-                {swap.txID && (
-                  <a href={explorerUrl(swap.txID)} target="_blank" rel="noreferrer">
-                    {swap.txID.slice(0, 8)}…
-                  </a>
-                )}
-                <Button size="small" variant="secondary" onClick={() => setEditing(swap)} aria-label={`Edit swap #${swap.id}`}>
-                  Edit
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <SwapRows
+          swaps={rows}
+          label="All swaps"
+          showWallet
+          actions={(swap) => (
+            <Button size="small" variant="secondary" onClick={() => setEditing(swap)} aria-label={`Edit swap #${swap.id}`}>
+              Edit
+            </Button>
+          )}
+        />
       )}
-      <nav className={styles.pager} aria-label="Swap pages">
-        <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => dispatch(swapPageChanged(page - 1))}>
-          Previous
-        </Button>
-        <span aria-live="polite">
-          Page {Math.min(page, pages)} of {pages} · {total} in total
-        </span>
-        <Button variant="secondary" size="small" disabled={page >= pages} onClick={() => dispatch(swapPageChanged(page + 1))}>
-          Next
-        </Button>
-      </nav>
+      <SwapPager page={page} total={total} />
       {editing && <EditSwapModal swap={editing} onClose={() => setEditing(null)} />}
     </section>
   );

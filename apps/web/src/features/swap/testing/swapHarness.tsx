@@ -3,14 +3,11 @@ import { KNOWN_MINTS, type SwapQuote, type SwapRecord } from '@jelly/contracts';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { Keypair, PublicKey, SystemProgram, Transaction, type AccountInfo, type VersionedTransaction } from '@solana/web3.js';
 import { associatedTokenAddress } from '@jelly/escrow';
-import { Outlet, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { vi } from 'vitest';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
-import { memoryStorage } from '../../../lib/storage.ts';
 import { notReadyWallet } from '../../../lib/wallet/walletBridge.ts';
-import { fakeApi, fakeJwt, json, type RecordedCall } from '../../../test/fakeApi.ts';
-import { renderRoutes } from '../../../test/renderApp.tsx';
+import { fakeApi, json, type RecordedCall } from '../../../test/fakeApi.ts';
+import { renderScreens } from '../../../test/renderApp.tsx';
 import SwapPage from '../pages/SwapPage.tsx';
 
 export const USER = Keypair.generate();
@@ -137,31 +134,14 @@ function ChatStub() {
 
 /** /swap with the real store, modal stack and toasts; signed in as the user unless `signedOut`. */
 export function renderSwap(options: { api: ReturnType<typeof fakeApi>; signedOut?: boolean; wallet?: WalletContextState; chain?: ReturnType<typeof fakeChain> }) {
-  const storage = memoryStorage();
-  if (!options.signedOut) {
-    storage.setItem('accessToken', fakeJwt(ME));
-    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  }
   const chain = options.chain ?? fakeChain();
-  const routes = [
-    {
-      path: '/',
-      element: (
-        <>
-          <Outlet />
-          <Toasts />
-          <ModalStack />
-        </>
-      ),
-      children: [
-        { path: 'swap', element: <SwapPage onConnectWallet={() => undefined} /> },
-        { path: 'swap-chat/:id', element: <ChatStub /> },
-      ],
-    },
+  const screens = [
+    { path: 'swap', element: <SwapPage onConnectWallet={() => undefined} /> },
+    { path: 'swap-chat/:id', element: <ChatStub /> },
   ];
-  const view = renderRoutes(routes, '/swap', {
+  const view = renderScreens(screens, '/swap', {
     api: options.api,
-    storage,
+    signedInAs: options.signedOut ? null : ME,
     wallet: options.signedOut ? notReadyWallet : (options.wallet ?? userWallet()),
     connection: chain,
   });
@@ -173,13 +153,5 @@ export function swapApi(handlers: Parameters<typeof fakeApi>[0] = {}) {
     'GET /api/platform/coins': coinsHandler,
     [HISTORY]: () => json(200, { data: [], total: 0 }),
     ...handlers,
-  });
-}
-
-/** Phones: matchMedia answers the ≤ 767px query as matching. */
-export function pretendPhone() {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (media: string) => ({ matches: /max-width/.test(media), media, addEventListener: () => undefined, removeEventListener: () => undefined }),
   });
 }

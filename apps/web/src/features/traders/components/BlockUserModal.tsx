@@ -1,8 +1,7 @@
-import { FAILED_TO_BLOCK_USER, PROCESSING, USER_BLOCKED } from '@jelly/domain';
+import { FAILED_TO_BLOCK_USER, USER_BLOCKED } from '@jelly/domain';
 import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModal } from '../../../components/ui/FormModal.tsx';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useBlockUserMutation } from '../api/tradersApi.ts';
 import { ReasonField } from './ReasonField.tsx';
@@ -40,30 +39,14 @@ export function BlockUserModal({ wallet, onClose }: BlockUserModalProps) {
   };
 
   return (
-    <Modal title="Block user" onClose={onClose} dismissible={!isLoading} className={styles.formModal}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div className={styles.field}>
-          <label htmlFor={walletId} className={styles.label}>
-            Wallet
-          </label>
-          <input id={walletId} className={styles.input} value={wallet} readOnly />
-        </div>
-        <ReasonField label="Reason" value={reason} onChange={setReason} showError={tried && blank} placeholder="Why block this trader?" />
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={isLoading} aria-busy={isLoading}>
-            {isLoading ? PROCESSING : 'Block'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormModal title="Block user" onClose={onClose} onSubmit={() => void submit()} className={styles.formModal} submitLabel="Block" busy={isLoading} submitVariant="danger">
+      <div className={styles.field}>
+        <label htmlFor={walletId} className={styles.label}>
+          Wallet
+        </label>
+        <input id={walletId} className={styles.input} value={wallet} readOnly />
+      </div>
+      <ReasonField label="Reason" value={reason} onChange={setReason} showError={tried && blank} placeholder="Why block this trader?" />
+    </FormModal>
   );
 }

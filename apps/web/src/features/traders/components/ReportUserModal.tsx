@@ -1,8 +1,8 @@
-import { FAILED_TO_SUBMIT_REPORT, PROCESSING, REPORT_SUBMITTED, shortenWallet } from '@jelly/domain';
+import { FAILED_TO_SUBMIT_REPORT, REPORT_SUBMITTED, shortenWallet } from '@jelly/domain';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { FormModalFooter } from '../../../components/ui/FormModalFooter.tsx';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useReportUserMutation } from '../api/tradersApi.ts';
 import { ReasonField } from './ReasonField.tsx';
@@ -57,14 +57,7 @@ export function ReportUserModal({ wallet, onClose }: ReportUserModalProps) {
           showError={touched && blank}
           placeholder="Describe the problem"
         />
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={blank || isLoading} aria-busy={isLoading}>
-            {isLoading ? PROCESSING : 'Submit'}
-          </Button>
-        </div>
+        <FormModalFooter submitLabel="Submit" onCancel={onClose} busy={isLoading} submitDisabled={blank} />
       </form>
     </Modal>
   );

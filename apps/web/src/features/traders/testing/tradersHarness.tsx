@@ -1,14 +1,7 @@
 import type { Review, ReviewsResponse, TradingStats } from '@jelly/contracts';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { ModalStack } from '../../../app/layout/ModalStack.tsx';
-import { Toasts } from '../../../app/layout/Toasts.tsx';
-import { memoryStorage } from '../../../lib/storage.ts';
-import { notReadyWallet, WalletBridgeContext } from '../../../lib/wallet/walletBridge.ts';
-import { fakeJwt, json, WALLET_A, WALLET_B, type fakeApi } from '../../../test/fakeApi.ts';
-import { testStore } from '../../../test/renderApp.tsx';
+import { json, WALLET_A, WALLET_B, type fakeApi } from '../../../test/fakeApi.ts';
+import { renderScreens } from '../../../test/renderApp.tsx';
 
 /** A third wallet: the reviewers. */
 export const WALLET_C = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -75,36 +68,8 @@ export interface HarnessOptions {
 
 /** Renders a screen at `at` with the real store, the modal stack and toasts, like the app. */
 export function renderTraders(ui: ReactNode, options: HarnessOptions) {
-  const storage = memoryStorage();
-  if (options.signedInAs) {
-    storage.setItem('accessToken', fakeJwt(options.signedInAs));
-    storage.setItem('accessExp', new Date(Date.now() + 600_000).toISOString());
-  }
-  const { store, api } = testStore({ api: options.api, storage });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <>
-            <Outlet />
-            <Toasts />
-            <ModalStack />
-          </>
-        ),
-        children: [{ path: 'trader/:wallet', element: ui }, { path: 'screen', element: ui }, ...(options.routes ?? [])],
-      },
-    ],
-    { initialEntries: [options.at] },
-  );
-  const view = render(
-    <Provider store={store}>
-      <WalletBridgeContext.Provider value={{ ready: true, wallet: notReadyWallet, connection: null }}>
-        <RouterProvider router={router} />
-      </WalletBridgeContext.Provider>
-    </Provider>,
-  );
-  return { ...view, store, api, router };
+  const screens = [{ path: 'trader/:wallet', element: ui }, { path: 'screen', element: ui }, ...(options.routes ?? [])];
+  return renderScreens(screens, options.at, { api: options.api, signedInAs: options.signedInAs });
 }
 
 export { WALLET_A, WALLET_B };
