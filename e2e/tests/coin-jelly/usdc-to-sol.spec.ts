@@ -77,8 +77,9 @@ test('Coin Jelly USDC → SOL: a deposit from another wallet is detected in the 
   test.info().annotations.push({ type: 'deposit sent → modal stages', description: stages.map((stage, i) => (i === 0 ? stage : `${stage} +${shownAfter(i)}`)).join(', ') });
   expect(stages[0]).toBe('awaiting_deposit');
   expect(stages.at(-1)).toBe('completed');
-  // Between the two, the modal showed the deposit as detected (possibly already with the payout on its way).
-  expect(stages.slice(1, -1).some((stage) => stage === 'deposit_detected' || stage === 'settling'), `stages shown: ${stages.join(' → ')}`).toBe(true);
+  // Whether the modal paints a stage between the two depends on how fast the payout follows the deposit (the server can
+  // finish before the page's refetch lands), so it is not asserted; the ticked progress below and the order's timeline
+  // (deposit signature, then payout) prove the deposit was detected first.
   await expect(modal.getByRole('list', { name: 'Progress' })).toHaveText(/✓ Deposit detected.*✓ Payout sent.*✓ Completed/);
   const payout = modal.getByRole('status').getByRole('link');
   const payoutTx = (await payout.textContent()) ?? '';

@@ -63,6 +63,8 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /** The per-route transform: the rules above, then the zod type provider's conversion to JSON Schema. */
 export function openapiRouteTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  // Only /api is the documented API: the web app's pages and the /rpc pass-through to the chain are not part of it.
+  if (input.url !== '/api' && !input.url.startsWith('/api/')) return { schema: { ...input.schema, hide: true }, url: input.url };
   const schema = input.schema as (FastifySchema & Record<string, unknown>) | undefined;
   if (!schema || schema.hide) return jsonSchemaTransform(input);
   const route = input.route as RouteOptions;
