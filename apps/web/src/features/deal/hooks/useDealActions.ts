@@ -5,7 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
-import { useConnection, useWallet } from '../../../lib/wallet/walletBridge.ts';
+import { useWalletWhenReady } from '../../../lib/wallet/useWalletWhenReady.ts';
 import type { DealActionEnv, DealActionKind, PrepareAction } from '../actions/dealAction.ts';
 import { failureText } from '../actions/failureText.ts';
 import { importWithRetry } from '../../../lib/lazy/importWithRetry.ts';
@@ -40,22 +40,21 @@ export interface DealActionsState {
  */
 export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOptions): DealActionsState {
   const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
-  const wallet = useWallet();
-  const connection = useConnection();
+  const walletWhenReady = useWalletWhenReady();
   const [busy, setBusy] = useState<DealActionKind | null>(null);
   const busyRef = useRef(false);
 
   const start = useCallback(
     (kind: DealActionKind) => {
       if (!deal || busyRef.current) return;
-      const env: DealActionEnv = {
+      const envWith = ({ wallet, connection }: Pick<DealActionEnv, 'wallet' | 'connection'>): DealActionEnv => ({
         viewer,
         wallet,
         connection,
         escrow,
         dispatch,
         dealUrl: new URL(`/swap-chat/${deal.orderId}`, window.location.origin).href,
-      };
+      });
       const begin = () => {
         busyRef.current = true;
         setBusy(kind);
@@ -66,8 +65,8 @@ export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOpt
       };
 
       begin();
-      void PREPARE[kind]()
-        .then((prepare) => prepare(deal, env))
+      void Promise.all([PREPARE[kind](), walletWhenReady()])
+        .then(([prepare, live]) => prepare(deal, envWith(live)))
         .then(
         (prepared) => {
           end();
@@ -95,7 +94,7 @@ export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOpt
         },
       );
     },
-    [deal, viewer, wallet, connection, escrow, dispatch, refresh],
+    [deal, viewer, walletWhenReady, escrow, dispatch, refresh],
   );
 
   return { busy, start };
