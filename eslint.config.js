@@ -28,6 +28,28 @@ export default tseslint.config(
   // importing file sits, so each depth has its own block (imports within the same module are not matched: they
   // never climb to the modules folder).
   ...apiModuleBoundaries(),
+  {
+    // One gate for the platform's keys: the secret behind a platform key lives in the gate's vault, and only the gate
+    // (and the handle maker, platform-key.ts) may import it; every other signature goes through the gate's checks.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/chain/gate/**', 'apps/api/src/chain/keys/platform-key.ts', 'apps/api/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts'], 'import-x/resolver': { node: { extensions: ['.ts'] } } },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/api/src',
+              from: './apps/api/src/chain/gate/key-vault.ts',
+              message: "Only the platform gate (apps/api/src/chain/gate) signs with a platform key: send through authorizePlatformSend.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Web app boundaries: a feature (src/features/<f>) never imports another feature or src/app (app composes
   // features); src/lib and src/components import no feature. Tests and test harnesses of a feature may use the app's
   // layout pieces (modal stack, toasts) to render like the app does, never another feature.
@@ -62,7 +84,7 @@ function apiModuleBoundaries() {
   const up1 = '\\.\\./';
   const up2 = '\\.\\./\\.\\./';
   return [
-    { ignores: ['apps/api/test/fixtures/boundaries/**'] },
+    { ignores: ['apps/api/test/fixtures/boundaries/**', 'apps/api/test/fixtures/gate/**'] },
     // product code in a module: other modules through index.ts only
     { files: ['apps/api/src/modules/*/*.ts'], rules: { 'no-restricted-imports': rule(intoModule(up1, 'index')) } },
     { files: ['apps/api/src/modules/*/*/*.ts'], rules: { 'no-restricted-imports': rule(intoModule(up2, 'index')) } },

@@ -1,4 +1,5 @@
-import type { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import type { Connection, PublicKey } from '@solana/web3.js';
+import type { PlatformKey } from './keys/platform-key.ts';
 
 /** Amounts the embedded localnet's dev faucet hands out: lamports and token base units. */
 export interface FaucetAmounts {
@@ -14,7 +15,8 @@ export interface FaucetAmounts {
  */
 export interface Chain {
   connection: Connection;
-  admin: Keypair;
+  /** The admin's key: its address for all, its signature only through the gate (chain/gate). */
+  admin: PlatformKey;
   programId: PublicKey;
   /** URLs the browser uses (published by GET /api/platform/config). */
   rpcUrl: string;

@@ -3,6 +3,7 @@ import { Connection, PublicKey } from '@solana/web3.js';
 import { PROGRAM_ID } from '@jelly/escrow';
 import type { AppConfig } from '../config.ts';
 import type { Chain } from './chain.ts';
+import { platformKey } from './keys/platform-key.ts';
 
 /** Name of the generated admin key inside the data folder (embedded localnet only). */
 export const GENERATED_ADMIN_KEYPAIR_FILE = 'localnet-admin-keypair.json';
@@ -24,7 +25,7 @@ export async function startChain(config: AppConfig, log: ChainLog): Promise<Chai
 
   if (config.solanaRpcUrl) {
     if (!config.adminKeypairFile) throw new Error('ADMIN_KEYPAIR is required with SOLANA_RPC_URL');
-    const admin = localnet.readKeypairFile(config.adminKeypairFile);
+    const admin = platformKey(localnet.readKeypairFile(config.adminKeypairFile), 'admin');
     const connection = new Connection(config.solanaRpcUrl, {
       commitment: 'confirmed',
       ...(config.solanaWsUrl ? { wsEndpoint: config.solanaWsUrl } : {}),
@@ -42,11 +43,12 @@ export async function startChain(config: AppConfig, log: ChainLog): Promise<Chai
     };
   }
 
-  const admin = localnet.loadOrCreateKeypair(join(config.dataDir, GENERATED_ADMIN_KEYPAIR_FILE));
+  const adminKeypair = localnet.loadOrCreateKeypair(join(config.dataDir, GENERATED_ADMIN_KEYPAIR_FILE));
+  const admin = platformKey(adminKeypair, 'admin');
   const node = await localnet.startLocalnet({
     dataDir: config.dataDir,
     port: config.localnetPort,
-    admin,
+    admin: adminKeypair,
     logger: (message, data) => log.info({ localnet: data ?? {} }, message),
   });
   if (!node.escrow) log.warn({}, 'escrow program is not built: run npm run build:program -w @jelly/escrow');

@@ -15,10 +15,11 @@ import {
   signUniversalTicketInstruction,
   type Config,
 } from '@jelly/escrow';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { createAssociatedTokenAccountIdempotentInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import {
   PublicKey,
   Transaction,
+  sendAndConfirmTransaction,
   TransactionMessage,
   VersionedTransaction,
   type Keypair,
@@ -46,6 +47,12 @@ export async function trader(t: ChainTestApp, funds: { sol?: bigint; usdc?: bigi
   await t.chain.localnet.faucet(wallet.keypair.publicKey, { sol: funds.sol ?? 1_000_000_000n, usdc: funds.usdc ?? 0n });
   const s = await session(t.app, wallet);
   return { ...s, wallet, keypair: wallet.keypair, key: wallet.keypair.publicKey };
+}
+
+/** The trader opens its own USDC account (its transaction, its rent): what a wallet does before receiving a coin. */
+export async function openUsdcAccount(t: ChainTestApp, owner: Trader): Promise<void> {
+  const ix = createAssociatedTokenAccountIdempotentInstruction(owner.key, getAssociatedTokenAddressSync(USDC, owner.key), owner.key, USDC);
+  await sendAndConfirmTransaction(t.chain.connection, new Transaction().add(ix), [owner.keypair], { commitment: 'confirmed' });
 }
 
 export async function escrowConfig(t: ChainTestApp): Promise<Config> {

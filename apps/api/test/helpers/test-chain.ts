@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import type { Chain } from '../../src/chain/chain.ts';
+import { platformKey } from '../../src/chain/keys/platform-key.ts';
 import type { AppConfig } from '../../src/config.ts';
 import { createClock } from './clock.ts';
 import type { TestApp } from './test-app.ts';
@@ -22,6 +23,8 @@ export interface TestChain extends Chain {
   localnet: Localnet;
   /** Moves the chain's clock (the Clock sysvar of the next transactions) forward; it follows wall time otherwise. */
   advanceClock: (ms: number) => void;
+  /** The admin's keypair, for tests that act as the operator (the product signs only through the gate). */
+  adminKeypair: Keypair;
 }
 
 /**
@@ -42,7 +45,8 @@ export async function startTestChain(): Promise<TestChain> {
   return {
     localnet,
     connection: new Connection(localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: localnet.wsUrl }),
-    admin,
+    admin: platformKey(admin, 'admin'),
+    adminKeypair: admin,
     programId: PROGRAM_ID,
     rpcUrl: localnet.rpcUrl,
     wsUrl: localnet.wsUrl,

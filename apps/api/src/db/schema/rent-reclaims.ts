@@ -25,6 +25,9 @@ export const rentReclaims = pgTable(
     /** Lamports returned to the admin by the closes of this row (0 when there was nothing to close). */
     lamportsReclaimed: bigint('lamports_reclaimed', { mode: 'bigint' }).notNull().default(sql`0`),
     signature: text('signature'),
+    /** Who made the platform pay this rent (the lock's wallet and client IP): the close credits it back to them. */
+    wallet: text('wallet'),
+    ip: text('ip'),
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),

@@ -11,7 +11,7 @@ import {
 } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claim, dealRow, getOrder, lockInstruction, offer, submit, trader, usdcOf, userTransaction, type Trader } from '../../../test/helpers/deal-fixtures.ts';
+import { claim, dealRow, getOrder, lockInstruction, offer, openUsdcAccount, submit, trader, usdcOf, userTransaction, type Trader } from '../../../test/helpers/deal-fixtures.ts';
 import { multipartBody } from '../../../test/helpers/multipart.ts';
 import { sampleFiles } from '../../../test/helpers/sample-files.ts';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
@@ -125,6 +125,7 @@ describe('the dispute queue and the dossier', () => {
 describe('four-eyes resolution', () => {
   it('records the first admin’s request; only a different admin can approve it, and then it runs', async () => {
     const { seller, buyer, dealId } = await disputedLockedDeal(10_000_000n);
+    await openUsdcAccount(t, buyer);
     const asked = await resolve(first, dealId, 'buyer', 'Bank statement shows the payment.');
     expect(asked.statusCode, asked.body).toBe(202);
     const pending = asked.json<AdminResolveOutcome>();
@@ -175,7 +176,7 @@ describe('four-eyes resolution', () => {
     expect(figures.feePayer).toMatchObject({ address: t.chain.admin.publicKey.toBase58() });
     expect(BigInt(figures.feePayer!.lamports)).toBeGreaterThan(0n);
     // the localnet generates a desk: its treasury is in the figures (the swap tests check each balance)
-    expect(figures.desk).toMatchObject({ address: t.app.desk?.keypair.publicKey.toBase58() });
+    expect(figures.desk).toMatchObject({ address: t.app.desk?.key.publicKey.toBase58() });
     expect(BigInt(figures.desk!.lamports)).toBeGreaterThan(0n);
     expect(figures.dealsToday).toBeGreaterThanOrEqual(4);
   });

@@ -11,7 +11,6 @@ import {
   createInitializeAccount3Instruction,
   createSetAuthorityInstruction,
   createTransferCheckedInstruction,
-  getAccount,
   getAssociatedTokenAddressSync,
   ACCOUNT_SIZE,
   TOKEN_PROGRAM_ID,
@@ -83,7 +82,7 @@ const choose = (id: number, choice: 'exchange' | 'refund') =>
 
 describe('an exact deposit', () => {
   it('SOL → USDC: found by the socket without the button, paid to the base unit, swept to the treasury', async () => {
-    const recipient = Keypair.generate().publicKey;
+    const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
     const order = await reserved(solToUsdc('1', recipient));
     const socket = await RealtimeTestClient.connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, { token: s.token });
     const pushedDeposit = socket.next((m) => m.type === 'jelly.updated' && m.order.id === order.id && m.order.received === '1');
@@ -106,11 +105,12 @@ describe('an exact deposit', () => {
     expect(await h.lamports(new PublicKey(order.companyWallet))).toBe(0n);
   });
 
-  it('USDC → SOL in two deposits (under, then the rest): the deposit account opened by the platform, closed at the sweep', async () => {
+  it('USDC → SOL in two deposits (under, then the rest): the deposit account opened by the sender, closed at the sweep', async () => {
     const recipient = Keypair.generate().publicKey;
     const order = await reserved(usdcToSol('100', recipient));
     const account = getAssociatedTokenAddressSync(USDC, new PublicKey(order.companyWallet));
-    expect((await getAccount(chain.connection, account, 'confirmed')).amount).toBe(0n);
+    // the platform opens nothing at reservation: the sender's wallet creates the account with its transfer
+    expect(await chain.connection.getAccountInfo(account, 'confirmed')).toBeNull();
     expect(order.paymentUri).toBe(`solana:${order.companyWallet}?amount=100&spl-token=${USDC_MINT}&label=Jelly`);
 
     const under = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
@@ -142,7 +142,7 @@ describe('a deposit that differs from the quote', () => {
   });
 
   it('over, then exchange at the current rate: all of it is exchanged', async () => {
-    const recipient = Keypair.generate().publicKey;
+    const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
     const order = await reserved(solToUsdc('1', recipient));
     const over = scannedUntil(app, s.headers, order.id, stageIs('needs_choice'));
     await h.sendSol(order.companyWallet, 1_200_000_000n);
@@ -191,7 +191,7 @@ describe('what is not a deposit', () => {
 
 describe('nothing is lost', () => {
   it('a dropped socket: the poller finds the deposit and the order completes', async () => {
-    const recipient = Keypair.generate().publicKey;
+    const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
     const order = await reserved(solToUsdc('1', recipient));
     watcherOf(app).dropSocket();
     await h.sendSol(order.companyWallet, 10n ** 9n);
@@ -202,7 +202,7 @@ describe('nothing is lost', () => {
   });
 
   it('an API restart mid-order: the deposit made while it was down is credited once and paid', async () => {
-    const recipient = Keypair.generate().publicKey;
+    const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
     const order = await reserved(solToUsdc('1', recipient));
     await app.close();
     await h.sendSol(order.companyWallet, 10n ** 9n);
@@ -217,7 +217,7 @@ describe('nothing is lost', () => {
 
 describe('what an admin handles', () => {
   it('a deposit to a finished order waits in the admin queue', async () => {
-    const order = await reserved(solToUsdc('1', Keypair.generate().publicKey));
+    const order = await reserved(solToUsdc('1', await h.openUsdcAccount(Keypair.generate().publicKey)));
     const done = scannedUntil(app, s.headers, order.id, stageIs('completed'));
     await h.sendSol(order.companyWallet, 10n ** 9n);
     await done;
@@ -275,7 +275,7 @@ describe('a payout that fails', () => {
     const jelly = app.coinJelly!;
     const desk = jelly.ctx.desk!;
     jelly.ctx.desk = { ...desk, pay: () => Promise.reject(new Error('node unreachable')) };
-    const recipient = Keypair.generate().publicKey;
+    const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
     try {
       const order = await reserved(solToUsdc('1', recipient));
       const stuck = scannedUntil(app, s.headers, order.id, (o) => o.events.some((e) => e.kind === 'payout_failed'));

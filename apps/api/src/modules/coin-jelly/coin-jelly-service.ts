@@ -36,7 +36,7 @@ export const coinJellyService = fp(
       now: app.config.now,
       priceFeed: app.priceFeed,
       // The swap desk's treasury pays and receives the sweeps (null without a chain or a desk key).
-      desk: app.chain && app.desk ? keypairDesk(app.chain, app.desk.keypair) : null,
+      desk: app.chain && app.desk ? keypairDesk({ db: app.db, chain: app.chain, now: app.config.now, feePayer: app.config.feePayer, log: app.log }, app.desk.key) : null,
       chain: app.chain,
       feePayer: app.config.feePayer,
       log: app.log,

@@ -10,6 +10,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { HDKey as Bip32Key } from '@scure/bip32';
 import { NETWORK, TEST_NETWORK, p2wpkh } from '@scure/btc-signer';
 import { Keypair } from '@solana/web3.js';
+import { platformKey, type PlatformKey } from '../../chain/gate/index.ts';
 import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { JellyChain } from '@jelly/contracts';
@@ -31,6 +32,11 @@ export function slip10Ed25519(seed: Uint8Array, path: string): { privateKey: Uin
 export function solanaDepositKeypair(seed: Uint8Array, index: number): Keypair {
   checkIndex(index);
   return Keypair.fromSeed(slip10Ed25519(seed, `m/44'/501'/${index}'/0'`).privateKey);
+}
+
+/** The same key as a platform key: the server signs a deposit's sweep or refund only through the platform gate. */
+export function solanaDepositKey(seed: Uint8Array, index: number): PlatformKey {
+  return platformKey(solanaDepositKeypair(seed, index), 'deposit');
 }
 
 export type BitcoinNetwork = 'mainnet' | 'testnet';

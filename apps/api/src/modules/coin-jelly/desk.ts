@@ -1,5 +1,6 @@
 import type { JellyCoin } from '@jelly/contracts';
 import type { PublicKey } from '@solana/web3.js';
+import type { ChargeTo } from '../../chain/gate/index.ts';
 
 /**
  * What Coin Jelly needs from the desk: its live inventory per coin, a payout from it, and the treasury address
@@ -8,8 +9,8 @@ import type { PublicKey } from '@solana/web3.js';
 export interface JellyDesk {
   /** Base units of `coin` the desk holds now. */
   balance(coin: JellyCoin): Promise<bigint>;
-  /** Sends `amount` of `coin` from the desk to `to`; resolves once confirmed. */
-  pay(coin: JellyCoin, to: PublicKey, amount: bigint): Promise<{ signature: string; slot: number }>;
+  /** Sends `amount` of `coin` from the desk to `to` through the platform gate, charged to `chargeTo`; resolves once confirmed. */
+  pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo): Promise<{ signature: string; slot: number }>;
   /** Where swept deposits go. */
   readonly treasury: PublicKey;
 }

@@ -1,22 +1,72 @@
 import type { JellyCoin } from '@jelly/contracts';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAccount,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
-import { type Keypair, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
-import type { Chain } from '../../chain/chain.ts';
+import { createTransferCheckedInstruction, getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
+import { authorizePlatformSend, type ChargeTo, type GateContext, type PlatformKey } from '../../chain/gate/index.ts';
+import { confirmOrThrow, sendRaw } from '../../chain/transactions/index.ts';
+import { AppError } from '../../errors.ts';
+import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
 import type { JellyDesk } from './desk.ts';
 
 /** Lamports the desk keeps for rent of its own accounts. */
 const SOL_RESERVE = 50_000_000n;
 
 /**
- * The swap desk's treasury key as Coin Jelly's desk: it pays out from its inventory and receives swept deposits.
- * The platform's admin key pays the network fee (recorded in the fee-payer ledger by the caller).
+ * The address has no token account for the coin: the platform does not open one with its SOL (its owner could
+ * close it and keep the rent), so the payment waits for the owner to open it.
  */
-export function keypairDesk(chain: Chain, key: Keypair): JellyDesk {
+export function tokenAccountMissing(coin: JellyCoin, address: PublicKey): AppError {
+  return new AppError(
+    'CONFLICT',
+    `${address.toBase58()} has no ${coin.currency} account yet. Open it in that wallet (receive ${coin.currency} once, or add the token); the payment is then sent.`,
+    { reason: 'token_account_missing' },
+  );
+}
+
+/** The recipient's token account for `coin`, which must exist already. */
+export async function existingTokenAccount(gate: GateContext, coin: JellyCoin & { mint: string }, owner: PublicKey): Promise<PublicKey> {
+  const account = getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner, true);
+  if (!(await gate.chain.connection.getAccountInfo(account, 'confirmed'))) throw tokenAccountMissing(coin, owner);
+  return account;
+}
+
+/**
+ * Sends instructions signed by platform keys through the gate (the admin paying the fee, charged to the order's
+ * wallet before the send), then confirms and books the chain's figures.
+ */
+export async function sendThroughGate(
+  gate: GateContext,
+  signers: readonly PlatformKey[],
+  instructions: TransactionInstruction[],
+  terms: { kind: string; chargeTo: ChargeTo; intended?: { key: PlatformKey; lamports: bigint }[]; platformOwners?: PublicKey[] },
+): Promise<{ signature: string; slot: number }> {
+  const { chain } = gate;
+  const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
+  const message = new TransactionMessage({ payerKey: chain.admin.publicKey, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();
+  const authorized = await authorizePlatformSend(gate, {
+    tx: new VersionedTransaction(message),
+    signers: [chain.admin, ...signers],
+    orderId: null,
+    budgets: 'caller',
+    ...terms,
+  });
+  try {
+    await sendRaw(chain, authorized.raw);
+  } catch (error) {
+    await releaseAdminSpend(gate.db, authorized.signature);
+    throw error;
+  }
+  await confirmOrThrow(chain, authorized.signature);
+  await settleAdminSpend(gate, { signature: authorized.signature, ...terms.chargeTo, kind: terms.kind, orderId: null }).catch(() => undefined);
+  const status = await chain.connection.getSignatureStatus(authorized.signature);
+  return { signature: authorized.signature, slot: status.value?.slot ?? 0 };
+}
+
+/**
+ * The swap desk's treasury key as Coin Jelly's desk: it pays out from its inventory and receives swept deposits,
+ * every payout through the platform gate.
+ */
+export function keypairDesk(gate: GateContext, key: PlatformKey): JellyDesk {
+  const { chain } = gate;
   return {
     treasury: key.publicKey,
     async balance(coin: JellyCoin): Promise<bigint> {
@@ -31,20 +81,21 @@ export function keypairDesk(chain: Chain, key: Keypair): JellyDesk {
         return 0n;
       }
     },
-    async pay(coin: JellyCoin, to: PublicKey, amount: bigint) {
-      const tx = new Transaction({ feePayer: chain.admin.publicKey });
+    async pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo) {
       if (!coin.mint) {
-        tx.add(SystemProgram.transfer({ fromPubkey: key.publicKey, toPubkey: to, lamports: amount }));
-      } else {
-        const mint = new PublicKey(coin.mint);
-        const from = getAssociatedTokenAddressSync(mint, key.publicKey);
-        const dest = getAssociatedTokenAddressSync(mint, to);
-        tx.add(createAssociatedTokenAccountIdempotentInstruction(chain.admin.publicKey, dest, to, mint));
-        tx.add(createTransferCheckedInstruction(from, mint, dest, key.publicKey, amount, coin.decimals));
+        return sendThroughGate(gate, [key], [SystemProgram.transfer({ fromPubkey: key.publicKey, toPubkey: to, lamports: amount })], {
+          kind: 'jelly_payout',
+          chargeTo,
+          intended: [{ key, lamports: amount }],
+        });
       }
-      const signature = await sendAndConfirmTransaction(chain.connection, tx, [chain.admin, key], { commitment: 'confirmed' });
-      const status = await chain.connection.getSignatureStatus(signature);
-      return { signature, slot: status.value?.slot ?? 0 };
+      const mint = new PublicKey(coin.mint);
+      const dest = await existingTokenAccount(gate, { ...coin, mint: coin.mint }, to);
+      const from = getAssociatedTokenAddressSync(mint, key.publicKey);
+      return sendThroughGate(gate, [key], [createTransferCheckedInstruction(from, mint, dest, key.publicKey, amount, coin.decimals)], {
+        kind: 'jelly_payout',
+        chargeTo,
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { JellyListItem } from '@jelly/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { jellyEvents, jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import type { JellyOrderRow } from './jelly-writes.ts';
@@ -26,4 +26,10 @@ export async function findJellyListItems(db: Queryable, ids: number[]): Promise<
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(jellyOrders).where(inArray(jellyOrders.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, jellyListItemWire(row)]));
+}
+
+/** Whether the order's timeline already has an event of this kind (a notice given once). */
+export async function hasJellyEvent(db: Queryable, orderId: number, kind: string): Promise<boolean> {
+  const rows = await db.select({ id: jellyEvents.id }).from(jellyEvents).where(and(eq(jellyEvents.orderId, orderId), eq(jellyEvents.kind, kind))).limit(1);
+  return rows.length > 0;
 }

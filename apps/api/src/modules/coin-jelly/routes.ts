@@ -27,7 +27,6 @@ import { getJellyOrder } from './order-view.ts';
 import { quoteJelly } from './quote.ts';
 import { reserveJellyOrder } from './reserve-order.ts';
 import { updateJelly } from './update-jelly.ts';
-import { openDepositAccount } from './open-deposit-account.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -63,7 +62,6 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { ctx, watcher } = service();
       const order = await reserveJellyOrder(ctx, signedIn(request), request.body);
-      await openDepositAccount(ctx, order.id);
       await watcher.watch(order.id);
       return order;
     },

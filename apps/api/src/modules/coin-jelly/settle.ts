@@ -1,16 +1,19 @@
-import type { JellyCoinCode } from '@jelly/contracts';
+import type { JellyCoin, JellyCoinCode } from '@jelly/contracts';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { jellyOrders } from '../../db/schema/index.ts';
-import { recordAdminSpend } from '../fee-payer/index.ts';
+import { AppError } from '../../errors.ts';
 import { addressDelta } from './chain-reads.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
-import { solanaDepositKeypair } from './deposit-keys.ts';
+import { solanaDepositKey } from './deposit-keys.ts';
+import type { JellyStageName } from '@jelly/domain';
 import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts';
+import { tokenAccountMissing } from './keypair-desk.ts';
 import { sendFromDeposit } from './move-funds.ts';
 import { notifyJelly } from './notify-jelly.ts';
-import { findJellyOrder } from './queries.ts';
+import { findJellyOrder, hasJellyEvent } from './queries.ts';
 
 export const REFUNDED_REASON = 'Refunded to your wallet at your request';
 
@@ -19,16 +22,26 @@ const coinsOf = (o: JellyOrderRow) => ({
   receive: jellyCoin(o.receiveCoin as JellyCoinCode, o.receiveChain as 'Solana'),
 });
 
-async function spend(ctx: JellyContext, signature: string, kind: string, order: JellyOrderRow): Promise<void> {
-  if (!ctx.chain) return;
-  await recordAdminSpend({ db: ctx.db, chain: ctx.chain, now: ctx.now, feePayer: ctx.feePayer, log: ctx.log }, {
-    signature,
-    wallet: order.userWallet,
-    ip: null,
-    kind,
-    orderId: null,
-  });
+export const WAITING_FOR_ACCOUNT = 'waiting_for_account';
+
+/**
+ * A token payment to an address without a token account for the coin waits: the platform does not open one with
+ * its SOL (the owner could close it and keep the rent), and taking the rent from the amount would change a quote
+ * the user accepted. The user is told once what to do; the poller sends it as soon as the account exists.
+ */
+async function waitsForAccount(ctx: JellyContext, order: JellyOrderRow, coin: JellyCoin, address: string): Promise<boolean> {
+  if (!coin.mint || !ctx.chain) return false;
+  const owner = new PublicKey(address);
+  if (await ctx.chain.connection.getAccountInfo(getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner, true), 'confirmed')) return false;
+  if (!(await hasJellyEvent(ctx.db, order.id, WAITING_FOR_ACCOUNT))) {
+    await addJellyEvent(ctx.db, order.id, order.stage as JellyStageName, { kind: WAITING_FOR_ACCOUNT, note: tokenAccountMissing(coin, owner).message }, ctx.now());
+  }
+  return true;
 }
+
+/** A job's send is charged to the wallet whose order caused it. */
+const chargeOf = (order: JellyOrderRow) => ({ wallet: order.userWallet, ip: null });
+const gateOf = (ctx: JellyContext, chain: NonNullable<JellyContext['chain']>) => ({ db: ctx.db, chain, now: ctx.now, feePayer: ctx.feePayer, log: ctx.log });
 
 /**
  * Pays an order whose deposit matched (deposit_detected, both coins on Solana) from the desk, then verifies the
@@ -39,21 +52,25 @@ export async function settleJelly(ctx: JellyContext, orderId: number): Promise<v
   const order = await findJellyOrder(ctx.db, orderId);
   const { send, receive } = order ? coinsOf(order) : { send: undefined, receive: undefined };
   if (!order || order.stage !== 'deposit_detected' || !send?.automatic || !receive?.automatic || !ctx.desk || !ctx.chain) return;
+  // The payout waits (the poller retries every tick) until the recipient's own wallet opens its token account.
+  if (await waitsForAccount(ctx, order, receive, order.recipientAddress)) return;
   const claimed = await moveJelly(ctx.db, orderId, 'payout_sent', { kind: 'payout_started' }, ctx.now());
   if (!claimed) return;
   const amount = BigInt(order.amountReceive);
   let paid: { signature: string; slot: number };
   try {
-    paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), amount);
+    paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), amount, chargeOf(order));
   } catch (error) {
     // Nothing is retried by itself (a payout that reached the chain unseen must not be sent twice): an admin looks.
     ctx.log?.error({ err: error, orderId }, 'coin jelly: payout failed');
     const now = ctx.now();
+    const note = error instanceof AppError && error.details?.reason === 'token_account_missing'
+      ? `${error.message} An admin completes the payout once it is open.`
+      : 'The payout did not go through; an admin will complete it';
     await ctx.db.update(jellyOrders).set({ adminSince: now, updatedAt: now }).where(eq(jellyOrders.id, orderId));
-    await addJellyEvent(ctx.db, orderId, 'settling', { kind: 'payout_failed', note: 'The payout did not go through; an admin will complete it' }, now);
+    await addJellyEvent(ctx.db, orderId, 'settling', { kind: 'payout_failed', note }, now);
     return;
   }
-  await spend(ctx, paid.signature, 'jelly_payout', order);
   const delta = await addressDelta(ctx.chain.connection, paid.signature, order.recipientAddress, receive.mint);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -75,11 +92,15 @@ export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<
   if (!send || send.chain !== 'Solana') return;
   const amount = BigInt(order.received);
   if (amount <= 0n) return;
-  const deposit = solanaDepositKeypair(ctx.config.seed, order.id);
+  const deposit = solanaDepositKey(ctx.config.seed, order.id);
   try {
-    const swept = await sendFromDeposit(ctx.chain, deposit, send, ctx.desk.treasury, amount, { closeAfter: true });
+    const swept = await sendFromDeposit(gateOf(ctx, ctx.chain), deposit, send, ctx.desk.treasury, amount, {
+      closeAfter: true,
+      kind: 'jelly_sweep',
+      chargeTo: chargeOf(order),
+      treasury: ctx.desk.treasury,
+    });
     await addJellyEvent(ctx.db, orderId, 'completed', { kind: 'sweep', actor: 'system', signature: swept.signature, slot: swept.slot, amount, coin: send.currency }, ctx.now());
-    await spend(ctx, swept.signature, 'jelly_sweep', order);
   } catch (error) {
     // The funds stay at the deposit address (its key re-derives from the seed); the next sweep retries.
     ctx.log?.warn({ err: error, orderId }, 'coin jelly: sweep failed');
@@ -93,6 +114,7 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
   const { send } = coinsOf(order);
   if (!send || send.chain !== 'Solana') return;
   const amount = BigInt(order.received);
+  if (await waitsForAccount(ctx, order, send, order.refundAddress)) return;
   // Claim the refund: only the run that sets refund-sent goes on to send.
   const [claimed] = await ctx.db
     .update(jellyOrders)
@@ -100,8 +122,22 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
     .where(and(eq(jellyOrders.id, orderId), eq(jellyOrders.stage, 'refunding'), isNull(jellyOrders.reason)))
     .returning();
   if (!claimed) return;
-  const deposit = solanaDepositKeypair(ctx.config.seed, order.id);
-  const sent = await sendFromDeposit(ctx.chain, deposit, send, new PublicKey(order.refundAddress), amount, { closeAfter: true });
+  const deposit = solanaDepositKey(ctx.config.seed, order.id);
+  let sent: { signature: string; slot: number };
+  try {
+    sent = await sendFromDeposit(gateOf(ctx, ctx.chain), deposit, send, new PublicKey(order.refundAddress), amount, {
+      closeAfter: true,
+      kind: 'jelly_refund',
+      chargeTo: chargeOf(order),
+    });
+  } catch (error) {
+    // Not sent: release the claim so the next run (or an admin) can send it, and tell the user what is missing.
+    await ctx.db.update(jellyOrders).set({ reason: null, updatedAt: ctx.now() }).where(eq(jellyOrders.id, orderId));
+    if (error instanceof AppError) {
+      await addJellyEvent(ctx.db, orderId, 'refunding', { kind: 'refund_failed', note: error.message }, ctx.now());
+    }
+    throw error;
+  }
   const delta = await addressDelta(ctx.chain.connection, sent.signature, order.refundAddress, send.mint);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -111,5 +147,4 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
       if (done) await notifyJelly(tx, done, 'jelly_refunded', now);
     }
   });
-  await spend(ctx, sent.signature, 'jelly_refund', order);
 }

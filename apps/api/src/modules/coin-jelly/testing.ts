@@ -78,6 +78,11 @@ export function chainHelpers(chain: Chain, payer: Keypair) {
     },
     sendSol: (to: string, amount: bigint) =>
       send(new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(to), lamports: amount }))),
+    /** Opens `owner`'s USDC account, paid by the helper's wallet (a user's own transaction); returns `owner`. */
+    openUsdcAccount: async (owner: PublicKey) => {
+      await send(new Transaction().add(createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, getAssociatedTokenAddressSync(USDC, owner), owner, USDC)));
+      return owner;
+    },
     sendUsdc: (to: string, amount: bigint) => {
       const owner = new PublicKey(to);
       const dest = getAssociatedTokenAddressSync(USDC, owner);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   escrow = await escrowConfig(t);
   // Anchor builds the instructions and the test's users sign them; the provider's wallet is the fee payer of
   // simulations only (they run unsigned).
-  const provider = new AnchorProvider(t.chain.connection, new Wallet(t.chain.admin), { commitment: 'confirmed' });
+  const provider = new AnchorProvider(t.chain.connection, new Wallet(t.chain.adminKeypair), { commitment: 'confirmed' });
   program = new Program({ ...(idlJson as Idl), address: t.chain.programId.toBase58() }, provider);
   alice = await trader(t, { usdc: 100_000_000n });
   bob = await trader(t);

@@ -1,22 +1,15 @@
 import type { OrderStatus } from '@jelly/domain';
 import type { DealActionKind } from '@jelly/contracts';
-import bs58 from 'bs58';
-import type { VersionedTransaction } from '@solana/web3.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError, ERROR_STATUS } from '../../errors.ts';
 import type { ErrorCode } from '@jelly/contracts';
+import type { PreparedSend, SendTerms } from '../../chain/gate/index.ts';
 import type { FeePayerConfig } from '../fee-payer/index.ts';
-import { recordAdminSpend } from '../fee-payer/index.ts';
-import {
-  CONFIRM_TIMEOUT_MS,
-  confirmOrThrow,
-  isBlockhashStillValid,
-  sendRaw,
-  signatureOutcome,
-  simulateOrThrow,
-} from './chain/submit-transaction.ts';
+import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
+import { CONFIRM_TIMEOUT_MS, confirmOrThrow, isBlockhashStillValid, sendRaw, signatureOutcome } from '../../chain/transactions/index.ts';
+import { setPendingRaw } from './deal-writes.ts';
 import type { DealRecord } from './deal-record.ts';
 import { deletePendingTransaction, finishTransaction, insertPendingTransaction } from './deal-writes.ts';
 import {
@@ -50,7 +43,6 @@ export interface DealTxContext {
 }
 
 export interface SubmittedDealTransaction {
-  signature: string;
   deal: DealRecord;
   kind: DealActionKind;
   submittedBy: string;
@@ -63,13 +55,6 @@ export interface DealTxResult {
   status: OrderStatus;
   kind: DealActionKind;
   alreadyProcessed: boolean;
-}
-
-/** The idempotency key: the fee payer's signature (ed25519 is deterministic: same message, same signature). */
-export function signatureOf(tx: VersionedTransaction): string {
-  const first = tx.signatures[0];
-  if (!first) throw new Error('transaction has no signature slot');
-  return bs58.encode(first);
 }
 
 function storedError(row: DealTransactionRow): AppError {
@@ -90,11 +75,14 @@ function syncOptionsOf(row: DealTransactionRow): SyncOptions {
   };
 }
 
-/** Records what the admin paid for a transaction that reached the chain (landed or failed there). */
+/**
+ * The chain's figures replace what the gate charged before sending (the wallet and IP it charged stay), or the
+ * charge is released when the transaction never landed.
+ */
 async function chargeAdminSpend(ctx: DealTxContext, row: { signature: string; orderId: number; submittedBy: string; kind: string }, ip: string | null): Promise<void> {
   const wallet = row.submittedBy.startsWith('server:') ? null : row.submittedBy;
   try {
-    await recordAdminSpend(ctx, { signature: row.signature, wallet, ip, kind: row.kind, orderId: row.orderId });
+    await settleAdminSpend(ctx, { signature: row.signature, wallet, ip, kind: row.kind, orderId: row.orderId });
   } catch (error) {
     ctx.log?.warn({ err: error, signature: row.signature }, 'fee payer: could not record what the admin paid');
   }
@@ -126,6 +114,7 @@ export async function resolvePendingTransaction(ctx: DealTxContext, row: DealTra
     await chargeAdminSpend(ctx, row, null);
   } else if (!(await isBlockhashStillValid(ctx.chain, row.recentBlockhash))) {
     await finishTransaction(ctx.db, row.signature, ctx.now(), { state: 'failed', errorCode: 'TRANSACTION_FAILED', errorMessage: NEVER_LANDED });
+    await releaseAdminSpend(ctx.db, row.signature);
   }
   return (await findDealTransaction(ctx.db, row.signature)) ?? row;
 }
@@ -183,19 +172,19 @@ export async function answerIfRecorded(ctx: DealTxContext, signature: string): P
 }
 
 /** Takes the deal's single in-flight slot for this transaction (after clearing a stale one); 409 when busy. */
-async function reserve(ctx: DealTxContext, tx: VersionedTransaction, input: SubmittedDealTransaction): Promise<DealTxResult | null> {
+async function reserve(ctx: DealTxContext, signature: string, recentBlockhash: string, input: SubmittedDealTransaction): Promise<DealTxResult | null> {
   const row = {
-    signature: input.signature,
+    signature,
     orderId: input.deal.orderId,
     kind: input.kind,
     submittedBy: input.submittedBy,
-    recentBlockhash: tx.message.recentBlockhash,
-    rawTransaction: Buffer.from(tx.serialize()).toString('base64'),
+    recentBlockhash,
+    rawTransaction: null,
     createdAt: ctx.now(),
   };
   for (let attempt = 0; attempt < 2; attempt++) {
     if (await insertPendingTransaction(ctx.db, row)) return null;
-    const same = await findDealTransaction(ctx.db, input.signature);
+    const same = await findDealTransaction(ctx.db, signature);
     if (same) return answerRecorded(ctx, same);
     const other = await findPendingTransactionOfDeal(ctx.db, input.deal.orderId);
     if (!other) continue; // the other one finished meanwhile: try again
@@ -206,48 +195,59 @@ async function reserve(ctx: DealTxContext, tx: VersionedTransaction, input: Subm
 }
 
 /**
- * Submits a fully signed escrow transaction for a deal: one in flight per deal, simulated first (the program's
- * error comes back as its user-facing message), sent, confirmed ('confirmed', 60 s), then the deal's status is moved
- * from what the chain shows. Idempotent per signature.
+ * Submits an escrow transaction for a deal, signed by the admin through the platform gate: one in flight per deal,
+ * simulated and charged by the gate (the program's error comes back as its user-facing message), sent, confirmed
+ * ('confirmed', 60 s), then the deal's status is moved from what the chain shows. Idempotent per signature.
  */
 export async function submitDealTransaction(
   ctx: DealTxContext,
-  tx: VersionedTransaction,
+  prepared: PreparedSend,
+  recentBlockhash: string,
   input: SubmittedDealTransaction,
+  terms: Omit<SendTerms, 'kind' | 'orderId' | 'record'>,
 ): Promise<DealTxResult> {
-  const recorded = await reserve(ctx, tx, input);
+  const { signature } = prepared;
+  const recorded = await reserve(ctx, signature, recentBlockhash, input);
   if (recorded) return recorded;
+  let charged = false;
   try {
     // The action was authorised on the deal as it was before the slot was taken; another transaction of this deal
     // may have landed in between (its slot freed just before ours). Then the authorisation is stale: refuse, and the
     // caller's retry is judged on the deal as it is now.
     const now = await findDeal(ctx.db, input.deal.orderId);
     if (now?.status !== input.deal.status) throw new AppError('CONFLICT', DEAL_BUSY);
-    await simulateOrThrow(ctx.chain, tx);
-    await sendRaw(ctx.chain, tx.serialize());
+    const authorized = await prepared.authorize({
+      ...terms,
+      kind: input.kind,
+      orderId: input.deal.orderId,
+      record: (db, sig, raw) => setPendingRaw(db, sig, Buffer.from(raw).toString('base64')),
+    });
+    charged = true;
+    await sendRaw(ctx.chain, authorized.raw);
   } catch (error) {
-    await deletePendingTransaction(ctx.db, input.signature);
+    await deletePendingTransaction(ctx.db, signature);
+    if (charged) await releaseAdminSpend(ctx.db, signature);
     throw error;
   }
-  const charged = { signature: input.signature, orderId: input.deal.orderId, submittedBy: input.submittedBy, kind: input.kind };
+  const sent = { signature, orderId: input.deal.orderId, submittedBy: input.submittedBy, kind: input.kind };
   try {
-    await confirmOrThrow(ctx.chain, input.signature, ctx.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS);
+    await confirmOrThrow(ctx.chain, signature, ctx.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof AppError && error.code !== 'CHAIN_TIMEOUT' && error.code !== 'CHAIN_UNAVAILABLE') {
-      await finishTransaction(ctx.db, input.signature, ctx.now(), {
+      await finishTransaction(ctx.db, signature, ctx.now(), {
         state: 'failed',
         errorCode: encodeError(error),
         errorMessage: error.message,
       });
       // it failed on chain after passing simulation: its fee was paid, charged to the wallet that sent it
-      await chargeAdminSpend(ctx, charged, ctx.ip ?? null);
+      await chargeAdminSpend(ctx, sent, ctx.ip ?? null);
     }
     throw error; // a time-out leaves the row pending: the next request or the sweep settles it from the chain
   }
-  const status = await confirmAndRecord(ctx, { signature: input.signature, orderId: input.deal.orderId }, {
+  const status = await confirmAndRecord(ctx, { signature, orderId: input.deal.orderId }, {
     ...input.syncOptions,
-    ...(input.kind === 'lock' ? { lockSignature: input.signature } : {}),
+    ...(input.kind === 'lock' ? { lockSignature: signature } : {}),
   });
-  await chargeAdminSpend(ctx, charged, ctx.ip ?? null);
-  return { signature: input.signature, orderId: input.deal.orderId, status, kind: input.kind, alreadyProcessed: false };
+  await chargeAdminSpend(ctx, sent, ctx.ip ?? null);
+  return { signature, orderId: input.deal.orderId, status, kind: input.kind, alreadyProcessed: false };
 }

@@ -67,6 +67,11 @@ export async function insertPendingTransaction(
   return inserted.length === 1;
 }
 
+/** The admin-signed bytes of a pending transaction, written by the gate with its charge, before the send. */
+export async function setPendingRaw(db: Queryable, signature: string, rawTransaction: string): Promise<void> {
+  await db.update(dealTransactions).set({ rawTransaction }).where(eq(dealTransactions.signature, signature));
+}
+
 export async function finishTransaction(
   db: Queryable,
   signature: string,

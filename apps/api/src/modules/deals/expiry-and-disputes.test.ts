@@ -14,6 +14,7 @@ import {
   getOrder,
   lockInstruction,
   offer,
+  openUsdcAccount,
   signInstructions,
   submit,
   trader,
@@ -253,6 +254,7 @@ describe('admin order chat and resolution', () => {
     await lock(seller, dealId);
     expect((await supportRequest(seller, dealId)).statusCode).toBe(200);
     const treasuryBefore = await usdcOf(t, escrow.treasury);
+    await openUsdcAccount(t, buyer);
 
     const response = await resolve(admin, dealId, 'buyer');
     expect(response.statusCode).toBe(200);
@@ -291,6 +293,7 @@ describe('admin order chat and resolution', () => {
   it('lets exactly one of two simultaneous resolutions through', async () => {
     const { seller, buyer, dealId } = await sellDeal(2_000_000n);
     await lock(seller, dealId);
+    await openUsdcAccount(t, buyer);
     const answers = await Promise.all([resolve(admin, dealId, 'seller'), resolve(admin, dealId, 'buyer')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((a) => a.statusCode === 200)?.json<Extract<AdminResolveOutcome, { state: 'executed' }>>();

@@ -10,14 +10,6 @@ export { findDeal, orderExists } from './queries.ts';
 export { enqueueReclaim } from './reclaim-rent/queue.ts';
 export { rentReclaimJob } from './reclaim-rent/plugin.ts';
 export { requireChain } from './chain/escrow-config.ts';
-// The swap co-signer reads, checks and lands transactions with the same tools.
-export { readTransaction, hasValidSignature, refused } from './cosigner/read-transaction.ts';
-export type { ProposedTransaction, ReadInstruction } from './cosigner/read-transaction.ts';
-export { MAX_COMPUTE_UNIT_LIMIT, MAX_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS, MAX_PRIORITY_FEE_LAMPORTS } from './cosigner/classify-instructions.ts';
-export { walletBudgetRefusal } from './cosigner/wallet-budget-refusal.ts';
-export { ipBudgetRefusal } from './cosigner/ip-budget-refusal.ts';
-export { platformBudgetRefusal } from './cosigner/platform-budget-refusal.ts';
-export { chainFailure, isBlockhashStillValid, sendRaw, signatureOutcome, simulateOrThrow } from './chain/submit-transaction.ts';
 export { adminResolve } from './admin-resolve.ts';
 export type { AdminResolveContext } from './admin-resolve.ts';
 export { getAdminOrder } from './get-admin-order.ts';

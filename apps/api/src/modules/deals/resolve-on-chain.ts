@@ -1,17 +1,33 @@
 import { cryptoSideWallet, fiatSideWallet } from '@jelly/domain';
 import { adminResolveUniversalTicketInstruction, ensureTokenAccountsInstructions } from '@jelly/escrow';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
+import { preparePlatformSend } from '../../chain/gate/index.ts';
 import { AppError } from '../../errors.ts';
+import { platformOwners } from './chain/deal-send-terms.ts';
 import { readEscrowConfig } from './chain/escrow-config.ts';
 import type { DealRecord } from './deal-record.ts';
-import { signatureOf, submitDealTransaction, type DealTxContext, type DealTxResult } from './deal-transactions.ts';
+import { submitDealTransaction, type DealTxContext, type DealTxResult } from './deal-transactions.ts';
 import type { SyncOptions } from './sync-deal-from-chain.ts';
 
 /**
- * admin_resolve_universal_ticket built and signed by the server alone (never accepted from users): release to the
- * fiat side (net to them, fee to the treasury) or refund the crypto side. The recipient's (and on release the
- * treasury's) token account is created on the way if missing, paid by the admin.
+ * The recipient has no token account for the deal's coin: the platform does not open one with its SOL (the owner
+ * could close it and keep the rent). The tokens stay in escrow and the resolution goes through once the recipient
+ * opens the account from their own wallet; the payment-window job and the admin retry it.
+ */
+export function recipientAccountMissing(side: 'buyer' | 'seller'): AppError {
+  return new AppError(
+    'CONFLICT',
+    `The ${side} has no token account for this coin yet. The tokens stay safe in escrow; they are sent as soon as the ${side} opens the account in their wallet (receive the coin once, or add it), then try again.`,
+    { reason: 'recipient_account_missing' },
+  );
+}
+
+/**
+ * admin_resolve_universal_ticket built by the server alone (never accepted from users): release to the fiat side
+ * (net to them, fee to the treasury) or refund the crypto side. The recipient's token account must exist (see
+ * recipientAccountMissing); on release the treasury's is created if missing (the platform's own account).
  */
 export async function buildAdminResolveTransaction(
   chain: Chain,
@@ -26,8 +42,11 @@ export async function buildAdminResolveTransaction(
   const mint = new PublicKey(deal.tokenMint);
   const fiatGuy = new PublicKey(fiat);
   const cryptoGuy = new PublicKey(crypto);
+  const recipient = releaseToFiatGuy ? fiatGuy : cryptoGuy;
+  const recipientAccount = await chain.connection.getAccountInfo(getAssociatedTokenAddressSync(mint, recipient, true), 'confirmed');
+  if (!recipientAccount) throw recipientAccountMissing(releaseToFiatGuy ? 'buyer' : 'seller');
   const instructions = [
-    ...ensureTokenAccountsInstructions(admin, mint, releaseToFiatGuy ? [fiatGuy, escrow.treasury] : [cryptoGuy]),
+    ...(releaseToFiatGuy ? ensureTokenAccountsInstructions(admin, mint, [escrow.treasury]) : []),
     adminResolveUniversalTicketInstruction({
       admin,
       orderId: BigInt(deal.offerId),
@@ -42,9 +61,7 @@ export async function buildAdminResolveTransaction(
   ];
   const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
   const message = new TransactionMessage({ payerKey: admin, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();
-  const tx = new VersionedTransaction(message);
-  tx.sign([chain.admin]);
-  return tx;
+  return new VersionedTransaction(message);
 }
 
 /** Builds, submits and confirms an admin resolution of a locked deal; the deal then moves from the chain. */
@@ -56,5 +73,13 @@ export async function resolveOnChain(
   syncOptions: SyncOptions,
 ): Promise<DealTxResult> {
   const tx = await buildAdminResolveTransaction(ctx.chain, deal, releaseToFiatGuy);
-  return submitDealTransaction(ctx, tx, { signature: signatureOf(tx), deal, kind: 'admin_resolve', submittedBy: actor, syncOptions });
+  const prepared = preparePlatformSend(ctx, tx, [ctx.chain.admin]);
+  // charged to the party the resolution goes against; held only to the platform's budget: another wallet's
+  // spending must never keep someone's tokens in escrow
+  const against = releaseToFiatGuy ? cryptoSideWallet(deal) : fiatSideWallet(deal);
+  return submitDealTransaction(ctx, prepared, tx.message.recentBlockhash, { deal, kind: 'admin_resolve', submittedBy: actor, syncOptions }, {
+    chargeTo: { wallet: against ?? null, ip: null },
+    budgets: 'platform',
+    platformOwners: platformOwners(await readEscrowConfig(ctx.chain)),
+  });
 }

@@ -3,15 +3,15 @@ import { OrderStatus } from '@jelly/domain';
 import { PublicKey } from '@solana/web3.js';
 import { AppError } from '../../errors.ts';
 import { readEscrowConfig } from './chain/escrow-config.ts';
-import { signatureOutcome } from './chain/submit-transaction.ts';
+import { preparePlatformSend } from '../../chain/gate/index.ts';
+import { readTransaction, signatureOutcome } from '../../chain/transactions/index.ts';
+import { lockReclaimables, platformOwners } from './chain/deal-send-terms.ts';
 import { authorizeAction, identifyDeal } from './cosigner/authorize-action.ts';
-import { checkAdminBudget } from './cosigner/check-admin-budget.ts';
+import { checkUnearnedLocks } from './cosigner/check-unearned-locks.ts';
 import { checkSigners } from './cosigner/check-signers.ts';
 import { classifyInstructions, type ClassifiedTransaction } from './cosigner/classify-instructions.ts';
-import { readTransaction } from './cosigner/read-transaction.ts';
 import {
   answerIfRecorded,
-  signatureOf,
   submitDealTransaction,
   type DealTxContext,
   type DealTxResult,
@@ -58,10 +58,11 @@ export async function signAndSend(ctx: DealTxContext, user: AuthUser, base64: st
   const proposed = readTransaction(base64);
   checkSigners(proposed, chain.admin.publicKey, new PublicKey(caller));
   const classified = classifyInstructions(proposed, chain.programId);
-  await checkAdminBudget(ctx.db, ctx.feePayer, { wallet: caller, ip: ctx.ip ?? null, kind: classified.kind }, ctx.now());
+  if (classified.kind === 'lock') await checkUnearnedLocks(ctx.db, ctx.feePayer, caller, ctx.now());
 
-  proposed.tx.sign([chain.admin]);
-  const signature = signatureOf(proposed.tx);
+  // the admin signs only through the platform gate, which charges and checks the budgets before anything is sent
+  const prepared = preparePlatformSend(ctx, proposed.tx, [chain.admin]);
+  const signature = prepared.signature;
   const recorded = await answerIfRecorded(ctx, signature);
   if (recorded) return recorded;
 
@@ -76,12 +77,18 @@ export async function signAndSend(ctx: DealTxContext, user: AuthUser, base64: st
     }
     throw error;
   }
-  const result = await submitDealTransaction(ctx, proposed.tx, {
-    signature,
-    deal: action.deal,
-    kind: action.kind,
-    submittedBy: caller,
-  });
+  const result = await submitDealTransaction(
+    ctx,
+    prepared,
+    proposed.recentBlockhash,
+    { deal: action.deal, kind: action.kind, submittedBy: caller },
+    {
+      chargeTo: { wallet: caller, ip: ctx.ip ?? null },
+      budgets: 'caller',
+      reclaimable: action.kind === 'lock' ? lockReclaimables(chain, action.deal, ctx.now) : [],
+      platformOwners: platformOwners(escrow),
+    },
+  );
   if (action.kind === 'lock' && (result.status === OrderStatus.Cancelled || result.status === OrderStatus.Expired)) {
     // the deal was cancelled or expired while the lock was on its way: give the tokens back now
     const deal = await findDeal(ctx.db, action.deal.orderId);

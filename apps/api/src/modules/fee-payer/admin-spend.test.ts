@@ -307,7 +307,7 @@ describe('operators see the fee payer', () => {
     const drain = new Transaction().add(
       SystemProgram.transfer({ fromPubkey: t.chain.admin.publicKey, toPubkey: Keypair.generate().publicKey, lamports: status.balanceLamports - keep - 5_000n }),
     );
-    await sendAndConfirmTransaction(t.chain.connection, drain, [t.chain.admin], { commitment: 'confirmed' });
+    await sendAndConfirmTransaction(t.chain.connection, drain, [t.chain.adminKeypair], { commitment: 'confirmed' });
     expect((await checkRunway(ctx, 7)).runwayDays).toBe(5);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 40, msg: expect.stringContaining('5 days of runway left (under 7)') });

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import { adminSpend } from '../../db/schema/index.ts';
@@ -62,12 +63,42 @@ export async function recordAdminSpend(ctx: AdminSpendContext, input: AdminSpend
     failed: meta.err !== null,
   };
   const now = ctx.now();
+  // The gate charged an estimate before sending (with who caused it): the chain's figures replace it, the
+  // charged wallet and IP stay.
   await ctx.db
     .insert(adminSpend)
     .values({ ...input, ...spend, createdAt: now })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({ target: adminSpend.signature, set: { ...spend } });
   await alertIfPlatformBudgetCrossed(ctx, now);
   return spend;
+}
+
+/**
+ * Charges what a transaction will cost the platform before it is sent (the gate calls this in the database
+ * transaction that also queues the accounts to reclaim), so a budget counts a send at once, and a crash after the
+ * send cannot hide it. recordAdminSpend replaces the estimate with the chain's figures once it lands.
+ */
+export async function chargeAdminSpend(
+  db: Queryable,
+  input: AdminSpendInput & { feeLamports: bigint; priorityFeeLamports: bigint; rentLamports: bigint },
+  now: Date,
+): Promise<void> {
+  await db.insert(adminSpend).values({ ...input, failed: false, createdAt: now }).onConflictDoNothing();
+}
+
+/**
+ * A charged send is final (landed, failed on chain, or its blockhash died unsent): the chain's figures replace the
+ * charge, or the charge is released when the chain never saw it. Call it only once the send can no longer land.
+ */
+export async function settleAdminSpend(ctx: AdminSpendContext, input: AdminSpendInput): Promise<RecordedSpend | undefined> {
+  const recorded = await recordAdminSpend(ctx, input);
+  if (!recorded) await releaseAdminSpend(ctx.db, input.signature);
+  return recorded;
+}
+
+/** A charged transaction that never reached the chain (refused at send, blockhash expired): it cost nothing. */
+export async function releaseAdminSpend(db: Queryable, signature: string): Promise<void> {
+  await db.delete(adminSpend).where(eq(adminSpend.signature, signature));
 }
 
 async function alertIfPlatformBudgetCrossed(ctx: AdminSpendContext, now: Date): Promise<void> {

@@ -9,7 +9,7 @@ import type { Desk } from './desk-service.ts';
  */
 export function deskBalances(chain: Chain | null, desk: Desk | null): (() => Promise<PlatformFigures['desk']>) | undefined {
   if (!chain || !desk) return undefined;
-  const owner = desk.keypair.publicKey;
+  const owner = desk.key.publicKey;
   return async () => {
     const balances = await readBalances(chain, owner);
     const sol = balances.find((b) => b.asset.native);

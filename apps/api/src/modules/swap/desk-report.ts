@@ -26,7 +26,7 @@ const formatUsd = (cents: bigint): string =>
  * desk received minus what it paid, their sum at today's prices, and the network fees the admin paid for swaps.
  */
 export async function deskReport(ctx: { db: Queryable; chain: Chain; desk: Desk; priceFeed: PriceFeed; now: () => Date }): Promise<DeskInventory> {
-  const balances = await readBalances(ctx.chain, ctx.desk.keypair.publicKey);
+  const balances = await readBalances(ctx.chain, ctx.desk.key.publicKey);
   const prices = new Map<string, string>();
   for (const asset of DESK_ASSETS) {
     const quote = await ctx.priceFeed.cryptoUsd(asset.symbol).catch(() => null);
@@ -56,7 +56,7 @@ export async function deskReport(ctx: { db: Queryable; chain: Chain; desk: Desk;
   }));
   const priced = perToken.every((t) => prices.has(t.symbol));
   return {
-    wallet: ctx.desk.keypair.publicKey.toBase58(),
+    wallet: ctx.desk.key.publicKey.toBase58(),
     balances: balances.map(({ asset, amount }) => ({
       mint: asset.mint.toBase58(),
       symbol: asset.symbol,

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import type { Keypair, PublicKey } from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
 import fp from 'fastify-plugin';
 import type { Chain } from '../../chain/chain.ts';
+import { platformKey, type PlatformKey } from '../../chain/gate/index.ts';
 import { DEFAULT_DESK_CONFIG, GENERATED_DESK_KEYPAIR_FILE, type DeskConfig } from './desk-config.ts';
 import { DESK_ASSETS } from './desk-assets.ts';
 import { readBalances } from './desk-inventory.ts';
@@ -11,7 +12,8 @@ import { createQuoteStore, type QuoteStore } from './quote-store.ts';
 
 /** The desk: the platform's treasury wallet that quotes and settles swaps. */
 export interface Desk {
-  keypair: Keypair;
+  /** The desk's key: its address for all, its signature only through the platform gate. */
+  key: PlatformKey;
   config: DeskConfig;
   /** A second opinion on the feed (Jupiter when configured); null = none. */
   reference: QuoteReference | null;
@@ -37,12 +39,12 @@ export async function fundLocalnetDesk(chain: Chain, desk: PublicKey): Promise<v
   await chain.faucet(desk, amounts);
 }
 
-async function loadDeskKeypair(config: DeskConfig, chain: Chain, dataDir: string): Promise<Keypair | null> {
+async function loadDeskKey(config: DeskConfig, chain: Chain, dataDir: string): Promise<PlatformKey | null> {
   // Loaded lazily as start-chain does: the localnet package brings LiteSVM with it.
   const localnet = await import('@jelly/localnet');
-  if (config.keypairFile) return localnet.readKeypairFile(config.keypairFile);
+  if (config.keypairFile) return platformKey(localnet.readKeypairFile(config.keypairFile), 'desk');
   if (!chain.faucet) return null; // a real cluster without DESK_KEYPAIR: no swaps
-  return localnet.loadOrCreateKeypair(join(dataDir, GENERATED_DESK_KEYPAIR_FILE));
+  return platformKey(localnet.loadOrCreateKeypair(join(dataDir, GENERATED_DESK_KEYPAIR_FILE)), 'desk');
 }
 
 /**
@@ -53,18 +55,18 @@ export const deskService = fp(
   async (app) => {
     const config = app.config.swap ?? DEFAULT_DESK_CONFIG;
     const chain = app.chain;
-    const keypair = chain ? await loadDeskKeypair(config, chain, app.config.dataDir) : null;
-    if (chain && !keypair) app.log.warn({}, 'swaps are unavailable: set DESK_KEYPAIR to offer them on this cluster');
-    if (chain && keypair) {
-      await fundLocalnetDesk(chain, keypair.publicKey);
-      app.log.info({ desk: keypair.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
+    const key = chain ? await loadDeskKey(config, chain, app.config.dataDir) : null;
+    if (chain && !key) app.log.warn({}, 'swaps are unavailable: set DESK_KEYPAIR to offer them on this cluster');
+    if (chain && key) {
+      await fundLocalnetDesk(chain, key.publicKey);
+      app.log.info({ desk: key.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
     }
     const reference = config.jupiter ? createJupiterReference(config.jupiter) : null;
     const quotes = createQuoteStore(app.db, app.log);
     app.addHook('onClose', async () => quotes.flush());
     app.decorate(
       'desk',
-      chain && keypair ? { keypair, config, reference, state: createDeskState(chain, keypair.publicKey, app.config.now), quotes } : null,
+      chain && key ? { key, config, reference, state: createDeskState(chain, key.publicKey, app.config.now), quotes } : null,
     );
   },
   { name: 'swap-desk' },

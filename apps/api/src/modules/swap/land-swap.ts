@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
-import { isBlockhashStillValid, sendRaw, signatureOutcome } from '../deals/index.ts';
-import { recordAdminSpend, type FeePayerConfig } from '../fee-payer/index.ts';
+import { isBlockhashStillValid, sendRaw, signatureOutcome } from '../../chain/transactions/index.ts';
+import { settleAdminSpend, type FeePayerConfig } from '../fee-payer/index.ts';
 import type { SwapRow } from './swap-view.ts';
 import { syncSwapFromChain } from './sync-swap-from-chain.ts';
 
@@ -58,7 +58,7 @@ export async function landSwap(ctx: LandContext, swap: SwapRow, raw: Uint8Array)
   ctx.balancesChanged?.();
   if (after.status !== 0) {
     try {
-      await recordAdminSpend(ctx, { signature, wallet: swap.wallet, ip: ctx.ip ?? null, kind: 'swap', orderId: null });
+      await settleAdminSpend(ctx, { signature, wallet: swap.wallet, ip: ctx.ip ?? null, kind: 'swap', orderId: null });
     } catch (error) {
       ctx.log?.warn({ err: error, signature }, 'fee payer: could not record what the admin paid for a swap');
     }

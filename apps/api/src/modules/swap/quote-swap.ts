@@ -42,7 +42,7 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
   if (input === output) throw swapRefusal('same_token');
   const inAmount = BigInt(request.amount);
   const user = new PublicKey(wallet);
-  const deskKey = ctx.desk.keypair.publicKey;
+  const deskKey = ctx.desk.key.publicKey;
   const config = ctx.desk.config;
 
   const [prices, deskBalances, latest, reference] = await Promise.all([

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
-import { isBlockhashStillValid, sendRaw } from '../deals/index.ts';
-import { recordAdminSpend } from '../fee-payer/index.ts';
+import { isBlockhashStillValid, sendRaw } from '../../chain/transactions/index.ts';
+import { settleAdminSpend } from '../fee-payer/index.ts';
 import { findStaleProcessingSwaps } from './queries.ts';
 import { syncSwapFromChain } from './sync-swap-from-chain.ts';
 
@@ -28,7 +28,7 @@ export async function settleProcessingSwaps(
       const after = await syncSwapFromChain(ctx.db, ctx.chain, swap, ctx.now());
       if (after.status === 0) continue;
       settled += 1;
-      if (swap.txId) await recordAdminSpend(ctx, { signature: swap.txId, wallet: swap.wallet, ip: null, kind: 'swap', orderId: null });
+      if (swap.txId) await settleAdminSpend(ctx, { signature: swap.txId, wallet: swap.wallet, ip: null, kind: 'swap', orderId: null });
     } catch (error) {
       ctx.log?.warn({ err: error, swapId: swap.id }, 'swap sweep: could not settle a processing swap');
     }

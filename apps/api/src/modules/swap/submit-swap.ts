@@ -1,11 +1,11 @@
 import type { SwapSubmitRequest, SwapSubmitResponse } from '@jelly/contracts';
 import { swapMidOut } from '@jelly/domain';
 import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
-import bs58 from 'bs58';
+import { preparePlatformSend, type SendTerms } from '../../chain/gate/index.ts';
+import { readTransaction } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
-import { readTransaction, type ReadInstruction } from '../deals/index.ts';
+import { setSwapRaw } from './swap-writes.ts';
 import type { PriceFeed } from '../prices/index.ts';
-import { checkSwapBudget } from './cosigner/check-swap-budget.ts';
 import { checkSwapSigners } from './cosigner/check-swap-signers.ts';
 import { takeComputeBudget } from './cosigner/compute-budget.ts';
 import { checkPriceWithinBand } from './cosigner/price-moved.ts';
@@ -33,16 +33,9 @@ function quotedInstructions(quote: QuoteRow) {
   return takeComputeBudget(readTransaction(Buffer.from(unsigned.serialize()).toString('base64')).instructions);
 }
 
-/** Runs the co-signed transaction against the chain; the refusal when it would fail. */
-async function simulate(ctx: SubmitContext, tx: VersionedTransaction, instructions: ReadInstruction[]): Promise<AppError | undefined> {
-  let result;
-  try {
-    result = await ctx.chain.connection.simulateTransaction(tx, { sigVerify: true, commitment: 'confirmed' });
-  } catch {
-    return new AppError('CHAIN_UNAVAILABLE', 'The Solana node did not answer. Please try again.');
-  }
-  const { err, logs } = result.value;
-  return err ? simulationRefusal(err, logs, instructions, ctx.desk.keypair.publicKey) : undefined;
+/** SOL the desk sends on purpose: the swap's output when the user buys SOL (the gate does not count it as a cost). */
+function deskSolOut(quote: QuoteRow): bigint {
+  return quote.outSymbol === 'SOL' ? BigInt(quote.outAmount) : 0n;
 }
 
 /** The first result of a quote already submitted: 'You've already sent this request.' */
@@ -65,11 +58,10 @@ export async function submitSwap(ctx: SubmitContext, wallet: string, request: Sw
   checkQuoteNotExpired(quote.expireAt, ctx.now());
 
   const proposed = readTransaction(request.signedTransaction);
-  const desk = ctx.desk.keypair;
+  const desk = ctx.desk.key;
   checkSwapSigners(proposed, ctx.chain.admin.publicKey, desk.publicKey, new PublicKey(wallet));
   checkSameBlockhash(proposed, quote.recentBlockhash);
   checkSameTransfers(takeComputeBudget(proposed.instructions), quotedInstructions(quote));
-  await checkSwapBudget(ctx.db, ctx.feePayer, { wallet, ip: ctx.ip ?? null }, ctx.now());
 
   const { input, output } = await readPrices(ctx.priceFeed, quote.inSymbol, quote.outSymbol, ctx.now(), ctx.desk.config.maxPriceAgeMs);
   const currentMid = swapMidOut(
@@ -79,20 +71,30 @@ export async function submitSwap(ctx: SubmitContext, wallet: string, request: Sw
   );
   checkPriceWithinBand(BigInt(quote.midOutAmount), currentMid, ctx.desk.config.priceBandBps);
 
-  const tx = proposed.tx;
-  tx.sign([ctx.chain.admin, desk]);
-  const raw = tx.serialize();
-  const signature = bs58.encode(tx.signatures[0] as Uint8Array);
-  const row = await insertSwap(ctx.db, quote, { signature, rawTransaction: Buffer.from(raw).toString('base64') }, ctx.now());
+  const prepared = preparePlatformSend(ctx, proposed.tx, [ctx.chain.admin, desk]);
+  const row = await insertSwap(ctx.db, quote, { signature: prepared.signature, rawTransaction: null }, ctx.now());
   // the quote was submitted meanwhile, or these very bytes were (an identical transaction is one swap)
-  if (!row) return (await firstResult(ctx, quote.id, signature)) as SwapSubmitResponse;
+  if (!row) return (await firstResult(ctx, quote.id, prepared.signature)) as SwapSubmitResponse;
 
-  const refusal = await simulate(ctx, tx, proposed.instructions);
-  if (refusal) {
+  const terms: SendTerms = {
+    kind: 'swap',
+    orderId: null,
+    chargeTo: { wallet, ip: ctx.ip ?? null },
+    budgets: 'caller',
+    intended: [{ key: desk, lamports: deskSolOut(quote) }],
+    platformOwners: [desk.publicKey],
+    simulationError: (err, logs) => simulationRefusal(err, logs, proposed.instructions, desk.publicKey),
+    record: (db, _signature, raw) => setSwapRaw(db, row.id, Buffer.from(raw).toString('base64')),
+  };
+  let authorized;
+  try {
+    authorized = await prepared.authorize(terms);
+  } catch (error) {
     // Nothing was sent: the record says Failed with the reason, and the user gets a fresh quote.
-    await moveSwap(ctx.db, row.id, [0], { to: 2, failureReason: refusal.message, clearRaw: true }, ctx.now());
-    throw refusal;
+    const reason = error instanceof AppError ? error.message : 'The swap could not be checked; nothing was sent.';
+    await moveSwap(ctx.db, row.id, [0], { to: 2, failureReason: reason, clearRaw: true }, ctx.now());
+    throw error;
   }
-  const after = await landSwap(ctx, row, raw);
+  const after = await landSwap(ctx, row, authorized.raw);
   return { swap: toSwapRecord(after), alreadySent: false };
 }

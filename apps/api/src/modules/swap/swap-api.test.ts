@@ -12,6 +12,7 @@ import { TX_DID_NOT_PAY } from './check-settling-transaction.ts';
 import { DEFAULT_DESK_CONFIG } from './desk-config.ts';
 import { NOT_YOUR_QUOTE } from './cosigner/quote-owner.ts';
 import { SOL, USDC, USDT, balanceOf, insertSwapRow, postSubmit, quote, requestQuote, signQuote, submit, swapper, type Swapper } from './testing.ts';
+import { keypairOf } from '../../chain/gate/key-vault.ts';
 
 let t: ChainTestApp;
 let alice: Swapper;
@@ -228,13 +229,13 @@ describe('history filters', () => {
 
 /** A plain SOL transfer from the desk, the admin paying the fee (what an operator does to settle by hand). */
 async function deskPaysByHand(to: PublicKey, lamports: bigint): Promise<string> {
-  const desk = t.app.desk?.keypair;
+  const desk = t.app.desk ? keypairOf(t.app.desk.key) : undefined;
   if (!desk) throw new Error('no desk');
   const { blockhash } = await t.chain.connection.getLatestBlockhash('confirmed');
   const tx = new Transaction({ feePayer: t.chain.admin.publicKey, recentBlockhash: blockhash }).add(
     SystemProgram.transfer({ fromPubkey: desk.publicKey, toPubkey: to, lamports }),
   );
-  tx.sign(t.chain.admin, desk);
+  tx.sign(t.chain.adminKeypair, desk);
   const signature = await t.chain.connection.sendRawTransaction(tx.serialize());
   await t.chain.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight: Number.MAX_SAFE_INTEGER }, 'confirmed');
   return signature;
@@ -269,7 +270,7 @@ describe('admin edits and the desk', () => {
 
   it("the desk's inventory is read from chain and its P&L counts completed swaps", async () => {
     const desk = (await get(admin, '/api/admin/desk')).json<DeskInventory>();
-    const deskKey = t.app.desk?.keypair.publicKey;
+    const deskKey = t.app.desk?.key.publicKey;
     if (!deskKey) throw new Error('no desk');
     for (const b of desk.balances) expect(b.amount).toBe((await balanceOf(t, deskKey, b.mint)).toString());
     const completed = (await history(admin, { Status: '1' }, '/api/admin/swaps')).data;
@@ -289,7 +290,7 @@ describe('admin edits and the desk', () => {
   it("the admin Platform figures show the desk's treasury balances, read from chain", async () => {
     const response = await get(admin, '/api/admin/platform');
     expect(response.statusCode, response.body).toBe(200);
-    const deskKey = t.app.desk?.keypair.publicKey;
+    const deskKey = t.app.desk?.key.publicKey;
     if (!deskKey) throw new Error('no desk');
     expect(response.json<PlatformFigures>().desk).toEqual({
       address: deskKey.toBase58(),

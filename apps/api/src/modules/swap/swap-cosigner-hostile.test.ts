@@ -49,7 +49,7 @@ beforeAll(async () => {
   t = await createChainTestApp({ config: { swap: { ...DEFAULT_DESK_CONFIG, quotesPerMinute: 10_000, submitsPerMinute: 10_000, processingSweepMs: 0 } } });
   alice = await swapper(t, { sol: 1_000_000_000n, usdt: 1_000_000_000n, usdc: 1_000_000n });
   mallory = await swapper(t, { sol: 1_000_000_000n, usdt: 1_000_000_000n, usdc: 1_000_000n });
-  deskKey = (t.app.desk as NonNullable<typeof t.app.desk>).keypair.publicKey;
+  deskKey = (t.app.desk as NonNullable<typeof t.app.desk>).key.publicKey;
 });
 afterAll(async () => {
   await t.close();

@@ -18,7 +18,7 @@ let alice: Swapper;
 
 const desk = () => {
   if (!t.app.desk) throw new Error('no desk');
-  return t.app.desk.keypair.publicKey;
+  return t.app.desk.key.publicKey;
 };
 const admin = () => t.chain.admin.publicKey;
 

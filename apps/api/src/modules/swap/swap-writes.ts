@@ -18,7 +18,7 @@ type SwapStatus = 0 | 1 | 2;
 export async function insertSwap(
   db: Queryable,
   quote: QuoteRow,
-  signed: { signature: string; rawTransaction: string },
+  signed: { signature: string; rawTransaction: string | null },
   now: Date,
 ): Promise<SwapRow | undefined> {
   const [row] = await db
@@ -44,6 +44,11 @@ export async function insertSwap(
     .onConflictDoNothing()
     .returning();
   return row;
+}
+
+/** The co-signed bytes, kept while the swap is Processing so a sweep can re-send them (written with the charge). */
+export async function setSwapRaw(db: Queryable, id: number, rawTransaction: string): Promise<void> {
+  await db.update(swaps).set({ rawTransaction }).where(eq(swaps.id, id));
 }
 
 /** What a user reads about the result, in the bell and on Telegram. */

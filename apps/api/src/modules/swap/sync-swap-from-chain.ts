@@ -1,6 +1,6 @@
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
-import { isBlockhashStillValid, signatureOutcome } from '../deals/index.ts';
+import { isBlockhashStillValid, signatureOutcome } from '../../chain/transactions/index.ts';
 import { findSwap } from './queries.ts';
 import type { SwapRow } from './swap-view.ts';
 import { moveSwap } from './swap-writes.ts';

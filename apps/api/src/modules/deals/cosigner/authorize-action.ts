@@ -34,7 +34,7 @@ import type { DealRecord } from '../deal-record.ts';
 import { findDeal, findDealsOfWallet, type Queryable } from '../queries.ts';
 import type { ClassifiedTransaction, UserActionKind } from './classify-instructions.ts';
 import { matchesInstruction } from './match-instruction.ts';
-import { refused } from './read-transaction.ts';
+import { refused } from '../../../chain/transactions/index.ts';
 import { checkTicketNotReclaimed } from './ticket-not-reclaimed.ts';
 import { checkTokenAccountFunds } from './token-account-funds.ts';
 import { checkTokenAccountPayers } from './token-account-payer.ts';

@@ -1,6 +1,6 @@
 import type { PublicKey } from '@solana/web3.js';
 import { forbidden } from '../../../errors.ts';
-import { hasValidSignature, refused, type ProposedTransaction } from './read-transaction.ts';
+import { hasValidSignature, refused, type ProposedTransaction } from '../../../chain/transactions/index.ts';
 
 /**
  * Exactly two signers: the admin as fee payer (slot 0, signed by the server) and the caller's own wallet (slot 1),

@@ -2,7 +2,14 @@ import { INSTRUCTION_DISCRIMINATORS, type InstructionName } from '@jelly/escrow'
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { ComputeBudgetProgram, SystemProgram, type PublicKey } from '@solana/web3.js';
 import type { DealActionKind } from '@jelly/contracts';
-import { refused, type ProposedTransaction, type ReadInstruction } from './read-transaction.ts';
+import {
+  MAX_COMPUTE_UNIT_LIMIT,
+  MAX_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS,
+  MAX_PRIORITY_FEE_LAMPORTS,
+  refused,
+  type ProposedTransaction,
+  type ReadInstruction,
+} from '../../../chain/transactions/index.ts';
 
 /** Escrow instructions a user may submit; everything else the server builds itself or never signs. */
 export const USER_ESCROW_INSTRUCTIONS = {
@@ -12,16 +19,6 @@ export const USER_ESCROW_INSTRUCTIONS = {
 } as const satisfies Partial<Record<InstructionName, DealActionKind>>;
 export type UserActionKind = (typeof USER_ESCROW_INSTRUCTIONS)[keyof typeof USER_ESCROW_INSTRUCTIONS];
 
-/**
- * Compute budget bounds: the admin pays the priority fee (price × compute-unit limit), so both are capped. Every
- * allowed transaction needs under 70,000 units (escrow instruction ≤ 12,000, an associated-token-account creation
- * ≈ 25,000), so 200,000 (the runtime's default per instruction) is ample; 50,000 µlamports per unit is a busy
- * cluster's high percentile. The fee itself is capped at 10,000 lamports (two base fees): the runtime's default
- * limit (200,000 per instruction) applies when no limit is set, so a price alone cannot multiply it.
- */
-export const MAX_COMPUTE_UNIT_LIMIT = 200_000;
-export const MAX_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS = 50_000n;
-export const MAX_PRIORITY_FEE_LAMPORTS = 10_000n;
 /** The runtime's compute-unit limit when none is set: 200,000 per program instruction, 3,000 per builtin one. */
 const DEFAULT_UNITS_PER_INSTRUCTION = 200_000n;
 const DEFAULT_UNITS_PER_BUILTIN_INSTRUCTION = 3_000n;

@@ -1,5 +1,5 @@
 import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
-import type { ReadInstruction } from './read-transaction.ts';
+import type { ReadInstruction } from '../../../chain/transactions/index.ts';
 
 /**
  * Whether the transaction's instruction is exactly the expected one: same program, same data bytes, the same

@@ -2,7 +2,7 @@ import { ACCOUNT_SIZE } from '@solana/spl-token';
 import { LAMPORTS_PER_SOL } from '@solana/web3.js';
 import type { Chain } from '../../../chain/chain.ts';
 import type { TokenAccountCreation } from './classify-instructions.ts';
-import { refused } from './read-transaction.ts';
+import { refused } from '../../../chain/transactions/index.ts';
 
 /** The sentence a wallet gets when it cannot pay the deposit of a token account it has to open. */
 export function cannotFundTokenAccount(depositLamports: number): string {

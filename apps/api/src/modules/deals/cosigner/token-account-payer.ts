@@ -1,6 +1,6 @@
 import type { PublicKey } from '@solana/web3.js';
 import type { TokenAccountCreation } from './classify-instructions.ts';
-import { refused } from './read-transaction.ts';
+import { refused } from '../../../chain/transactions/index.ts';
 
 export const TOKEN_ACCOUNT_PAID_BY_PLATFORM =
   "The platform does not pay for users' token accounts: create it with your own wallet as the payer.";

@@ -10,13 +10,14 @@ import {
 } from '@jelly/escrow';
 import { OrderStatus } from '@jelly/domain';
 import { TransactionMessage, VersionedTransaction, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Chain } from '../../../chain/chain.ts';
 import type { Database } from '../../../db/connect.ts';
-import { orders } from '../../../db/schema/index.ts';
+import { dealTransactions, orders } from '../../../db/schema/index.ts';
 import { readEscrowConfig } from '../chain/escrow-config.ts';
-import { confirmOrThrow, sendRaw, simulateOrThrow } from '../chain/submit-transaction.ts';
-import { signatureOf } from '../deal-transactions.ts';
+import { authorizePlatformSend, type GateContext } from '../../../chain/gate/index.ts';
+import { confirmOrThrow, sendRaw } from '../../../chain/transactions/index.ts';
+import { releaseAdminSpend } from '../../fee-payer/index.ts';
 import { openDealsOfOffer, type ReclaimRow } from './queue.ts';
 
 /** What working one row came to: closed (rent back), nothing to close, or not closable yet. */
@@ -30,24 +31,57 @@ async function lamportsOf(chain: Chain, address: PublicKey): Promise<bigint> {
   return BigInt(account?.lamports ?? 0);
 }
 
-/** Builds, signs (admin only), simulates, sends and confirms one transaction of the admin's own instructions. */
-async function sendAsAdmin(chain: Chain, instructions: TransactionInstruction[], confirmTimeoutMs?: number): Promise<string> {
+/** What a close needs: the gate's context, and whom the row says to credit the rent back to. */
+export interface CloseContext extends GateContext {
+  confirmTimeoutMs?: number | undefined;
+}
+
+/**
+ * Builds one transaction of the admin's own instructions and sends it through the platform gate, which credits the
+ * rent that comes back to the wallet and IP whose lock made the admin pay it (a close is never held by a budget).
+ */
+async function sendAsAdmin(ctx: CloseContext, row: ReclaimRow, instructions: TransactionInstruction[]): Promise<string> {
+  const { chain } = ctx;
   const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
   const message = new TransactionMessage({ payerKey: chain.admin.publicKey, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();
-  const tx = new VersionedTransaction(message);
-  tx.sign([chain.admin]);
-  await simulateOrThrow(chain, tx);
-  await sendRaw(chain, tx.serialize());
-  const signature = signatureOf(tx);
-  await confirmOrThrow(chain, signature, confirmTimeoutMs);
-  return signature;
+  const authorized = await authorizePlatformSend(ctx, {
+    tx: new VersionedTransaction(message),
+    signers: [chain.admin],
+    kind: `close_${row.kind}`,
+    orderId: row.orderId,
+    chargeTo: { wallet: row.wallet ?? (await lockerOf(ctx.db, row)), ip: row.ip },
+    budgets: 'platform',
+    platformOwners: [(await readEscrowConfig(chain)).treasury],
+  });
+  try {
+    await sendRaw(chain, authorized.raw);
+  } catch (error) {
+    await releaseAdminSpend(ctx.db, authorized.signature);
+    throw error;
+  }
+  await confirmOrThrow(chain, authorized.signature, ctx.confirmTimeoutMs);
+  return authorized.signature;
+}
+
+/** Rows queued before the gate recorded whom to credit: a ticket's rent goes back to the wallet that locked it. */
+async function lockerOf(db: Database, row: ReclaimRow): Promise<string | null> {
+  if (row.kind !== 'ticket') return null;
+  const [lock] = await db
+    .select({ submittedBy: dealTransactions.submittedBy })
+    .from(dealTransactions)
+    .where(and(eq(dealTransactions.orderId, row.orderId), eq(dealTransactions.kind, 'lock')))
+    .orderBy(asc(dealTransactions.createdAt))
+    .limit(1);
+  return lock && !lock.submittedBy.startsWith('server:') ? lock.submittedBy : null;
 }
 
 /**
  * A finished deal's FillTicket: gone already → nothing to do; still Locked (a lock that landed after the deal ended,
  * waiting for its refund) → later; funded by someone else → not ours; otherwise close_ticket, rent to the admin.
  */
-async function closeTicket(db: Database, chain: Chain, dealId: number, confirmTimeoutMs?: number): Promise<ReclaimOutcome> {
+async function closeTicket(ctx: CloseContext, row: ReclaimRow): Promise<ReclaimOutcome> {
+  const { db, chain } = ctx;
+  const dealId = row.orderId;
   const [deal] = await db.select({ offerId: orders.parentOrderId }).from(orders).where(eq(orders.orderId, dealId));
   if (!deal?.offerId) return { kind: 'nothing', reason: 'not a deal' };
   const [order] = findOrderPda(BigInt(deal.offerId), chain.programId);
@@ -58,11 +92,9 @@ async function closeTicket(db: Database, chain: Chain, dealId: number, confirmTi
   if (ticket.status === 'Locked') return { kind: 'wait', reason: 'the ticket still holds tokens (refund pending)', retry: true };
   if (!ticket.rentPayer.equals(chain.admin.publicKey)) return { kind: 'nothing', reason: 'rent paid by another key' };
   const lamports = BigInt(account.lamports);
-  const signature = await sendAsAdmin(
-    chain,
-    [closeTicketInstruction({ admin: chain.admin.publicKey, orderId: BigInt(deal.offerId), ticketId: BigInt(dealId), programId: chain.programId })],
-    confirmTimeoutMs,
-  );
+  const signature = await sendAsAdmin(ctx, row, [
+    closeTicketInstruction({ admin: chain.admin.publicKey, orderId: BigInt(deal.offerId), ticketId: BigInt(dealId), programId: chain.programId }),
+  ]);
   return { kind: 'closed', lamports, signature, accounts: [ticketAddress.toBase58()] };
 }
 
@@ -71,7 +103,9 @@ async function closeTicket(db: Database, chain: Chain, dealId: number, confirmTi
  * cancelled in the database with no deal open there (then the admin cancels it on chain as the order's authority
  * first). Never while a ticket is open.
  */
-async function closeOrder(db: Database, chain: Chain, offerId: number, confirmTimeoutMs?: number): Promise<ReclaimOutcome> {
+async function closeOrder(ctx: CloseContext, row: ReclaimRow): Promise<ReclaimOutcome> {
+  const { db, chain } = ctx;
+  const offerId = row.orderId;
   const [orderAddress] = findOrderPda(BigInt(offerId), chain.programId);
   const account = await chain.connection.getAccountInfo(orderAddress, 'confirmed');
   if (!account || !account.owner.equals(chain.programId)) return { kind: 'nothing', reason: 'no order on chain' };
@@ -93,11 +127,11 @@ async function closeOrder(db: Database, chain: Chain, offerId: number, confirmTi
   instructions.push(
     closeOrderInstruction({ admin: chain.admin.publicKey, orderId: BigInt(offerId), mint: order.cryptoMint, treasury: escrow.treasury, programId: chain.programId }),
   );
-  const signature = await sendAsAdmin(chain, instructions, confirmTimeoutMs);
+  const signature = await sendAsAdmin(ctx, row, instructions);
   return { kind: 'closed', lamports, signature, accounts: [orderAddress.toBase58(), vault.toBase58()] };
 }
 
 /** Works one claimed row. Throws on chain or RPC failures (the caller retries with backoff). */
-export function reclaimAccount(db: Database, chain: Chain, row: ReclaimRow, confirmTimeoutMs?: number): Promise<ReclaimOutcome> {
-  return row.kind === 'ticket' ? closeTicket(db, chain, row.orderId, confirmTimeoutMs) : closeOrder(db, chain, row.orderId, confirmTimeoutMs);
+export function reclaimAccount(ctx: CloseContext, row: ReclaimRow): Promise<ReclaimOutcome> {
+  return row.kind === 'ticket' ? closeTicket(ctx, row) : closeOrder(ctx, row);
 }

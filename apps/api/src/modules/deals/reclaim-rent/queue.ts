@@ -28,6 +28,26 @@ export async function enqueueReclaim(db: Queryable, kind: ReclaimKind, orderId: 
     });
 }
 
+/**
+ * Queues an account the admin is about to fund (a lock's ticket, an offer's order and vault), in the gate's charge
+ * transaction: it waits until its deal or offer ends (which re-arms it), and remembers whom to credit the rent back.
+ */
+export async function enqueueFundedAccount(
+  db: Queryable,
+  kind: ReclaimKind,
+  orderId: number,
+  now: Date,
+  chargedTo: { wallet: string | null; ip: string | null },
+): Promise<void> {
+  await db
+    .insert(rentReclaims)
+    .values({ kind, orderId, state: 'waiting', nextAttemptAt: now, createdAt: now, updatedAt: now, wallet: chargedTo.wallet, ip: chargedTo.ip })
+    .onConflictDoUpdate({
+      target: [rentReclaims.kind, rentReclaims.orderId],
+      set: { wallet: sql`coalesce(${rentReclaims.wallet}, excluded.wallet)`, ip: sql`coalesce(${rentReclaims.ip}, excluded.ip)`, updatedAt: now },
+    });
+}
+
 /** A deal reached a final status: its ticket can be closed, and its offer's order perhaps too. */
 export async function enqueueDealEnded(db: Queryable, deal: { orderId: number; offerId: number }, now: Date): Promise<void> {
   await enqueueReclaim(db, 'ticket', deal.orderId, now);

@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../../chain/chain.ts';
+import type { FeePayerConfig } from '../../fee-payer/index.ts';
 import type { Database } from '../../../db/connect.ts';
 import { reclaimAccount } from './close-accounts.ts';
 import { recordCloseSpend } from './record-close-spend.ts';
@@ -12,6 +14,8 @@ export interface ReclaimContext {
   chain: Chain;
   now: () => Date;
   confirmTimeoutMs?: number;
+  feePayer?: FeePayerConfig | undefined;
+  log?: FastifyBaseLogger | undefined;
 }
 
 export interface ReclaimReport {
@@ -42,7 +46,7 @@ export async function reclaimRent(ctx: ReclaimContext, options: { sweep?: boolea
     for (const row of rows) {
       const item = { kind: row.kind, orderId: row.orderId };
       try {
-        const outcome = await reclaimAccount(ctx.db, ctx.chain, row, ctx.confirmTimeoutMs);
+        const outcome = await reclaimAccount(ctx, row);
         if (outcome.kind === 'closed') {
           await markDone(ctx.db, row.id, ctx.now(), { lamports: outcome.lamports, signature: outcome.signature });
           // The close already happened: failing to account for it must not send the row back to be retried.

@@ -1,6 +1,6 @@
 import type { PublicKey } from '@solana/web3.js';
 import { forbidden } from '../../../errors.ts';
-import { hasValidSignature, refused, type ProposedTransaction } from '../../deals/index.ts';
+import { hasValidSignature, refused, type ProposedTransaction } from '../../../chain/transactions/index.ts';
 
 export const SWAP_FEE_PAYER = "The fee payer must be the platform's admin key.";
 export const SWAP_SIGNERS = 'The transaction must be signed by exactly the admin, the desk and your wallet.';

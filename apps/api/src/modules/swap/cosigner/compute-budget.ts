@@ -5,7 +5,7 @@ import {
   MAX_PRIORITY_FEE_LAMPORTS,
   refused,
   type ReadInstruction,
-} from '../../deals/index.ts';
+} from '../../../chain/transactions/index.ts';
 
 const SET_COMPUTE_UNIT_LIMIT = 2;
 const SET_COMPUTE_UNIT_PRICE = 3;

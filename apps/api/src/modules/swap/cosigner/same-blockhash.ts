@@ -1,4 +1,4 @@
-import { refused, type ProposedTransaction } from '../../deals/index.ts';
+import { refused, type ProposedTransaction } from '../../../chain/transactions/index.ts';
 
 export const OTHER_BLOCKHASH = "The transaction must keep the quote's blockhash: it bounds how long the swap can land.";
 

@@ -1,5 +1,5 @@
 import { SWAP_MESSAGES } from '@jelly/domain';
-import { refused, type ReadInstruction } from '../../deals/index.ts';
+import { refused, type ReadInstruction } from '../../../chain/transactions/index.ts';
 
 export const TRANSFERS_DIFFER = `${SWAP_MESSAGES.transaction_mismatch} Its transfers, amounts, mints or accounts differ from the quote's.`;
 

@@ -1,6 +1,6 @@
 import type { PublicKey, TransactionError } from '@solana/web3.js';
 import type { AppError } from '../../../errors.ts';
-import { chainFailure, type ReadInstruction } from '../../deals/index.ts';
+import { chainFailure, type ReadInstruction } from '../../../chain/transactions/index.ts';
 import { swapRefusal } from '../swap-errors.ts';
 
 /**

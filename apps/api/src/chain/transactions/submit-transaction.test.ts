@@ -4,8 +4,9 @@ import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
 import { EscrowError, escrowMessage } from '@jelly/escrow';
 import { Keypair, PublicKey, type Connection } from '@solana/web3.js';
 import { describe, expect, it, vi } from 'vitest';
-import type { Chain } from '../../../chain/chain.ts';
-import { AppError } from '../../../errors.ts';
+import type { Chain } from '../chain.ts';
+import { AppError } from '../../errors.ts';
+import { platformKey } from '../keys/platform-key.ts';
 import { BLOCKHASH_EXPIRED_MESSAGE, chainFailure, confirmOrThrow } from './submit-transaction.ts';
 
 function chainAnswering(statuses: (object | null)[]): { chain: Chain; calls: () => number } {
@@ -20,7 +21,7 @@ function chainAnswering(statuses: (object | null)[]): { chain: Chain; calls: () 
   } as unknown as Connection;
   const chain: Chain = {
     connection,
-    admin: Keypair.generate(),
+    admin: platformKey(Keypair.generate(), 'admin'),
     programId: new PublicKey(new Uint8Array(32).fill(3)),
     rpcUrl: 'http://127.0.0.1:1',
     wsUrl: null,

@@ -1,8 +1,9 @@
 import { EscrowError, escrowErrorMessage, escrowMessage, extractCustomErrorCode } from '@jelly/escrow';
 import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
 import type { TransactionError, VersionedTransaction } from '@solana/web3.js';
-import type { Chain } from '../../../chain/chain.ts';
-import { AppError } from '../../../errors.ts';
+import bs58 from 'bs58';
+import type { Chain } from '../chain.ts';
+import { AppError } from '../../errors.ts';
 
 /** Confirmation level 'confirmed', time-out 60 s: long enough for a congested cluster, short enough to tell the user. */
 export const CONFIRM_TIMEOUT_MS = 60_000;
@@ -96,6 +97,13 @@ export async function isBlockhashStillValid(chain: Chain, blockhash: string): Pr
 }
 
 /** The RPC node failed or is unreachable (its error text stays out of the response: it may name internal hosts). */
-function rpcUnavailable(_error: unknown): AppError {
+export function rpcUnavailable(_error: unknown): AppError {
   return new AppError('CHAIN_UNAVAILABLE', 'The Solana node did not answer. Please try again.');
+}
+
+/** A transaction's id: its fee payer's signature (ed25519 is deterministic: the same message, the same signature). */
+export function signatureOf(tx: VersionedTransaction): string {
+  const first = tx.signatures[0];
+  if (!first) throw new Error('transaction has no signature slot');
+  return bs58.encode(first);
 }

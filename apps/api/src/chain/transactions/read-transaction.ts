@@ -1,7 +1,7 @@
 import { MAX_TRANSACTION_BYTES } from '@jelly/contracts';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { PublicKey, VersionedTransaction, type AccountMeta } from '@solana/web3.js';
-import { AppError } from '../../../errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** One instruction of the transaction with its accounts' flags as the message gives them. */
 export interface ReadInstruction {

@@ -1,0 +1,7 @@
+/** The gate for the platform's keys: the only code that signs with them (lint refuses any other use of the vault). */
+export { authorizePlatformSend, preparePlatformSend } from './platform-gate.ts';
+export type { AuthorizedSend, GateContext, PlatformSend, PreparedSend, Reclaimable, SendTerms } from './platform-gate.ts';
+export type { BudgetRule, ChargeTo } from './check-budgets.ts';
+export type { PlatformCost } from './platform-cost.ts';
+export { platformKey } from '../keys/platform-key.ts';
+export type { PlatformKey, PlatformKeyRole } from '../keys/platform-key.ts';
