@@ -59,7 +59,7 @@ export const deskService = fp(
       await fundLocalnetDesk(chain, keypair.publicKey);
       app.log.info({ desk: keypair.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
     }
-    const reference = config.jupiter ? createJupiterReference(config.jupiter) : null;
+    const reference = config.jupiter ? createJupiterReference({ ...config.jupiter, fetch: app.outboundFetch }) : null;
     const quotes = createQuoteStore(app.db, app.log);
     app.addHook('onClose', async () => quotes.flush());
     app.decorate(
@@ -67,5 +67,5 @@ export const deskService = fp(
       chain && keypair ? { keypair, config, reference, state: createDeskState(chain, keypair.publicKey, app.config.now), quotes } : null,
     );
   },
-  { name: 'swap-desk' },
+  { name: 'swap-desk', dependencies: ['outbound-http'] },
 );
