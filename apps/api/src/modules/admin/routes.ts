@@ -70,10 +70,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (out
     route.get('/admin/disputes/:orderId', {
       schema: { tags, summary: 'The whole case of a deal', security: bearer, params: disputeParams, response: { 200: disputeDossierResponse, ...errors } },
     }, async (request) =>
-      getDossier({ db, chain: app.chain, now: config.now, admin: adminConfig }, adminCaller(request), request.params.orderId));
+      getDossier({ db, chain: app.chain, now: config.now, admin: adminConfig, priceFeed: app.priceFeed }, adminCaller(request), request.params.orderId));
 
     const resolveContext = (request: { ip: string; log: FastifyBaseLogger }) => ({
-      db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, admin: adminConfig, ...timeout,
+      db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, admin: adminConfig,
+      priceFeed: app.priceFeed, ...timeout,
     });
 
     route.post('/admin/orders/:orderId/resolve', {
