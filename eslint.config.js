@@ -50,6 +50,10 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's own outbound requests go through one client, apps/api/src/lib/outbound-http.ts, which refuses
+  // loopback, private, link-local and metadata addresses after DNS resolution and on every redirect. Anything else
+  // that sends an HTTP request from the API would bypass it, so it is an error anywhere else in apps/api/src.
+  ...apiOutboundHttp(),
   // Web app boundaries: a feature (src/features/<f>) never imports another feature or src/app (app composes
   // features); src/lib and src/components import no feature. Tests and test harnesses of a feature may use the app's
   // layout pieces (modal stack, toasts) to render like the app does, never another feature.
@@ -108,6 +112,38 @@ function apiModuleBoundaries() {
       files: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.ts'],
       ignores: ['apps/api/src/modules/**'],
       rules: { 'no-restricted-imports': rule(fromOutside('index|routes|testing')) },
+    },
+  ];
+}
+
+/**
+ * The rules that keep the API's outbound requests in lib/outbound-http.ts (see where it is used): the global fetch
+ * (also as globalThis.fetch), undici and node-fetch, and node:http(s)' request functions. They are not
+ * `no-restricted-imports` patterns because the module-boundary blocks already set that rule for these files, and a
+ * later block setting the same rule would replace their patterns. Tests and their stand-ins (test files, testing/
+ * folders, testing.ts) play the outside world and may send requests.
+ */
+function apiOutboundHttp() {
+  const message = 'Outbound HTTP goes through lib/outbound-http.ts (app.outboundFetch, or an OutboundFetch passed in): it refuses private and local addresses.';
+  const clients = '/^(undici|node-fetch)/';
+  const nodeHttp = '/^(node:)?(http|https|http2)$/';
+  return [
+    { ignores: ['apps/api/test/fixtures/outbound/**'] },
+    {
+      files: ['apps/api/src/**/*.ts'],
+      ignores: ['apps/api/src/lib/outbound-http.ts', 'apps/api/src/**/*.test.ts', 'apps/api/src/**/testing/**', 'apps/api/src/**/testing.ts'],
+      rules: {
+        'no-restricted-globals': ['error', { name: 'fetch', message }],
+        'no-restricted-properties': ['error', ...['globalThis', 'global', 'window', 'self'].map((object) => ({ object, property: 'fetch', message }))],
+        'no-restricted-syntax': [
+          'error',
+          { selector: `ImportDeclaration[source.value=${clients}]`, message },
+          { selector: `ImportExpression[source.value=${clients}]`, message },
+          { selector: `CallExpression[callee.name='require'][arguments.0.value=${clients}]`, message },
+          { selector: `ImportDeclaration[source.value=${nodeHttp}] > ImportSpecifier[imported.name=/^(request|get|connect)$/]`, message },
+          { selector: `ImportDeclaration[source.value=${nodeHttp}] > :matches(ImportDefaultSpecifier, ImportNamespaceSpecifier)`, message },
+        ],
+      },
     },
   ];
 }

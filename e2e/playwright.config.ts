@@ -81,6 +81,8 @@ export default defineConfig({
         TELEGRAM_BOT_TOKEN: telegramBotToken,
         TELEGRAM_BOT_USERNAME: telegramBotUsername,
         TELEGRAM_API_ROOT: telegramApiRoot,
+        // The stand-in listens on loopback, which the server's outbound client reaches only when listed here.
+        OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
         TELEGRAM_MODE: 'polling',
         TELEGRAM_ADMIN_CHAT_ID: telegramAdminChatId,
       },

@@ -9,6 +9,7 @@ import { auth } from './plugins/auth.ts';
 import { database } from './plugins/database.ts';
 import { docs } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { outboundHttp } from './plugins/outbound-http.ts';
 import { lenientJsonBody } from './plugins/json-body.ts';
 import { generateRequestId, loggerOptions, requestIdHeader } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(realtime);
     await app.register(rateLimits);
     await app.register(docs);
+    await app.register(outboundHttp);
     // The modules' services: what the routes use (the price feed, the Telegram bot) and the jobs; each stops on close.
     await app.register(telegramService);
     await app.register(priceService);

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       rateLimits: { nonce: 30, signIn: 10, refresh: 30 },
     });
     expect(config.adminWallets.size).toBe(0);
+    expect(config.outbound).toEqual({ allow: [] });
     expect(DEFAULT_WEB_DIST.endsWith(join('apps', 'web', 'dist'))).toBe(true);
   });
 
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_AUTH_NONCE: '100',
         RATE_LIMIT_AUTH_SIGN_IN: '20',
         RATE_LIMIT_AUTH_REFRESH: '50',
+        OUTBOUND_ALLOW_HOSTS: '10.0.0.0/8,telegram-proxy.internal',
       },
       cwd,
     );
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 7 * 86400,
       rateLimits: { nonce: 100, signIn: 20, refresh: 50 },
+      outbound: { allow: ['10.0.0.0/8', 'telegram-proxy.internal'] },
     });
     expect([...config.adminWallets]).toEqual([admin, 'So11111111111111111111111111111111111111112']);
     expect(new TextDecoder().decode(config.jwtSecret)).toBe('x'.repeat(40));
@@ -169,6 +172,7 @@ describe('loadConfig', () => {
     [{ SOLANA_RPC_URL: 'https://api.devnet.solana.com' }, 'ADMIN_KEYPAIR'],
     [{ ESCROW_PROGRAM_ID: '0x1' }, 'ESCROW_PROGRAM_ID'],
     [{ LOCALNET_PORT: '99999' }, 'LOCALNET_PORT'],
+    [{ OUTBOUND_ALLOW_HOSTS: 'http://feed.internal' }, 'OUTBOUND_ALLOW_HOSTS'],
   ])('rejects %o naming the variable', async (env, name) => {
     const attempt = loadConfig(env, cwd);
     await expect(attempt).rejects.toThrow(ConfigError);

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { isPublicKey } from './lib/base58.ts';
 import { configProblems, optionalHttpUrl, optionalText } from './lib/env-fields.ts';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret.ts';
+import type { OutboundHttpOptions } from './lib/outbound-http.ts';
+import { readOutboundConfig } from './lib/outbound-policy.ts';
 import { type MarketConfig, readMarketConfig } from './modules/market/index.ts';
 import { type PricesConfig, readPricesConfig } from './modules/prices/index.ts';
 import { type DealsConfig, readDealsConfig } from './modules/deals/index.ts';
@@ -81,6 +83,11 @@ export interface AppConfig extends AuthConfig, PlatformConfig {
   swap?: DeskConfig;
   /** The back office: four-eyes amount and dispute SLA (ADMIN_FOUR_EYES_FIAT_AMOUNT, DISPUTE_SLA_HOURS); defaults when absent. */
   admin?: AdminConfig;
+  /**
+   * The outbound client's allow-list (OUTBOUND_ALLOW_HOSTS) and, in tests, its resolver; absent = public addresses
+   * only (tests that call a local server list it here).
+   */
+  outbound?: OutboundHttpOptions;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -187,6 +194,7 @@ export async function loadConfig(
   const coinJellySettings = settled(readCoinJellyConfig(env));
   const swap = settled(readDeskConfig(env, cwd));
   const admin = settled(readAdminConfig(env));
+  const outbound = settled(readOutboundConfig(env));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -230,5 +238,6 @@ export async function loadConfig(
     coinJelly,
     swap,
     admin,
+    outbound,
   };
 }

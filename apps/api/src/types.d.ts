@@ -6,6 +6,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Bot } from 'grammy';
 import type { PriceFeed } from './modules/prices/index.ts';
 import type { Desk } from './modules/swap/index.ts';
+import type { OutboundFetch } from './lib/outbound-http.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,8 @@ declare module 'fastify' {
     bans: BanGuard;
     /** preHandler (after authenticate): requires an admin. */
     requireAdmin: preHandlerAsyncHookHandler;
+    /** The one client of the server's own outbound HTTP requests (lib/outbound-http.ts): public addresses only. */
+    outboundFetch: OutboundFetch;
     /** The configured price feed (modules/prices price service). */
     priceFeed: PriceFeed;
     /** The swap desk's key and settings; null without a chain (modules/swap desk service). */

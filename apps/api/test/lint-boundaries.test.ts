@@ -5,17 +5,34 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The module-boundary lint rule, run with the repository's own ESLint config on small fixtures. Each fixture is
- * linted as if it stood at its path under apps/api (fixtures/boundaries/bad/src/modules/orders/x.ts is linted as
- * apps/api/src/modules/orders/x.ts), because the rule depends on where the importing file sits.
+ * The API's lint boundaries, run with the repository's own ESLint config on small fixtures. Each fixture is linted as
+ * if it stood at its path under apps/api (fixtures/boundaries/bad/src/modules/orders/x.ts is linted as
+ * apps/api/src/modules/orders/x.ts), because the rules depend on where the file sits. Two sets: the module boundaries
+ * (another module only through its index.ts) and outbound HTTP (only through lib/outbound-http.ts).
  */
 const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = resolve(apiDir, '../..');
-const fixturesDir = join(apiDir, 'test/fixtures/boundaries');
-const RULE = 'no-restricted-imports';
 
-function fixtures(kind: 'bad' | 'clean'): string[] {
-  const root = join(fixturesDir, kind);
+interface FixtureSet {
+  name: string;
+  folder: string;
+  /** The rules that report a bad fixture, and the words of their message. */
+  rules: string[];
+  message: string;
+}
+
+const SETS: FixtureSet[] = [
+  { name: 'API module boundaries', folder: 'boundaries', rules: ['no-restricted-imports'], message: 'through its public file (index.ts)' },
+  {
+    name: 'outbound HTTP only through lib/outbound-http.ts',
+    folder: 'outbound',
+    rules: ['no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax'],
+    message: 'Outbound HTTP goes through lib/outbound-http.ts',
+  },
+];
+
+function fixtures(set: FixtureSet, kind: 'bad' | 'clean'): string[] {
+  const root = join(apiDir, 'test/fixtures', set.folder, kind);
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? walk(join(dir, entry.name)) : [relative(root, join(dir, entry.name))],
@@ -23,16 +40,16 @@ function fixtures(kind: 'bad' | 'clean'): string[] {
   return walk(root).sort();
 }
 
-async function lintAt(kind: 'bad' | 'clean', fixture: string) {
+async function lintAt(set: FixtureSet, kind: 'bad' | 'clean', fixture: string) {
   const eslint = new ESLint({ cwd: repoDir });
-  const code = readFileSync(join(fixturesDir, kind, fixture), 'utf8');
+  const code = readFileSync(join(apiDir, 'test/fixtures', set.folder, kind, fixture), 'utf8');
   const [result] = await eslint.lintText(code, { filePath: join(apiDir, fixture) });
   return result?.messages ?? [];
 }
 
-describe('API module boundaries (eslint)', () => {
-  const bad = fixtures('bad');
-  const clean = fixtures('clean');
+describe.each(SETS)('$name (eslint)', (set) => {
+  const bad = fixtures(set, 'bad');
+  const clean = fixtures(set, 'clean');
 
   it('has fixtures of both kinds', () => {
     expect(bad.length).toBeGreaterThanOrEqual(8);
@@ -40,13 +57,13 @@ describe('API module boundaries (eslint)', () => {
   });
 
   it.each(bad)('reports %s', async (fixture) => {
-    const messages = await lintAt('bad', fixture);
-    expect(messages.filter((m) => m.ruleId === RULE)).toEqual([
-      expect.objectContaining({ message: expect.stringContaining('through its public file (index.ts)') }),
+    const messages = await lintAt(set, 'bad', fixture);
+    expect(messages.filter((m) => m.ruleId !== null && set.rules.includes(m.ruleId))).toEqual([
+      expect.objectContaining({ message: expect.stringContaining(set.message) }),
     ]);
   }, 30_000);
 
   it.each(clean)('reports nothing for %s', async (fixture) => {
-    expect(await lintAt('clean', fixture)).toEqual([]);
+    expect(await lintAt(set, 'clean', fixture)).toEqual([]);
   }, 30_000);
 });

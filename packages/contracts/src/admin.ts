@@ -173,8 +173,16 @@ export const disputeDossierResponse = z.object({
   seller: dossierParty.nullable(),
   paymentWindow: dealWindowResponse,
   reviewFlag: reviewFlag.nullable(),
-  /** Whether resolving this deal needs a second admin, and the threshold (the deal's fiat amount must exceed it; null = never). */
-  fourEyes: z.object({ required: z.boolean(), thresholdFiat: decimalString.nullable() }),
+  /**
+   * Whether resolving this deal needs a second admin, and the threshold: the deal's fiat value, converted to the
+   * threshold's currency with the price feed, must exceed it (a deal the feed cannot value counts as above); null = never.
+   */
+  fourEyes: z.object({
+    required: z.boolean(),
+    thresholdFiat: decimalString.nullable(),
+    /** ISO 4217 code of the threshold (USD unless the setting names another). */
+    thresholdCurrency: z.string().regex(/^[A-Z]{3}$/).nullable(),
+  }),
   pendingApproval: resolveApproval.nullable(),
   resolution: dealResolution.nullable(),
 });

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN_CONFIG, needsFourEyes, readAdminConfig } from './admin-config.ts';
+import { DEFAULT_ADMIN_CONFIG, readAdminConfig } from './admin-config.ts';
 
 describe('the back office settings', () => {
-  it('defaults to a second admin above 1000 and a 24-hour SLA; reads both from the environment', () => {
+  it('defaults to a second admin above 1000 USD and a 24-hour SLA; reads both from the environment', () => {
+    expect(readAdminConfig({})).toEqual({ ok: true, config: { fourEyes: { amount: '1000', currency: 'USD' }, disputeSlaHours: 24 } });
     expect(readAdminConfig({})).toEqual({ ok: true, config: DEFAULT_ADMIN_CONFIG });
     expect(readAdminConfig({ ADMIN_FOUR_EYES_FIAT_AMOUNT: '250.50', DISPUTE_SLA_HOURS: '12' })).toEqual({
       ok: true,
-      config: { fourEyesFiatAmount: '250.50', disputeSlaHours: 12 },
+      config: { fourEyes: { amount: '250.50', currency: 'USD' }, disputeSlaHours: 12 },
     });
-    expect(readAdminConfig({ ADMIN_FOUR_EYES_FIAT_AMOUNT: 'off' })).toMatchObject({ config: { fourEyesFiatAmount: null } });
-    expect(readAdminConfig({ ADMIN_FOUR_EYES_FIAT_AMOUNT: 'lots' })).toMatchObject({ ok: false });
+    expect(readAdminConfig({ ADMIN_FOUR_EYES_FIAT_AMOUNT: ' 1000  eur ' })).toMatchObject({ config: { fourEyes: { amount: '1000', currency: 'EUR' } } });
+    expect(readAdminConfig({ ADMIN_FOUR_EYES_FIAT_AMOUNT: 'off' })).toMatchObject({ config: { fourEyes: null } });
+    expect(readAdminConfig({ ADMIN_FOUR_EYES_FIAT_AMOUNT: '' })).toEqual({ ok: true, config: DEFAULT_ADMIN_CONFIG });
     expect(readAdminConfig({ DISPUTE_SLA_HOURS: '-1' })).toMatchObject({ ok: false });
   });
 
-  it('needs a second admin only strictly above the amount, compared in cents', () => {
-    const config = { fourEyesFiatAmount: '250.50', disputeSlaHours: 24 };
-    expect(needsFourEyes(config, 25_050n)).toBe(false);
-    expect(needsFourEyes(config, 25_051n)).toBe(true);
-    expect(needsFourEyes(config, null)).toBe(false);
-    expect(needsFourEyes({ ...config, fourEyesFiatAmount: null }, 10n ** 20n)).toBe(false);
+  it.each(['lots', '1000 euros', '1000 ZZZ', 'EUR 1000', '10.505', '-5'])('refuses ADMIN_FOUR_EYES_FIAT_AMOUNT=%s with the expected form', (value) => {
+    const read = readAdminConfig({ ADMIN_FOUR_EYES_FIAT_AMOUNT: value });
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.problems).toEqual([
+      'ADMIN_FOUR_EYES_FIAT_AMOUNT: ADMIN_FOUR_EYES_FIAT_AMOUNT must be an amount with an optional ISO currency (1000 = 1000 USD, 250.50 EUR), or off',
+    ]);
   });
 });

@@ -28,8 +28,8 @@ beforeAll(async () => {
   t = await createChainTestApp({
     config: {
       adminWallets: new Set([firstAdminWallet.address, secondAdminWallet.address]),
-      // deals over 5 (fiat) need a second admin: 10 USDC at 0.92 does, 1 USDC does not
-      admin: { fourEyesFiatAmount: '5', disputeSlaHours: 24 },
+      // deals over 5 USD need a second admin: 10 USDC at 0.92 EUR (≈ 10.14 USD) does, 1 USDC (≈ 1.01 USD) does not
+      admin: { fourEyes: { amount: '5', currency: 'USD' }, disputeSlaHours: 24 },
     },
   });
   first = await session(t.app, firstAdminWallet);
@@ -98,7 +98,7 @@ describe('the dispute queue and the dossier', () => {
     expect((await get<DisputeQueueResponse>(first, `${adminPaths.disputes}?token=usdc&Size=1&Page=2`)).data.map((r) => r.orderId)).toEqual([newer.dealId]);
 
     const dossier = await get<DisputeDossier>(first, adminPaths.dispute(older.dealId));
-    expect(dossier).toMatchObject({ openedAt, header: { orderId: older.dealId, side: 'SELL' }, resolution: null, pendingApproval: null, fourEyes: { required: false, thresholdFiat: '5' } });
+    expect(dossier).toMatchObject({ openedAt, header: { orderId: older.dealId, side: 'SELL' }, resolution: null, pendingApproval: null, fourEyes: { required: false, thresholdFiat: '5', thresholdCurrency: 'USD' } });
     expect(dossier.timeline.map((e) => e.kind)).toEqual(['created', 'locked', 'dispute_opened']);
     expect(dossier.timeline[1]).toMatchObject({ signature: older.lockSignature, txState: 'confirmed', actor: older.seller.wallet.address });
     const attachment = dossier.chat.find((m) => m.attachment !== null)?.attachment;

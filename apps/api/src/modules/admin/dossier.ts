@@ -10,7 +10,9 @@ import type { AuthUser } from '../auth/index.ts';
 import { toChatMessage } from '../chat/index.ts';
 import { getAdminOrder, getDealWindow } from '../deals/index.ts';
 import { toOrder, tradingStats } from '../orders/index.ts';
-import { type AdminConfig, needsFourEyes } from './admin-config.ts';
+import type { PriceFeed } from '../prices/index.ts';
+import type { AdminConfig } from './admin-config.ts';
+import { needsFourEyes } from './four-eyes.ts';
 import { approvalsOfDeal } from './approvals-view.ts';
 import { activeBanOf, bansOf } from './ban-view.ts';
 import { dealTimeline } from './dossier-timeline.ts';
@@ -23,6 +25,7 @@ export interface DossierContext {
   chain: Chain | null;
   now: () => Date;
   admin: AdminConfig;
+  priceFeed: PriceFeed;
 }
 
 const summaryOf = (s: TradingStats) => ({ trades: s.finishedDeals, completedTrades: s.completedDeals, completionRate: s.completionRate });
@@ -89,14 +92,15 @@ export async function getDossier(ctx: DossierContext, admin: AuthUser, orderId: 
     getDealWindow(db, admin, orderId),
   ]);
   const { buyerWallet, sellerWallet } = buyerAndSeller(row);
-  const [buyer, seller, timeline] = await Promise.all([
+  const fiatAmountCents = row.fiatAmountCents === null ? null : BigInt(row.fiatAmountCents);
+  const [buyer, seller, timeline, fourEyesRequired] = await Promise.all([
     partyOf(db, buyerWallet, orderId, now),
     partyOf(db, sellerWallet, orderId, now),
     dealTimeline(db, row, audit, flag ?? null),
+    needsFourEyes(ctx.admin.fourEyes, { fiatAmountCents, fiatCode: row.fiatCode }, ctx.priceFeed),
   ]);
   const byMessage = new Map(attachments.map((a) => [a.messageId, a]));
   const opened = firstRequest?.createdAt ?? flag?.flaggedAt ?? null;
-  const fiatCents = row.fiatAmountCents === null ? null : BigInt(row.fiatAmountCents);
   return {
     header,
     deal: toOrder(row),
@@ -116,7 +120,11 @@ export async function getDossier(ctx: DossierContext, admin: AuthUser, orderId: 
     seller,
     paymentWindow,
     reviewFlag: flag ? { reason: flag.reason, flaggedAt: flag.flaggedAt.toISOString(), flaggedBy: flag.flaggedBy } : null,
-    fourEyes: { required: needsFourEyes(ctx.admin, fiatCents), thresholdFiat: ctx.admin.fourEyesFiatAmount },
+    fourEyes: {
+      required: fourEyesRequired,
+      thresholdFiat: ctx.admin.fourEyes?.amount ?? null,
+      thresholdCurrency: ctx.admin.fourEyes?.currency ?? null,
+    },
     pendingApproval: approvals.find((a) => a.state === 'pending') ?? null,
     resolution: resolutionOf(audit),
   };

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { outboundRefusalOf, type OutboundFetch, type OutboundRefusedError } from '../../lib/outbound-http.ts';
+import { badRequest } from '../../errors.ts';
 
 /** Shown wherever a token's own icon could not be fetched. */
 export const PLACEHOLDER_ICON = '/api/assets/coins/token.svg';
 export const ICON_PLACEHOLDER_WARNING = 'The icon could not be fetched; a placeholder is shown instead.';
+/** The admin's URL (or a redirect it led to) reached for an address the server never calls: refused, not replaced. */
+export const iconAddressRefused = ({ host, address, kind }: Pick<OutboundRefusedError, 'host' | 'address' | 'kind'>) =>
+  `The icon URL leads to ${host === address ? address : `${host} (${address})`}, a ${kind} address; icons are fetched only from public addresses.`;
 /** The limits of the one fetch the server makes for an admin-given URL. */
 export const ICON_FETCH_TIMEOUT_MS = 5000;
 export const ICON_MAX_BYTES = 256 * 1024;
@@ -49,11 +54,12 @@ async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promis
 }
 
 /**
- * Fetches the icon once (time-out, size cap, image types only, no cookies or credentials sent) and stores it in the
- * data folder under a name derived from the mint and the bytes, so pickers never load it from the remote host.
- * Any failure gives the placeholder: listing a token never fails for its icon.
+ * Fetches the icon once through the outbound client (time-out, size cap, image types only, no cookies or credentials
+ * sent) and stores it in the data folder under a name derived from the mint and the bytes, so pickers never load it
+ * from the remote host. A URL that leads to a loopback, private or other non-public address, directly or through a
+ * redirect, is refused (400): the admin asked the server to reach inside. Any other failure gives the placeholder.
  */
-export async function fetchAndStoreIcon(dataDir: string, mint: string, url: string): Promise<StoredIcon> {
+export async function fetchAndStoreIcon(fetch: OutboundFetch, dataDir: string, mint: string, url: string): Promise<StoredIcon> {
   try {
     const response = await fetch(url, {
       signal: AbortSignal.timeout(ICON_FETCH_TIMEOUT_MS),
@@ -75,7 +81,9 @@ export async function fetchAndStoreIcon(dataDir: string, mint: string, url: stri
     await mkdir(folder, { recursive: true });
     await writeFile(join(folder, name), bytes);
     return { url: `${TOKEN_ICON_ROUTE_PREFIX}${name}`, fetched: true };
-  } catch {
+  } catch (error) {
+    const refusal = outboundRefusalOf(error);
+    if (refusal) throw badRequest(iconAddressRefused(refusal), { field: 'icon' });
     return { url: PLACEHOLDER_ICON, fetched: false };
   }
 }

@@ -7,7 +7,9 @@ import { conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { type AdminResolveContext, adminResolve, findDeal } from '../deals/index.ts';
-import { type AdminConfig, needsFourEyes } from './admin-config.ts';
+import type { PriceFeed } from '../prices/index.ts';
+import type { AdminConfig } from './admin-config.ts';
+import { needsFourEyes } from './four-eyes.ts';
 import { toApproval } from './approvals-view.ts';
 
 export const APPROVAL_PENDING = 'A resolution of this deal already awaits a second admin.';
@@ -17,10 +19,13 @@ export const OWN_REQUEST = 'You asked for this resolution: a different admin mus
 
 export interface ResolveDisputeContext extends AdminResolveContext {
   admin: AdminConfig;
+  /** Converts the deal's fiat value to the four-eyes threshold's currency. */
+  priceFeed: PriceFeed;
 }
 
 /**
- * POST /admin/orders/{orderId}/resolve — with a reason. At or under the four-eyes threshold the resolution runs at
+ * POST /admin/orders/{orderId}/resolve — with a reason. At or under the four-eyes threshold (the deal's fiat value in
+ * the threshold's currency; a deal the price feed cannot value counts as above) the resolution runs at
  * once (the deals module's on-chain resolution, which audits it and shows the reason to both parties). Above it the
  * request is recorded and audited, and waits for a different admin (decideApproval).
  */
@@ -30,7 +35,7 @@ export async function resolveDispute(
   input: { dealId: number; releaseTo: 'buyer' | 'seller'; reason: string },
 ): Promise<AdminResolveOutcome> {
   const deal = await findDeal(ctx.db, input.dealId);
-  if (!deal || !needsFourEyes(ctx.admin, deal.fiatAmountCents)) {
+  if (!deal || !(await needsFourEyes(ctx.admin.fourEyes, deal, ctx.priceFeed))) {
     const result = await adminResolve(ctx, admin, input);
     await ctx.db.delete(dealReviewFlags).where(eq(dealReviewFlags.orderId, input.dealId));
     return { state: 'executed', ...result, reason: input.reason };

@@ -70,10 +70,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (out
     route.get('/admin/disputes/:orderId', {
       schema: { tags, summary: 'The whole case of a deal', security: bearer, params: disputeParams, response: { 200: disputeDossierResponse, ...errors } },
     }, async (request) =>
-      getDossier({ db, chain: app.chain, now: config.now, admin: adminConfig }, adminCaller(request), request.params.orderId));
+      getDossier({ db, chain: app.chain, now: config.now, admin: adminConfig, priceFeed: app.priceFeed }, adminCaller(request), request.params.orderId));
 
     const resolveContext = (request: { ip: string; log: FastifyBaseLogger }) => ({
-      db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, admin: adminConfig, ...timeout,
+      db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, admin: adminConfig,
+      priceFeed: app.priceFeed, ...timeout,
     });
 
     route.post('/admin/orders/:orderId/resolve', {
@@ -121,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (out
       schema: { tags, summary: 'Read a mint from the configured chain', security: bearer, querystring: tokenInspectQuery, response: { 200: tokenInspection, ...errors } },
     }, async (request) => inspectMint(db, requireChain(app.chain), request.query.mint));
 
-    const tokenContext = () => ({ db, chain: requireChain(app.chain), dataDir: config.dataDir, now: config.now });
+    const tokenContext = () => ({ db, chain: requireChain(app.chain), dataDir: config.dataDir, now: config.now, fetch: app.outboundFetch });
     route.post('/admin/new-coin-p2p', {
       schema: { tags, summary: 'List a token (checked against the chain)', security: bearer, body: newCoinRequest, response: { 200: newCoinResponse, ...errors } },
     }, async (request) => createToken(tokenContext(), adminCaller(request), request.body));
@@ -129,7 +130,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (out
     route.patch('/admin/tokens/:mint', {
       schema: { tags, summary: 'Edit or disable a listed token', security: bearer, params: tokenParams, body: updateTokenRequest, response: { 200: updateTokenResponse, ...errors } },
     }, async (request) =>
-      updateToken({ db, dataDir: config.dataDir, now: config.now }, adminCaller(request), request.params.mint, request.body));
+      updateToken({ db, dataDir: config.dataDir, now: config.now, fetch: app.outboundFetch }, adminCaller(request), request.params.mint, request.body));
 
     route.get('/admin/audit', {
       schema: { tags, summary: 'The audit log of admin acts, newest first', security: bearer, querystring: auditQuery, response: { 200: auditResponse, ...errors } },

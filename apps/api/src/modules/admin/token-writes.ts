@@ -3,6 +3,7 @@ import { asc, eq, max } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Queryable } from '../../db/rows.ts';
+import type { OutboundFetch } from '../../lib/outbound-http.ts';
 import { tokens } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { recordAdminAct } from '../audit/index.ts';
@@ -41,6 +42,8 @@ export interface TokenContext {
   chain: Chain;
   dataDir: string;
   now: () => Date;
+  /** The outbound client the icon is fetched with. */
+  fetch: OutboundFetch;
 }
 
 /**
@@ -57,7 +60,7 @@ export async function createToken(
   if (inspection.alreadyListed) throw conflict(TOKEN_ALREADY_LISTED);
   if (inspection.refusal) throw badRequest(inspection.refusal, { field: 'mint' });
   if (inspection.decimals !== body.decimals) throw badRequest(decimalsMismatch(inspection.decimals ?? 0), { field: 'decimals' });
-  const icon = await fetchAndStoreIcon(ctx.dataDir, body.mint, body.icon);
+  const icon = await fetchAndStoreIcon(ctx.fetch, ctx.dataDir, body.mint, body.icon);
   const warnings = [...inspection.warnings, ...(icon.fetched ? [] : [ICON_PLACEHOLDER_WARNING])];
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
@@ -110,7 +113,7 @@ export async function updateToken(
   if (body.disabled !== undefined) changes.disabled = body.disabled;
   if (body.position !== undefined) changes.position = body.position;
   if (body.icon !== undefined) {
-    const icon = await fetchAndStoreIcon(ctx.dataDir, mint, body.icon);
+    const icon = await fetchAndStoreIcon(ctx.fetch, ctx.dataDir, mint, body.icon);
     changes.icon = icon.url;
     if (!icon.fetched) warnings.push(ICON_PLACEHOLDER_WARNING);
   }

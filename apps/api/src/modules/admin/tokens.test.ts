@@ -16,23 +16,32 @@ import {
 import { Keypair, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claim, dealRow, getOrder, lockInstruction, offer, submit, trader, userTransaction } from '../../../test/helpers/deal-fixtures.ts';
+import { lookupWith } from '../../../test/helpers/outbound.ts';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { errorOf, session, type Session } from '../orders/testing.ts';
-import { ICON_MAX_BYTES, PLACEHOLDER_ICON } from './fetch-icon.ts';
+import { ICON_MAX_BYTES, PLACEHOLDER_ICON, iconAddressRefused } from './fetch-icon.ts';
 import { FREEZE_AUTHORITY_WARNING, MINT_AUTHORITY_WARNING, MINT_NOT_FOUND, TRANSFER_FEE_REFUSED } from './inspect-mint.ts';
 import { TOKEN_ALREADY_LISTED, decimalsMismatch } from './token-writes.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+/**
+ * The icon server listens on 127.0.0.1. The app reaches it only under this made-up name, which the allow-list names
+ * and the test resolver points at 127.0.0.1; the same server by IP or as localhost stays out of reach.
+ */
+const ICON_HOST = 'icons.example.test';
 const adminWallet = createChainWallet();
 let t: ChainTestApp;
 let admin: Session;
 let payer: Keypair;
 let icons: Server;
 let iconBase: string;
+let iconPort: number;
 let iconHits = 0;
 
 beforeAll(async () => {
-  t = await createChainTestApp({ config: { adminWallets: new Set([adminWallet.address]) } });
+  t = await createChainTestApp({
+    config: { adminWallets: new Set([adminWallet.address]), outbound: { allow: [ICON_HOST], lookup: lookupWith({ [ICON_HOST]: ['127.0.0.1'] }) } },
+  });
   admin = await session(t.app, adminWallet);
   payer = Keypair.generate();
   await t.chain.localnet.faucet(payer.publicKey, { sol: 10_000_000_000n, usdc: 0n });
@@ -40,11 +49,13 @@ beforeAll(async () => {
     iconHits += 1;
     if (request.url === '/coin.png') response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     else if (request.url === '/page.html') response.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
+    else if (request.url?.startsWith('/redirect?to=')) response.writeHead(302, { location: decodeURIComponent(request.url.slice('/redirect?to='.length)) }).end();
     else if (request.url === '/huge.png') response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([PNG, Buffer.alloc(ICON_MAX_BYTES)]));
     else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => icons.listen(0, '127.0.0.1', resolve));
-  iconBase = `http://127.0.0.1:${(icons.address() as AddressInfo).port}`;
+  iconPort = (icons.address() as AddressInfo).port;
+  iconBase = `http://${ICON_HOST}:${iconPort}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => icons.close(resolve));
@@ -141,6 +152,35 @@ describe('listing a token', () => {
 
     const listed = (await coins()).map((c) => c.mint);
     for (const refused of [mint, unknown, feeMint]) expect(listed).not.toContain(refused);
+  });
+
+  it('refuses (400) an icon URL on loopback, by IP, by name or through a redirect, before any byte is fetched; nothing is listed', async () => {
+    const mint = (await splMint(6)).toBase58();
+    const loopback = `http://127.0.0.1:${iconPort}/coin.png`;
+    const hitsBefore = iconHits;
+    expect(errorOf(await create({ mint, symbol: 'LOOP', name: 'Loopback', decimals: 6, icon: loopback }))).toMatchObject({
+      status: 400,
+      message: iconAddressRefused({ host: '127.0.0.1', address: '127.0.0.1', kind: 'loopback' }),
+    });
+    expect(iconHits).toBe(hitsBefore);
+    const byName = errorOf(await create({ mint, symbol: 'LOOP', name: 'Loopback', decimals: 6, icon: `http://localhost:${iconPort}/coin.png` }));
+    expect(byName).toMatchObject({ status: 400, message: expect.stringMatching(/^The icon URL leads to localhost \(.+\), a loopback address; icons are fetched only from public addresses\.$/) });
+    expect(iconHits).toBe(hitsBefore);
+
+    // an allowed host whose answer redirects to loopback: the redirect is refused, the image never fetched
+    const redirected = await create({ mint, symbol: 'LOOP', name: 'Loopback', decimals: 6, icon: `${iconBase}/redirect?to=${encodeURIComponent(loopback)}` });
+    expect(errorOf(redirected)).toMatchObject({ status: 400, message: iconAddressRefused({ host: '127.0.0.1', address: '127.0.0.1', kind: 'loopback' }) });
+    expect(iconHits).toBe(hitsBefore + 1);
+    expect((await coins()).map((c) => c.mint)).not.toContain(mint);
+
+
+    // listed with a good icon, then an edit to a loopback icon is refused and changes nothing
+    const listed = await create({ mint, symbol: 'LOOP', name: 'Loopback', decimals: 6, icon: `${iconBase}/coin.png` });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const icon = listed.json<NewCoinResponse>().token.icon;
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api${adminPaths.token(mint)}`, headers: admin.headers, payload: { icon: loopback, name: 'Renamed' } });
+    expect(errorOf(patched)).toMatchObject({ status: 400, message: iconAddressRefused({ host: '127.0.0.1', address: '127.0.0.1', kind: 'loopback' }) });
+    expect((await coins()).find((c) => c.mint === mint)).toMatchObject({ icon, name: 'Loopback' });
   });
 
   it('uses the placeholder for an icon that is not an image or too large; edits and disables a token (audited)', async () => {

@@ -1,3 +1,4 @@
+import type { OutboundFetch } from '../../lib/outbound-http.ts';
 import { createBundledPriceFeed } from './bundled-price-feed.ts';
 import { createFxRates } from './fx-rates.ts';
 import type { PriceFeed } from './price-feed.ts';
@@ -27,10 +28,13 @@ export const DEFAULT_PRICE_FEED_TIMINGS: PriceFeedTimings = {
   timeoutMs: 5 * SECOND,
 };
 
-/** The configured price feed: the bundled table, or Pyth Hermes for tokens plus an FX source for fiat. */
+/**
+ * The configured price feed: the bundled table, or Pyth Hermes for tokens plus an FX source for fiat, both called
+ * through `fetch`, the outbound client (lib/outbound-http.ts).
+ */
 export function createPriceFeed(
   config: PriceFeedConfig,
-  options: { now?: () => number; timings?: Partial<PriceFeedTimings>; fetch?: typeof fetch } = {},
+  options: { fetch: OutboundFetch; now?: () => number; timings?: Partial<PriceFeedTimings> },
 ): PriceFeed {
   if (config.kind === 'bundled') return createBundledPriceFeed();
   const now = options.now ?? Date.now;
@@ -41,7 +45,7 @@ export function createPriceFeed(
     maxAgeMs: t.cryptoMaxAgeMs,
     timeoutMs: t.timeoutMs,
     now,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: options.fetch,
   });
   const fx = createFxRates({
     url: config.fxRatesUrl,
@@ -49,7 +53,7 @@ export function createPriceFeed(
     staleForMs: t.fxStaleForMs,
     timeoutMs: t.timeoutMs,
     now,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: options.fetch,
   });
   return { source: 'pyth+fx', cryptoUsd: (s) => crypto.cryptoUsd(s), fiatPerUsd: (c) => fx.fiatPerUsd(c) };
 }

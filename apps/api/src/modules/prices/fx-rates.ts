@@ -1,5 +1,6 @@
 import { decimalToString, numberToDecimal } from '@jelly/domain';
 import { z } from 'zod';
+import type { OutboundFetch } from '../../lib/outbound-http.ts';
 import { PriceFeedUnavailableError, type PriceQuote } from './price-feed.ts';
 import { createTtlCache } from './ttl-cache.ts';
 
@@ -40,12 +41,13 @@ export interface FxOptions {
   staleForMs: number;
   timeoutMs: number;
   now: () => number;
-  fetch?: typeof fetch;
+  /** The outbound client (lib/outbound-http.ts). */
+  fetch: OutboundFetch;
 }
 
 /** USD → fiat rates from a JSON source, cached for ttlMs (these sources update daily). */
 export function createFxRates(options: FxOptions): { fiatPerUsd(code: string): Promise<PriceQuote | null> } {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch;
   const cache = createTtlCache(
     async () => {
       let body: unknown;

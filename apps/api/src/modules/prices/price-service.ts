@@ -9,7 +9,10 @@ import { refreshFloatingPrices } from './refresh-floating-prices.ts';
  */
 export const priceService = fp(
   async (app) => {
-    const priceFeed = createPriceFeed(app.config.prices?.feed ?? { kind: 'bundled' }, { now: () => app.config.now().getTime() });
+    const priceFeed = createPriceFeed(app.config.prices?.feed ?? { kind: 'bundled' }, {
+      fetch: app.outboundFetch,
+      now: () => app.config.now().getTime(),
+    });
     app.decorate('priceFeed', priceFeed);
     const floatingRefreshMs = app.config.prices?.floatingRefreshMs ?? 0;
     if (floatingRefreshMs <= 0) return;
@@ -29,5 +32,5 @@ export const priceService = fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'prices-service' },
+  { name: 'prices-service', dependencies: ['outbound-http'] },
 );

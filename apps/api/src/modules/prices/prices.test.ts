@@ -1,6 +1,7 @@
 import type { PriceValidationResponse } from '@jelly/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { createOutboundHttp } from '../../lib/outbound-http.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { buyOfferBody, createOrder, session } from '../orders/testing.ts';
 import { loadBundledSnapshot } from './bundled-price-feed.ts';
@@ -17,6 +18,10 @@ const HERMES = '/v2/updates/price/latest';
 const FX = '/v6/latest/USD';
 /** publish_time of the recorded Hermes response + 10 s. */
 const FIXTURE_NOW = 1724025751_000 + 10_000;
+/** The replay server listens on loopback, which the outbound client reaches only when the allow-list names it. */
+const REPLAY_ALLOWED = { allow: ['127.0.0.1'] };
+const outbound = createOutboundHttp(REPLAY_ALLOWED);
+afterAll(() => outbound.close());
 
 describe('price maths', () => {
   it.each([
@@ -86,7 +91,7 @@ describe('Pyth Hermes + FX feed against a local server replaying recorded respon
     now = FIXTURE_NOW;
     feed = createPriceFeed(
       { kind: 'pyth+fx', hermesUrl: server.url, fxRatesUrl: `${server.url}${FX}` },
-      { now: () => now, timings: { cryptoTtlMs: 15_000, cryptoMaxAgeMs: 300_000, fxTtlMs: 3_600_000, fxStaleForMs: 86_400_000 } },
+      { fetch: outbound.fetch, now: () => now, timings: { cryptoTtlMs: 15_000, cryptoMaxAgeMs: 300_000, fxTtlMs: 3_600_000, fxStaleForMs: 86_400_000 } },
     );
   });
   afterEach(async () => {
@@ -138,7 +143,7 @@ describe('Pyth Hermes + FX feed against a local server replaying recorded respon
     await expect(feed.cryptoUsd('SOL')).rejects.toThrow(PriceFeedUnavailableError);
 
     // A fresh feed (nothing cached): an outage cannot be bridged by a last good value.
-    feed = createPriceFeed({ kind: 'pyth+fx', hermesUrl: server.url, fxRatesUrl: `${server.url}${FX}` }, { now: () => now });
+    feed = createPriceFeed({ kind: 'pyth+fx', hermesUrl: server.url, fxRatesUrl: `${server.url}${FX}` }, { fetch: outbound.fetch, now: () => now });
     now = FIXTURE_NOW;
     server.routes.set(HERMES, [500, 'oops']);
     await expect(feed.cryptoUsd('SOL')).rejects.toThrow('Pyth Hermes is unavailable: HTTP 500');
@@ -146,6 +151,18 @@ describe('Pyth Hermes + FX feed against a local server replaying recorded respon
     await expect(feed.cryptoUsd('SOL')).rejects.toThrow('Pyth Hermes answered in an unexpected format');
     server.routes.set(FX, [200, '{"result":"error"}']);
     await expect(feed.fiatPerUsd('EUR')).rejects.toThrow('The FX rate source answered in an unexpected format');
+  });
+
+  it('calls through the outbound client: without the allow-list a loopback source is refused and never reached', async () => {
+    const strict = createOutboundHttp({ allow: [] });
+    try {
+      const refused = createPriceFeed({ kind: 'pyth+fx', hermesUrl: server.url, fxRatesUrl: `${server.url}${FX}` }, { fetch: strict.fetch, now: () => now });
+      await expect(refused.cryptoUsd('SOL')).rejects.toThrow('Pyth Hermes is unavailable: 127.0.0.1 is a loopback address;');
+      await expect(refused.fiatPerUsd('EUR')).rejects.toThrow('The FX rate source is unavailable: 127.0.0.1 is a loopback address;');
+      expect(server.hits.size).toBe(0);
+    } finally {
+      await strict.close();
+    }
   });
 });
 
@@ -162,6 +179,7 @@ describe('GET /platform/price-validation', () => {
     bundled = await createTestApp();
     live = await createTestApp({
       config: {
+        outbound: REPLAY_ALLOWED,
         prices: { feed: { kind: 'pyth+fx', hermesUrl: server.url, fxRatesUrl: `${server.url}${FX}` }, floatingRefreshMs: 0 },
       },
     });

@@ -1,5 +1,6 @@
 import { decimalToString } from '@jelly/domain';
 import { z } from 'zod';
+import type { OutboundFetch } from '../../lib/outbound-http.ts';
 import { PriceFeedUnavailableError, type PriceQuote } from './price-feed.ts';
 import { createTtlCache } from './ttl-cache.ts';
 
@@ -35,12 +36,13 @@ export interface HermesOptions {
   maxAgeMs: number;
   timeoutMs: number;
   now: () => number;
-  fetch?: typeof fetch;
+  /** The outbound client (lib/outbound-http.ts). */
+  fetch: OutboundFetch;
 }
 
 /** Latest USD prices of SOL, USDC and USDT from Pyth Hermes, fetched in one request and cached for ttlMs. */
 export function createHermesPrices(options: HermesOptions): { cryptoUsd(symbol: string): Promise<PriceQuote | null> } {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch;
   const symbols = Object.keys(PYTH_FEED_IDS);
   const url = new URL('/v2/updates/price/latest', options.baseUrl);
   for (const symbol of symbols) url.searchParams.append('ids[]', `0x${PYTH_FEED_IDS[symbol]}`);

@@ -61,7 +61,7 @@ export const deskService = fp(
       await fundLocalnetDesk(chain, key.publicKey);
       app.log.info({ desk: key.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
     }
-    const reference = config.jupiter ? createJupiterReference(config.jupiter) : null;
+    const reference = config.jupiter ? createJupiterReference({ ...config.jupiter, fetch: app.outboundFetch }) : null;
     const quotes = createQuoteStore(app.db, app.log);
     app.addHook('onClose', async () => quotes.flush());
     app.decorate(
@@ -69,5 +69,5 @@ export const deskService = fp(
       chain && key ? { key, config, reference, state: createDeskState(chain, key.publicKey, app.config.now), quotes } : null,
     );
   },
-  { name: 'swap-desk' },
+  { name: 'swap-desk', dependencies: ['outbound-http'] },
 );

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { SWAP_MESSAGES } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainTestApp, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
+import { createOutboundHttp } from '../../lib/outbound-http.ts';
 import { errorOf } from '../orders/testing.ts';
 import { DEFAULT_DESK_CONFIG } from './desk-config.ts';
 import { createJupiterReference } from './quote-reference.ts';
@@ -13,6 +14,9 @@ import { SOL, USDT, quote, requestQuote, swapper } from './testing.ts';
 /** Shaped after the documented /order answer of a JupiterZ (RFQ) quote without a taker. */
 const ORDER = readFileSync(new URL('../../../test/fixtures/swap/jupiter-order-usdt-sol.json', import.meta.url), 'utf8');
 const API_KEY = 'test-key';
+/** The replay server listens on loopback, which the outbound client reaches only when the allow-list names it. */
+const REPLAY_ALLOWED = { allow: ['127.0.0.1'] };
+const outbound = createOutboundHttp(REPLAY_ALLOWED);
 
 interface Replay {
   url: string;
@@ -40,13 +44,14 @@ beforeAll(async () => {
   replay = await startJupiterReplay();
 });
 afterAll(async () => {
+  await outbound.close();
   await replay.close();
 });
 
 describe('the Jupiter reference client', () => {
   it('asks GET /order for an ExactIn quote without a taker, with the API key, and reads outAmount', async () => {
     replay.answer = [200, ORDER];
-    const reference = createJupiterReference({ url: replay.url, apiKey: API_KEY });
+    const reference = createJupiterReference({ url: replay.url, apiKey: API_KEY, fetch: outbound.fetch });
     expect(await reference.outAmount({ inputMint: USDT, outputMint: SOL, amount: 25_000_000n })).toBe(174_580_112n);
     const last = replay.seen.at(-1);
     expect(last?.path).toBe('/swap/v2/order');
@@ -61,20 +66,34 @@ describe('the Jupiter reference client', () => {
     { name: 'another amount than asked', key: API_KEY, answer: [200, ORDER.replace('"inAmount": "25000000"', '"inAmount": "1"')] as [number, string] },
   ])('$name reads as no answer', async ({ key, answer }) => {
     replay.answer = answer;
-    const reference = createJupiterReference({ url: replay.url, apiKey: key });
+    const reference = createJupiterReference({ url: replay.url, apiKey: key, fetch: outbound.fetch });
     expect(await reference.outAmount({ inputMint: USDT, outputMint: SOL, amount: 25_000_000n })).toBeNull();
   });
 
   it('an unreachable server reads as no answer', async () => {
-    const reference = createJupiterReference({ url: 'http://127.0.0.1:9/swap/v2', apiKey: API_KEY, timeoutMs: 500 });
+    const reference = createJupiterReference({ url: 'http://127.0.0.1:9/swap/v2', apiKey: API_KEY, timeoutMs: 500, fetch: outbound.fetch });
     expect(await reference.outAmount({ inputMint: USDT, outputMint: SOL, amount: 1n })).toBeNull();
+  });
+
+  it('calls through the outbound client: without the allow-list the loopback replay is refused and never reached', async () => {
+    const strict = createOutboundHttp({ allow: [] });
+    try {
+      const seen = replay.seen.length;
+      const reference = createJupiterReference({ url: replay.url, apiKey: API_KEY, fetch: strict.fetch });
+      expect(await reference.outAmount({ inputMint: USDT, outputMint: SOL, amount: 25_000_000n })).toBeNull();
+      expect(replay.seen.length).toBe(seen);
+    } finally {
+      await strict.close();
+    }
   });
 });
 
 describe('quoting with the reference configured', () => {
   let t: ChainTestApp;
   beforeAll(async () => {
-    t = await createChainTestApp({ config: { swap: { ...DEFAULT_DESK_CONFIG, processingSweepMs: 0, jupiter: { url: replay.url, apiKey: API_KEY } } } });
+    t = await createChainTestApp({
+      config: { outbound: REPLAY_ALLOWED, swap: { ...DEFAULT_DESK_CONFIG, processingSweepMs: 0, jupiter: { url: replay.url, apiKey: API_KEY } } },
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OutboundFetch } from '../../lib/outbound-http.ts';
 
 /**
  * A second opinion on a quote: what another venue would pay out for the same input. The desk quotes from its price
@@ -22,7 +23,8 @@ export interface JupiterOptions {
   url: string;
   apiKey: string;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** The outbound client (lib/outbound-http.ts). */
+  fetch: OutboundFetch;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface JupiterOptions {
  * error answer or an amount other than asked reads as "no answer": the reference never blocks quoting by its absence.
  */
 export function createJupiterReference(options: JupiterOptions): QuoteReference {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch;
   const base = options.url.endsWith('/') ? options.url : `${options.url}/`;
   return {
     name: 'jupiter',

@@ -2,19 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Bot } from 'grammy';
 import type { TelegramConfig } from './telegram-config.ts';
 import type { Database } from '../../db/connect.ts';
+import type { OutboundFetch } from '../../lib/outbound-http.ts';
 import { botReplies } from './bot-replies.ts';
 import { linkChatWithCode, unlinkChat } from './link-codes.ts';
+import { telegramFetch } from './telegram-fetch.ts';
 
 export interface BotDeps {
   db: Database;
   config: TelegramConfig;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The outbound client every Bot API call goes through. */
+  fetch: OutboundFetch;
 }
 
 /** The bot: `/start <code>` links the chat to a wallet, `/stop` unlinks it; anything else gets the help text. */
-export function createBot({ db, config, now, log }: BotDeps): Bot {
-  const bot = new Bot(config.botToken, { client: { apiRoot: config.apiRoot } });
+export function createBot({ db, config, now, log, fetch }: BotDeps): Bot {
+  const bot = new Bot(config.botToken, { client: { apiRoot: config.apiRoot, fetch: telegramFetch(fetch) } });
 
   bot.command('start', async (ctx) => {
     const code = ctx.match.trim();

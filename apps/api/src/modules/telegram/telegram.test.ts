@@ -13,6 +13,8 @@ import { botReplies } from './bot-replies.ts';
 import { FakeBotApi } from './testing/fake-bot-api.ts';
 
 const ADMIN_CHAT = -1001234;
+/** The stand-in listens on loopback, which the outbound client reaches only when the allow-list names it. */
+const STAND_IN_ALLOWED = { allow: ['127.0.0.1'] };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('Telegram with long polling (against a local stand-in for the Bot API)', () => {
@@ -40,6 +42,7 @@ describe('Telegram with long polling (against a local stand-in for the Bot API)'
     const apiRoot = await fake.start();
     t = await createTestApp({
       config: {
+        outbound: STAND_IN_ALLOWED,
         telegramBotUsername: fake.botUsername,
         telegram: { botToken: fake.token, mode: 'polling', webhookSecret: null, apiRoot, adminChatId: ADMIN_CHAT },
       },
@@ -213,6 +216,7 @@ describe('Telegram with a webhook', () => {
     port = await freePort();
     t = await createTestApp({
       config: {
+        outbound: STAND_IN_ALLOWED,
         publicUrl: `http://127.0.0.1:${port}`,
         telegram: { botToken: fake.token, mode: 'webhook', webhookSecret: secret, apiRoot, adminChatId: null },
       },

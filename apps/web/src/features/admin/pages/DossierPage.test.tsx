@@ -53,7 +53,7 @@ describe('dispute dossier', () => {
 
   it('above the four-eyes amount, another admin approves the waiting request', async () => {
     const api = fakeApi({
-      [DOSSIER]: () => json(200, dossier({ fourEyes: { required: true, thresholdFiat: '10' }, pendingApproval: approval(WALLET_A) })),
+      [DOSSIER]: () => json(200, dossier({ fourEyes: { required: true, thresholdFiat: '10', thresholdCurrency: 'USD' }, pendingApproval: approval(WALLET_A) })),
       [APPROVALS]: () => json(200, { approval: approval(WALLET_A, { state: 'approved', decidedBy: ADMIN_WALLET }), resolution: { orderId: 42, status: 6, signature: 'sig', releaseTo: 'seller' } }),
     });
     open(api);

@@ -133,7 +133,7 @@ export function dossier(overrides: Partial<DisputeDossier> = {}): DisputeDossier
     seller: party(WALLET_A),
     paymentWindow: { orderId: 42, paymentDeadline: '2026-11-21T09:30:00.000Z', extensions: [] },
     reviewFlag: null,
-    fourEyes: { required: false, thresholdFiat: '1000' },
+    fourEyes: { required: false, thresholdFiat: '1000', thresholdCurrency: 'USD' },
     pendingApproval: null,
     resolution: null,
     ...overrides,
