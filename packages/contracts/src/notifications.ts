@@ -23,6 +23,7 @@ export const notificationKinds = [
   'jelly_refunded',
   'swap_completed',
   'swap_failed',
+  'refund_waits_for_account',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

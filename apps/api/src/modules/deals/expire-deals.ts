@@ -1,13 +1,14 @@
-import { OrderStatus, actionSources } from '@jelly/domain';
+import { OrderStatus, actionSources, cryptoSideWallet } from '@jelly/domain';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { orders } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
 import { audit } from './audit.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
-import { notifyDealStatus } from '../notifications/index.ts';
+import { notifyDealStatus, notifyRefundWaitsForAccount } from '../notifications/index.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
@@ -112,6 +113,10 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
       report.refunded.push(orderId);
     } catch (error) {
       report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
+      // the seller has no token account: the refund waits (the job retries each run); tell them once what to do
+      const seller = error instanceof AppError && error.details?.reason === 'recipient_account_missing' ? await findDeal(ctx.db, orderId) : undefined;
+      const wallet = seller && cryptoSideWallet(seller);
+      if (wallet && error instanceof AppError) await notifyRefundWaitsForAccount(ctx.db, { wallet, orderId, reason: error.message, now: ctx.now() });
     }
   }
 }

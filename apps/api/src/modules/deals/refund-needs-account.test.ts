@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSince, markLedger } from '../../../test/helpers/admin-ledger.ts';
 import { USDC, claim, dealRow, getOrder, lockInstruction, offer, openUsdcAccount, submit, trader, usdcOf, userTransaction, type Trader } from '../../../test/helpers/deal-fixtures.ts';
 import { createChainTestApp, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
+import { and, eq } from 'drizzle-orm';
+import { notifications } from '../../db/schema/index.ts';
 import { budgetWindow, spentSince } from '../fee-payer/index.ts';
+import { REFUND_WAITS_TITLE } from '../notifications/index.ts';
 import { expireDeals } from './expire-deals.ts';
 import { reclaimRent } from './reclaim-rent/reclaim-rent.ts';
 
@@ -55,6 +58,10 @@ describe('the payment-window refund to a seller without a token account', () => 
     expect(first.failed).toEqual([expect.objectContaining({ orderId: dealId, error: expect.stringContaining('The seller has no token account for this coin yet') })]);
     expect((await dealRow(t, dealId)).status).toBe(OrderStatus.CryptoGuyLockedCrypto);
     expect(await t.chain.connection.getAccountInfo(account)).toBeNull();
+    // the seller is told once what to do, however often the job retries
+    expect((await runPastDeadline()).failed).toHaveLength(1);
+    const told = await t.app.db.select().from(notifications).where(and(eq(notifications.wallet, seller.wallet.address), eq(notifications.kind, 'refund_waits_for_account')));
+    expect(told).toEqual([expect.objectContaining({ title: REFUND_WAITS_TITLE, orderId: dealId })]);
 
     await openUsdcAccount(t, seller);
     const second = await runPastDeadline();
