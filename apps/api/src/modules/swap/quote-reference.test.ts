@@ -74,7 +74,7 @@ describe('the Jupiter reference client', () => {
 describe('quoting with the reference configured', () => {
   let t: ChainTestApp;
   beforeAll(async () => {
-    t = await createChainTestApp({ config: { swap: { ...DEFAULT_DESK_CONFIG, processingSweepMs: 0, jupiter: { url: replay.url, apiKey: API_KEY } } } });
+    t = await createChainTestApp({ config: { swap: { ...DEFAULT_DESK_CONFIG, processingSweepMs: 0, quoteSweepMs: 0, jupiter: { url: replay.url, apiKey: API_KEY } } } });
   });
   afterAll(async () => {
     await t.close();
