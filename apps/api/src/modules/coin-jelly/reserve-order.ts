@@ -6,13 +6,21 @@ import { jellyOrders } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import type { JellyContext } from './context.ts';
-import { depositAddress } from './deposit-keys.ts';
+import { depositAddress, toChecksumAddress } from './deposit-keys.ts';
 import { addJellyEvent } from './jelly-writes.ts';
 import { quoteJelly } from './quote.ts';
-import { findJellyOrder, jellyTimeline } from './queries.ts';
+import { findJellyOrder, findJellyOrderByAddress, jellyTimeline } from './queries.ts';
 import { jellyOrderWire } from './to-wire.ts';
 
 export const REFUND_ADDRESS_NEEDED = (chain: string) => `Enter a refund address on ${chain}: your deposit comes back there if the exchange does not happen`;
+export const RECIPIENT_IS_DEPOSIT_ADDRESS = 'The recipient cannot be a Coin Jelly deposit address: enter the wallet that should receive the coins';
+
+/** How a deposit address of the chain is stored: Bitcoin's bech32 in lower case, Ethereum's EIP-55, Solana's as is. */
+function depositSpelling(chain: string, address: string): string {
+  if (chain === 'Bitcoin') return address.toLowerCase();
+  if (chain === 'Ethereum') return toChecksumAddress(address);
+  return address;
+}
 
 /**
  * Fixes a quote as an order and gives it a deposit address of its own (derived from the seed and the order's id,
@@ -23,6 +31,11 @@ export async function reserveJellyOrder(ctx: JellyContext, user: AuthUser, input
   const quote = await quoteJelly(ctx, input);
   const recipientProblem = recipientAddressError(quote.receive.chain, input.recipientAddress, { bitcoinNetwork: ctx.config.bitcoinNetwork });
   if (recipientProblem) throw validationError(recipientProblem, { recipientAddress: recipientProblem });
+  // A payout into another order's deposit address would be that order's deposit too, and one transaction pays only
+  // one record: the desk's payout could then be refused after it was sent.
+  if (await findJellyOrderByAddress(ctx.db, depositSpelling(quote.receive.chain, input.recipientAddress))) {
+    throw validationError(RECIPIENT_IS_DEPOSIT_ADDRESS, { recipientAddress: RECIPIENT_IS_DEPOSIT_ADDRESS });
+  }
   const refundAddress = input.refundAddress ?? (quote.send.chain === 'Solana' ? user.wallet : null);
   if (!refundAddress) throw validationError(REFUND_ADDRESS_NEEDED(quote.send.chain), { refundAddress: REFUND_ADDRESS_NEEDED(quote.send.chain) });
   const refundProblem = recipientAddressError(quote.send.chain, refundAddress, { bitcoinNetwork: ctx.config.bitcoinNetwork });

@@ -133,7 +133,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/update-jelly',
     {
       preHandler: [app.authenticate, app.requireAdmin],
-      schema: { tags: ['admin', ...tags], summary: 'Update Jelly: record the payout txID and the status', security: bearer, body: updateJellyRequest, response: { 200: jellyOrder, ...errors } },
+      schema: { tags: ['admin', ...tags], summary: 'Update Jelly: record the payout txID and the status (a txID another order or swap holds: 409)', security: bearer, body: updateJellyRequest, response: { 200: jellyOrder, ...errors } },
     },
     async (request) => updateJelly(service().ctx, signedIn(request), request.body),
   );
@@ -144,7 +144,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin', ...tags],
-        summary: 'Confirm what arrived at an off-Solana deposit address',
+        summary: 'Confirm what arrived at an off-Solana deposit address (a txID another order or swap holds: 409)',
         security: bearer,
         body: confirmJellyDepositRequest,
         response: { 200: jellyOrder, ...errors },
