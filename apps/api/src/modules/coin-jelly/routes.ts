@@ -58,7 +58,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       config: perMinute(20),
-      schema: { tags, summary: 'Reserve an order: fix the quote and get a personal deposit address', security: bearer, body: reserveJellyRequest, response: { 200: jellyOrder, ...errors } },
+      schema: { tags, summary: 'Reserve an order: fix the quote and get a personal deposit address (at most COIN_JELLY_MAX_ORDERS_PER_DAY per wallet per UTC day: 429)', security: bearer, body: reserveJellyRequest, response: { 200: jellyOrder, ...errors } },
     },
     async (request) => {
       const { ctx, watcher } = service();
