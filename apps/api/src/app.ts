@@ -18,7 +18,7 @@ import { coinJellyService } from './modules/coin-jelly/index.ts';
 import { runwayWatch } from './modules/fee-payer/index.ts';
 import { paymentReminderJob } from './modules/notifications/index.ts';
 import { priceService } from './modules/prices/index.ts';
-import { deskService, processingSwapSweep } from './modules/swap/index.ts';
+import { deskService, expiredQuoteSweep, processingSwapSweep } from './modules/swap/index.ts';
 import { telegramService } from './modules/telegram/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { compression } from './plugins/compression.ts';
@@ -76,6 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(paymentWindowJob);
     await app.register(runwayWatch);
     await app.register(processingSwapSweep);
+    await app.register(expiredQuoteSweep);
     await app.register(rpcProxy);
     await app.register(staticWeb, { webDist: config.webDist });
   } catch (error) {

@@ -15,6 +15,7 @@ import { type DealsConfig, readDealsConfig } from './modules/deals/index.ts';
 import { type DeskConfig, readDeskConfig } from './modules/swap/index.ts';
 import { type AdminConfig, readAdminConfig } from './modules/admin/index.ts';
 import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/index.ts';
+import { readRatingLimitsConfig, type RatingLimitsConfig } from './modules/rating/index.ts';
 import { readSecurityConfig, type SecurityConfig } from './security-config.ts';
 import { readFeePayerConfig, type FeePayerConfig } from './modules/fee-payer/index.ts';
 import { readAuthConfig, type AuthConfig } from './modules/auth/index.ts';
@@ -33,7 +34,7 @@ export type DatabaseConfig =
 /**
  * The whole configuration. Settings one module alone uses are read by that module's reader (auth: token lifetimes
  * and rate limits; platform: support and IP lookup; telegram; attachments: storage; deals, market, prices, orders'
- * claim limits, fee payer); this file reads the shared ones and puts them together.
+ * claim limits, rating's daily caps, fee payer); this file reads the shared ones and puts them together.
  */
 export interface AppConfig extends AuthConfig, PlatformConfig {
   port: number;
@@ -71,6 +72,8 @@ export interface AppConfig extends AuthConfig, PlatformConfig {
   deals?: DealsConfig;
   /** Per-wallet claim and offer limits (CLAIM_MAX_OPEN_DEALS, …); absent = none (tests that do not exercise them). */
   claimLimits?: ClaimLimitsConfig;
+  /** Per-wallet daily caps on reports and blocks (REPORT_MAX_PER_DAY, BLOCK_MAX_PER_DAY); absent = none (tests that do not exercise them). */
+  ratingLimits?: RatingLimitsConfig;
   /** Ban cache and WebSocket caps (BAN_CACHE_SECONDS, REALTIME_MAX_*); absent = DEFAULT_SECURITY_CONFIG. */
   security?: SecurityConfig;
   /** What the admin pays: daily budgets and the runway check (defaults when absent). */
@@ -189,6 +192,7 @@ export async function loadConfig(
   const market = settled(readMarketConfig(env));
   const deals = settled(readDealsConfig(env));
   const claimLimits = settled(readClaimLimitsConfig(env));
+  const ratingLimits = settled(readRatingLimitsConfig(env));
   const security = settled(readSecurityConfig(env));
   const feePayer = settled(readFeePayerConfig(env));
   const coinJellySettings = settled(readCoinJellyConfig(env));
@@ -232,6 +236,7 @@ export async function loadConfig(
     market,
     deals,
     claimLimits,
+    ratingLimits,
     security,
     feePayer,
     attachments,

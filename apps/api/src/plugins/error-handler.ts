@@ -2,6 +2,7 @@ import type { ErrorCode, ErrorResponse } from '@jelly/contracts';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { txClaimConflict } from '../db/tx-claims.ts';
 import { AppError } from '../errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -48,7 +49,9 @@ export function loggableError(error: unknown): Record<string, unknown> {
 
 /** One error handler: every failure becomes `{ error: { code, message, details? } }` with the right status. */
 export const errorHandler = fp(async (app) => {
-  app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError | AppError>((raised, request, reply) => {
+    // A write that named a transaction another record holds (the database's claim triggers): the caller's conflict.
+    const error = txClaimConflict(raised) ?? raised;
     let status: number;
     let body: ErrorResponse;
     if (error instanceof AppError) {

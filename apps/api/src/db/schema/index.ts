@@ -13,3 +13,4 @@ export * from './payment-details.ts';
 export * from './coin-jelly.ts';
 export * from './swaps.ts';
 export * from './admin.ts';
+export * from './chain-tx-claims.ts';

@@ -38,6 +38,8 @@ export const userReports = pgTable(
     index('user_reports_to_wallet_idx').on(t.toWallet, t.createdAt),
     // A reporter's latest report of a wallet (one per 24 hours).
     index('user_reports_from_to_idx').on(t.fromWallet, t.toWallet, t.createdAt),
+    // A reporter's reports of the day (the daily cap).
+    index('user_reports_from_created_idx').on(t.fromWallet, t.createdAt),
   ],
 );
 
@@ -53,5 +55,7 @@ export const userBlocks = pgTable(
   (t) => [
     primaryKey({ columns: [t.blockerWallet, t.blockedWallet] }),
     index('user_blocks_blocked_idx').on(t.blockedWallet, t.blockerWallet),
+    // A wallet's blocks of the day (the daily cap).
+    index('user_blocks_blocker_created_idx').on(t.blockerWallet, t.createdAt),
   ],
 );

@@ -20,6 +20,11 @@ export interface CoinJellyConfig {
   pollMs: number;
   /** USD reference prices for coins the price feed does not quote (BTC, ETH), e.g. COIN_JELLY_USD=BTC:60000,ETH:3000. */
   referenceUsd: Readonly<Record<string, string>>;
+  /**
+   * Orders one wallet may reserve per UTC day: each one gets a deposit address watched for 30 days and, for a token,
+   * a deposit account whose rent the platform advances.
+   */
+  maxOrdersPerDay: number;
 }
 
 export const COIN_JELLY_SEED_FILE = 'coin-jelly-seed';
@@ -37,6 +42,9 @@ const envSchema = z.object({
   COIN_JELLY_MAX_USD: usd('COIN_JELLY_MAX_USD'),
   COIN_JELLY_MAX_INVENTORY_SHARE_BPS: whole('COIN_JELLY_MAX_INVENTORY_SHARE_BPS', 10_000),
   COIN_JELLY_POLL_SECONDS: whole('COIN_JELLY_POLL_SECONDS', 3600),
+  COIN_JELLY_MAX_ORDERS_PER_DAY: optionalText.pipe(
+    z.string().regex(/^[1-9]\d{0,5}$/, 'COIN_JELLY_MAX_ORDERS_PER_DAY must be a whole number from 1 to 999999').transform(Number).optional(),
+  ),
   COIN_JELLY_USD: optionalText.pipe(
     z
       .string()
@@ -48,7 +56,7 @@ const envSchema = z.object({
 
 export type CoinJellySettings = Omit<CoinJellyConfig, 'seed'> & { seedHex: string | null };
 
-/** Reads COIN_JELLY_* (all optional); returns the problems instead of throwing. */
+/** Reads COIN_JELLY_* (all optional; see CONFIG.md); returns the problems instead of throwing. */
 export function readCoinJellyConfig(env: NodeJS.ProcessEnv): ConfigRead<CoinJellySettings> {
   return readEnv(envSchema, env, (e) => {
     return {
@@ -62,6 +70,7 @@ export function readCoinJellyConfig(env: NodeJS.ProcessEnv): ConfigRead<CoinJell
         maxInventoryShareBps: e.COIN_JELLY_MAX_INVENTORY_SHARE_BPS ?? 5000,
         pollMs: (e.COIN_JELLY_POLL_SECONDS ?? 5) * 1000,
         referenceUsd: { ...DEFAULT_REFERENCE_USD, ...e.COIN_JELLY_USD },
+        maxOrdersPerDay: e.COIN_JELLY_MAX_ORDERS_PER_DAY ?? 20,
       },
     };
   });

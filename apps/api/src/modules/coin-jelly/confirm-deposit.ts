@@ -9,7 +9,7 @@ import { creditDeposit } from './credit-deposit.ts';
 import { orderView } from './order-view.ts';
 import { findJellyOrder } from './queries.ts';
 import { amountUnits } from './quote.ts';
-import { txIdProblem } from './tx-id.ts';
+import { canonicalTxId, txIdProblem } from './tx-id.ts';
 
 export const SOLANA_DEPOSITS_ARE_READ = 'Solana deposits are read from the chain; there is nothing to confirm by hand';
 export const DEPOSIT_ALREADY_CONFIRMED = 'This deposit transaction is already recorded for this order';
@@ -17,6 +17,7 @@ export const DEPOSIT_ALREADY_CONFIRMED = 'This deposit transaction is already re
 /**
  * An admin confirms what arrived at an off-Solana deposit address (its txID and amount), which the server cannot
  * watch itself. It is credited exactly like a watched deposit: exact → on to the payout; otherwise the user chooses.
+ * A txID another order or swap already holds is refused (409): one transaction pays one record.
  */
 export async function confirmJellyDeposit(
   ctx: JellyContext,
@@ -32,15 +33,16 @@ export async function confirmJellyDeposit(
   if (problem) throw validationError(problem, { txID: problem });
   const amount = amountUnits(input.amount, send);
   if (amount <= 0n) throw validationError('The amount must be above 0', { amount: 'The amount must be above 0' });
+  const txId = canonicalTxId(send.chain, input.txID);
   const now = ctx.now();
-  const outcome = await creditDeposit(ctx, order.id, { signature: input.txID, slot: null, amount, at: now });
+  const outcome = await creditDeposit(ctx, order.id, { signature: txId, slot: null, amount, at: now }, 'refuse');
   if (outcome === 'duplicate') throw conflict(DEPOSIT_ALREADY_CONFIRMED);
   await recordAdminAct(ctx.db, {
     actor: admin.wallet,
     action: 'coin_jelly_deposit_confirmed',
     subject: jellySubject(order.id),
     after: { received: input.amount, outcome },
-    txSignature: input.txID,
+    txSignature: txId,
     details: { jellyId: order.id },
     at: now,
   });

@@ -1,7 +1,10 @@
 import type { JellyChoiceKind, JellyCoinCode, JellyPendingChoice } from '@jelly/contracts';
 import { fromBaseUnits } from '@jelly/domain';
 import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/rows.ts';
 import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
+import { txAlreadyRecorded, txClaimHolder, txHolderName } from '../../db/tx-claims.ts';
+import { conflict } from '../../errors.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts';
@@ -21,6 +24,13 @@ export interface DepositFact {
 const TAKES_DEPOSITS = new Set(['awaiting_deposit', 'needs_choice', 'expired']);
 
 export type CreditOutcome = 'duplicate' | 'exact' | 'needs_choice' | 'needs_admin' | 'unattributed';
+
+/**
+ * What to do with a deposit whose transaction another record already holds (one transaction, one record): 'refuse'
+ * answers 409 and records nothing (an admin typing a txID); 'hold' keeps it, credited to nothing, in the admin queue
+ * (the watcher: funds did reach this address, e.g. one transaction paid two deposit addresses).
+ */
+export type WhenTaken = 'refuse' | 'hold';
 
 /** What exchanging `received` would pay now, for the question put to the user. */
 async function choiceFor(ctx: JellyContext, order: JellyOrderRow, kind: JellyChoiceKind, received: bigint): Promise<JellyPendingChoice> {
@@ -44,9 +54,10 @@ async function choiceFor(ctx: JellyContext, order: JellyOrderRow, kind: JellyCho
 /**
  * Credits one deposit transaction to its order, once per signature (the watcher and the poller may both report
  * it), and moves the order: the quoted amount within the rate's lifetime goes on to the payout; less, more or
- * late asks the user; a deposit to an order past taking deposits waits for an admin.
+ * late asks the user; a deposit to an order past taking deposits, or whose transaction another order or swap
+ * already holds, waits for an admin.
  */
-export async function creditDeposit(ctx: JellyContext, orderId: number, fact: DepositFact): Promise<CreditOutcome> {
+export async function creditDeposit(ctx: JellyContext, orderId: number, fact: DepositFact, whenTaken: WhenTaken = 'hold'): Promise<CreditOutcome> {
   const now = ctx.now();
   if (fact.amount <= 0n) return 'duplicate';
   // One credit at a time per order: the row lock makes a second deposit read the first one's total.
@@ -64,15 +75,28 @@ export async function creditDeposit(ctx: JellyContext, orderId: number, fact: De
     const kind: JellyChoiceKind | null = late ? 'late' : total < exactly ? 'under' : total > exactly ? 'over' : null;
     const choice = takes && kind ? await choiceFor(ctx, order, kind, total) : null;
 
-    const [inserted] = await tx
-      .insert(jellyDeposits)
-      .values({ signature: fact.signature, orderId, amount: fact.amount.toString(), slot: fact.slot, attributed: takes, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ signature: jellyDeposits.signature });
+    const deposit = { signature: fact.signature, orderId, amount: fact.amount.toString(), slot: fact.slot, createdAt: now };
+    const insert = (db: Queryable, attributed: boolean) =>
+      db.insert(jellyDeposits).values({ ...deposit, attributed }).onConflictDoNothing().returning({ signature: jellyDeposits.signature });
+    // A credited deposit claims its transaction (the database's claim trigger refuses one another record holds). In a
+    // savepoint, so that a refused claim leaves this transaction free to keep the deposit for an admin instead.
+    let holder: string | null = null;
+    let inserted = false;
+    if (takes) {
+      try {
+        inserted = (await tx.transaction((savepoint) => insert(savepoint, true))).length > 0;
+      } catch (error) {
+        holder = txClaimHolder(error);
+        if (holder === null) throw error;
+        if (whenTaken === 'refuse') throw conflict(txAlreadyRecorded(holder));
+      }
+    }
+    if (!takes || holder !== null) inserted = (await insert(tx, false)).length > 0;
     if (!inserted) return 'duplicate';
     const evidence = { signature: fact.signature, slot: fact.slot, amount: fact.amount, coin: send.currency, actor: 'chain' as const };
-    if (!takes) {
-      await addJellyEvent(tx, orderId, order.stage, { ...evidence, kind: 'unexpected_deposit', note: 'Waiting for an admin' }, now);
+    if (!takes || holder !== null) {
+      const note = holder === null ? 'Waiting for an admin' : `Already recorded as ${txHolderName(holder)}; waiting for an admin`;
+      await addJellyEvent(tx, orderId, order.stage, { ...evidence, kind: 'unexpected_deposit', note }, now);
       return 'unattributed';
     }
     await tx.update(jellyOrders).set({ received: sql`${jellyOrders.received} + ${fact.amount.toString()}` }).where(eq(jellyOrders.id, orderId));

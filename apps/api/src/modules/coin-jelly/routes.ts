@@ -57,7 +57,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       config: perMinute(20),
-      schema: { tags, summary: 'Reserve an order: fix the quote and get a personal deposit address', security: bearer, body: reserveJellyRequest, response: { 200: jellyOrder, ...errors } },
+      schema: { tags, summary: 'Reserve an order: fix the quote and get a personal deposit address (at most COIN_JELLY_MAX_ORDERS_PER_DAY per wallet per UTC day: 429)', security: bearer, body: reserveJellyRequest, response: { 200: jellyOrder, ...errors } },
     },
     async (request) => {
       const { ctx, watcher } = service();
@@ -131,7 +131,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/update-jelly',
     {
       preHandler: [app.authenticate, app.requireAdmin],
-      schema: { tags: ['admin', ...tags], summary: 'Update Jelly: record the payout txID and the status', security: bearer, body: updateJellyRequest, response: { 200: jellyOrder, ...errors } },
+      schema: { tags: ['admin', ...tags], summary: 'Update Jelly: record the payout txID and the status (a txID another order or swap holds: 409)', security: bearer, body: updateJellyRequest, response: { 200: jellyOrder, ...errors } },
     },
     async (request) => updateJelly(service().ctx, signedIn(request), request.body),
   );
@@ -142,7 +142,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin', ...tags],
-        summary: 'Confirm what arrived at an off-Solana deposit address',
+        summary: 'Confirm what arrived at an off-Solana deposit address (a txID another order or swap holds: 409)',
         security: bearer,
         body: confirmJellyDepositRequest,
         response: { 200: jellyOrder, ...errors },

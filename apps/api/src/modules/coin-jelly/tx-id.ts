@@ -18,3 +18,12 @@ export function txIdProblem(chain: JellyChain, txId: string): string | null {
     return TXID_FORMAT.Solana;
   }
 }
+
+/**
+ * The one spelling a transaction id is recorded in: Bitcoin txids and Ethereum hashes are hexadecimal, so their case
+ * carries no meaning and they are lower-cased (the same transaction typed twice in two cases is one transaction);
+ * Solana signatures are base58, where case matters.
+ */
+export function canonicalTxId(chain: JellyChain, txId: string): string {
+  return chain === 'Solana' ? txId : txId.toLowerCase();
+}

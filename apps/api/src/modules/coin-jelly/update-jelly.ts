@@ -13,7 +13,7 @@ import { addJellyEvent, moveJelly } from './jelly-writes.ts';
 import { notifyJelly } from './notify-jelly.ts';
 import { orderView } from './order-view.ts';
 import { findJellyOrder } from './queries.ts';
-import { txIdProblem } from './tx-id.ts';
+import { canonicalTxId, txIdProblem } from './tx-id.ts';
 
 export const UPDATE_JELLY_MESSAGES = {
   reasonRequired: 'Give a reason to mark this order Failed',
@@ -27,7 +27,8 @@ export const UPDATE_JELLY_MESSAGES = {
 /**
  * Update Jelly: an admin records the payout txID and moves the order. Completed needs a txID in the receive
  * chain's format, and a Solana txID must show the recipient receiving the coin and the full amount. Failed needs a
- * reason. Every change is audited and the user notified.
+ * reason. Every change is audited and the user notified. A txID another order or swap already holds is refused with
+ * 409 by the database's claim on it (db/tx-claims.ts), and nothing of the change is written.
  */
 export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: UpdateJellyInput): Promise<JellyOrder> {
   const order = await findJellyOrder(ctx.db, input.id);
@@ -38,12 +39,13 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
     const problem = txIdProblem(receive.chain, input.txID);
     if (problem) throw validationError(problem, { txID: problem });
   }
+  const txId = input.txID ? canonicalTxId(receive.chain, input.txID) : null;
   let verified: { slot: number; amount: bigint } | null = null;
   if (input.status === 1) {
-    if (!input.txID) throw validationError(UPDATE_JELLY_MESSAGES.txRequired, { txID: UPDATE_JELLY_MESSAGES.txRequired });
+    if (!txId) throw validationError(UPDATE_JELLY_MESSAGES.txRequired, { txID: UPDATE_JELLY_MESSAGES.txRequired });
     if (receive.chain === 'Solana') {
       if (!ctx.chain) throw badRequest(UPDATE_JELLY_MESSAGES.txNotFound);
-      const delta = await addressDelta(ctx.chain.connection, input.txID, order.recipientAddress, receive.mint);
+      const delta = await addressDelta(ctx.chain.connection, txId, order.recipientAddress, receive.mint);
       if (!delta) throw badRequest(UPDATE_JELLY_MESSAGES.txNotFound);
       if (delta.failed || delta.delta < BigInt(order.amountReceive)) throw badRequest(UPDATE_JELLY_MESSAGES.txMismatch);
       verified = { slot: delta.slot, amount: delta.delta };
@@ -56,25 +58,25 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
     const event = {
       kind: 'admin_update',
       actor: 'admin' as const,
-      signature: input.txID ?? null,
+      signature: txId,
       slot: verified?.slot ?? null,
       amount: input.status === 1 ? BigInt(order.amountReceive) : null,
       coin: input.status === 1 ? receive.currency : null,
       note: input.reason ?? null,
     };
-    let after = { stage: order.stage, txID: input.txID ?? order.payoutTx };
+    let after = { stage: order.stage, txID: txId ?? order.payoutTx };
     if (input.status === 1) {
-      const done = await moveJelly(tx, order.id, 'admin_complete', event, now, { payoutTx: input.txID ?? null, adminSince: null });
+      const done = await moveJelly(tx, order.id, 'admin_complete', event, now, { payoutTx: txId, adminSince: null });
       if (!done) throw conflict(UPDATE_JELLY_MESSAGES.notPayable);
       await notifyJelly(tx, done, 'jelly_completed', now);
       after = { stage: done.stage, txID: done.payoutTx };
     } else if (input.status === 2) {
-      const failed = await moveJelly(tx, order.id, 'admin_fail', event, now, { reason: input.reason ?? null, adminSince: null, ...(input.txID ? { payoutTx: input.txID } : {}) });
+      const failed = await moveJelly(tx, order.id, 'admin_fail', event, now, { reason: input.reason ?? null, adminSince: null, ...(txId ? { payoutTx: txId } : {}) });
       if (!failed) throw conflict(UPDATE_JELLY_MESSAGES.alreadyFinal);
       await notifyJelly(tx, failed, 'jelly_failed', now);
       after = { stage: failed.stage, txID: failed.payoutTx };
     } else {
-      if (input.txID) await tx.update(jellyOrders).set({ payoutTx: input.txID, updatedAt: now }).where(eq(jellyOrders.id, order.id));
+      if (txId) await tx.update(jellyOrders).set({ payoutTx: txId, updatedAt: now }).where(eq(jellyOrders.id, order.id));
       await addJellyEvent(tx, order.id, order.stage, event, now);
     }
     await recordAdminAct(tx, {
@@ -83,7 +85,7 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
       subject: jellySubject(order.id),
       before: { stage: order.stage, txID: order.payoutTx },
       after,
-      txSignature: input.txID ?? null,
+      txSignature: txId,
       reason: input.reason ?? null,
       details: { jellyId: order.id, status: input.status },
       at: now,

@@ -1,20 +1,25 @@
 import type { BlockListResponse, BlockUserRequest, BlockUserResponse, UnblockResponse } from '@jelly/contracts';
 import { checkReason } from '@jelly/domain';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { userBlocks } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { enforceDailyCap } from '../../lib/daily-cap.ts';
 import type { AuthUser } from '../auth/index.ts';
 import type { RatingDeps } from './submit-rating.ts';
 
 export const CANNOT_BLOCK_YOURSELF = 'You cannot block yourself.';
 
+export const BLOCK_DAILY_CAP = (max: number, resetsAt: string) => `You can block at most ${max} users a day; the limit resets at ${resetsAt}.`;
+
 /**
  * POST /user-bans/ban — the Block user modal: the caller adds a wallet to their own block list (the reason must be
  * non-blank: 'Please provide a reason'). Blocking again updates the reason and answers created: false (idempotent).
  * Not a platform ban (admins ban). Either side's block stops claims both ways and hides each other's market offers.
+ * At most `limits.blocksPerDay` new entries per UTC day (429 beyond; a reason update is not a new entry), counted
+ * under a lock on the caller so concurrent blocks count each other (on every replica).
  */
 export async function blockUser(
-  { db, now }: RatingDeps,
+  { db, now: clock, limits }: RatingDeps,
   user: AuthUser,
   { bannedWallet, reason }: BlockUserRequest,
 ): Promise<BlockUserResponse> {
@@ -22,12 +27,22 @@ export async function blockUser(
   if (bannedWallet === caller) throw new AppError('VALIDATION_ERROR', CANNOT_BLOCK_YOURSELF);
   const checked = checkReason(reason);
   if (!checked.ok) throw new AppError('VALIDATION_ERROR', checked.error);
-  const [row] = await db
-    .insert(userBlocks)
-    .values({ blockerWallet: caller, blockedWallet: bannedWallet, reason: checked.value, createdAt: now() })
-    .onConflictDoUpdate({ target: [userBlocks.blockerWallet, userBlocks.blockedWallet], set: { reason: checked.value } })
-    .returning({ created: sql<boolean>`(xmax = 0)` });
-  return { bannedWallet, created: row?.created === true };
+  const now = clock();
+  const pair = and(eq(userBlocks.blockerWallet, caller), eq(userBlocks.blockedWallet, bannedWallet));
+  return db.transaction(async (tx) => {
+    const blockedSince = async (since: Date) => {
+      const [row] = await tx.select({ n: count() }).from(userBlocks).where(and(eq(userBlocks.blockerWallet, caller), gte(userBlocks.createdAt, since)));
+      return row?.n ?? 0;
+    };
+    const [held] = await tx.select({ blocked: userBlocks.blockedWallet }).from(userBlocks).where(pair);
+    await enforceDailyCap(tx, { purpose: 'block', wallet: caller, max: held ? undefined : limits?.blocksPerDay, now }, blockedSince, BLOCK_DAILY_CAP);
+    const [row] = await tx
+      .insert(userBlocks)
+      .values({ blockerWallet: caller, blockedWallet: bannedWallet, reason: checked.value, createdAt: now })
+      .onConflictDoUpdate({ target: [userBlocks.blockerWallet, userBlocks.blockedWallet], set: { reason: checked.value } })
+      .returning({ created: sql<boolean>`(xmax = 0)` });
+    return { bannedWallet, created: row?.created === true };
+  });
 }
 
 export const NOT_BLOCKED = 'This wallet is not on your block list.';

@@ -38,8 +38,9 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         description: [
           'Review: only a party of that Completed deal, about the other party, once (409 when repeated).',
           "Report: score 0 and dealId null; the comment must be non-blank ('Please provide a reason'), never about",
-          "yourself; one per reported wallet in 24 hours (409 \"You've already sent this request.\"). Reports are kept for",
-          'the admins only: they never appear among reviews nor count in any average.',
+          "yourself; one per reported wallet in 24 hours (409 \"You've already sent this request.\"); at most REPORT_MAX_PER_DAY",
+          'reports per wallet per UTC day (429, with the time it resets). Reports are kept for the admins only: they never',
+          'appear among reviews nor count in any average.',
         ].join(' '),
         security: bearer,
         body: ratingRequest,
@@ -47,7 +48,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return submitRating({ db, now: config.now }, signedIn(request), request.body);
+      return submitRating({ db, now: config.now, limits: config.ratingLimits }, signedIn(request), request.body);
     },
   );
 
@@ -108,14 +109,14 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['rating'],
         summary: 'Block a user (your own block list: you cannot claim each other’s offers)',
         description:
-          "reason must be non-blank ('Please provide a reason'); not yourself. Blocking again keeps one entry (created: false) and updates the reason. The market hides each other's offers from both wallets.",
+          "reason must be non-blank ('Please provide a reason'); not yourself. Blocking again keeps one entry (created: false) and updates the reason. At most BLOCK_MAX_PER_DAY new entries per wallet per UTC day (429, with the time it resets). The market hides each other's offers from both wallets.",
         security: bearer,
         body: blockUserRequest,
         response: { 200: blockUserResponse, ...errors },
       },
     },
     async (request) => {
-      return blockUser({ db, now: config.now }, signedIn(request), request.body);
+      return blockUser({ db, now: config.now, limits: config.ratingLimits }, signedIn(request), request.body);
     },
   );
 

@@ -7,6 +7,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { findDeal, orderExists } from '../deals/index.ts';
 import { notifyReviewReceived } from '../notifications/index.ts';
+import type { RatingLimitsConfig } from './rating-config.ts';
 import { submitReport } from './submit-report.ts';
 
 export const RATING_MESSAGES = {
@@ -23,10 +24,11 @@ export const RATING_MESSAGES = {
 
 const bad = (message: string) => new AppError('VALIDATION_ERROR', message);
 
-/** What rating a user needs: the database and the clock. */
+/** What rating a user needs: the database, the clock and the daily caps on reports and blocks (absent = none). */
 export interface RatingDeps {
   db: Database;
   now: () => Date;
+  limits?: RatingLimitsConfig | undefined;
 }
 
 export interface RatingInput {
@@ -41,14 +43,14 @@ export interface RatingInput {
  * 24 hours); score 1–5 with a dealId is a review: only by a party of that Completed deal, about the counterparty,
  * once per party.
  */
-export async function submitRating({ db, now: clock }: RatingDeps, user: AuthUser, input: RatingInput): Promise<RatingResponse> {
+export async function submitRating({ db, now: clock, limits }: RatingDeps, user: AuthUser, input: RatingInput): Promise<RatingResponse> {
   const caller = user.wallet;
   const now = clock();
   if (input.toWallet === caller) throw bad(RATING_MESSAGES.notYourself);
 
   if (input.score === 0) {
     if (input.dealId !== null) throw bad(RATING_MESSAGES.reportHasNoDeal);
-    return submitReport(db, caller, input.toWallet, input.comment, now);
+    return submitReport(db, caller, input.toWallet, input.comment, now, limits?.reportsPerDay);
   }
 
   const rating = checkRating(input.score);

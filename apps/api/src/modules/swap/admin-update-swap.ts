@@ -20,7 +20,8 @@ export const txRecordedElsewhere = (id: number) => `This transaction is already 
 
 /**
  * PATCH /admin/swaps/{id}: an admin sets the txID and status of a swap record, with a reason, in one transaction
- * with its audit row. Completed needs a transaction the chain shows paid the user the quoted output.
+ * with its audit row. Completed needs a transaction the chain shows paid the user the quoted output. A txID a Coin
+ * Jelly order holds is refused with 409 by the database's claim on it (db/tx-claims.ts), nothing written.
  */
 export async function adminUpdateSwap(
   ctx: { db: Database; chain: Chain | null; now: () => Date },

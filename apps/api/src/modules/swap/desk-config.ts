@@ -31,6 +31,8 @@ export interface DeskConfig {
   submitsPerMinute: number;
   /** How often Processing swaps whose request is gone are settled from the chain; 0 = never. */
   processingSweepMs: number;
+  /** How often expired quotes no swap refers to are deleted (quote-sweep.ts); 0 = never. */
+  quoteSweepMs: number;
 }
 
 export const DEFAULT_DESK_CONFIG: DeskConfig = {
@@ -47,6 +49,7 @@ export const DEFAULT_DESK_CONFIG: DeskConfig = {
   quotesPerMinute: 120,
   submitsPerMinute: 30,
   processingSweepMs: 15_000,
+  quoteSweepMs: 60_000,
 };
 
 const optional = z
@@ -111,6 +114,7 @@ export function readDeskConfig(env: NodeJS.ProcessEnv, cwd: string): ConfigRead<
         quotesPerMinute: d.quotesPerMinute,
         submitsPerMinute: d.submitsPerMinute,
         processingSweepMs: d.processingSweepMs,
+        quoteSweepMs: d.quoteSweepMs,
       },
     };
   });

@@ -6,3 +6,4 @@ export { deskService } from './desk-service.ts';
 export type { Desk } from './desk-service.ts';
 export { findSwapRecords } from './queries.ts';
 export { processingSwapSweep, settleProcessingSwaps } from './settle-processing-swaps.ts';
+export { deleteExpiredQuotes, expiredQuoteSweep } from './quote-sweep.ts';

@@ -92,7 +92,7 @@ describe('quoting with the reference configured', () => {
   let t: ChainTestApp;
   beforeAll(async () => {
     t = await createChainTestApp({
-      config: { outbound: REPLAY_ALLOWED, swap: { ...DEFAULT_DESK_CONFIG, processingSweepMs: 0, jupiter: { url: replay.url, apiKey: API_KEY } } },
+      config: { outbound: REPLAY_ALLOWED, swap: { ...DEFAULT_DESK_CONFIG, processingSweepMs: 0, quoteSweepMs: 0, jupiter: { url: replay.url, apiKey: API_KEY } } },
     });
   });
   afterAll(async () => {

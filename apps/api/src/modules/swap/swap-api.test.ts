@@ -34,7 +34,7 @@ beforeAll(async () => {
     config: {
       adminWallets: new Set([adminWallet.address]),
       // 0.1% of the desk's 500 SOL (0.5 SOL ≈ 71 USD) per swap, so the inventory limit is reachable
-      swap: { ...DEFAULT_DESK_CONFIG, maxInventoryShareBps: 10, processingSweepMs: 0 },
+      swap: { ...DEFAULT_DESK_CONFIG, maxInventoryShareBps: 10, processingSweepMs: 0, quoteSweepMs: 0 },
     },
   });
   alice = await swapper(t, { sol: 100_000_000n, usdt: 200_000_000n });

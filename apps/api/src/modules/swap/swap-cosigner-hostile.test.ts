@@ -46,7 +46,7 @@ const admin = () => t.chain.admin.publicKey;
 
 beforeAll(async () => {
   // the per-IP limits of quote and submit are tested on their own; this corpus sends many from one address
-  t = await createChainTestApp({ config: { swap: { ...DEFAULT_DESK_CONFIG, quotesPerMinute: 10_000, submitsPerMinute: 10_000, processingSweepMs: 0 } } });
+  t = await createChainTestApp({ config: { swap: { ...DEFAULT_DESK_CONFIG, quotesPerMinute: 10_000, submitsPerMinute: 10_000, processingSweepMs: 0, quoteSweepMs: 0 } } });
   alice = await swapper(t, { sol: 1_000_000_000n, usdt: 1_000_000_000n, usdc: 1_000_000n });
   mallory = await swapper(t, { sol: 1_000_000_000n, usdt: 1_000_000_000n, usdc: 1_000_000n });
   deskKey = (t.app.desk as NonNullable<typeof t.app.desk>).key.publicKey;

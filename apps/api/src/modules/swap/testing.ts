@@ -3,7 +3,7 @@ import type { SwapQuote, SwapSubmitResponse } from '@jelly/contracts';
 import { KNOWN_MINTS } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ChainTestApp, ChainWallet } from '../../../test/helpers/test-chain.ts';
 import { createChainWallet } from '../../../test/helpers/test-chain.ts';
 import { session, type Session } from '../orders/testing.ts';
@@ -71,25 +71,27 @@ export async function snapshot(t: ChainTestApp, owners: Record<string, PublicKey
   return result;
 }
 
-/** A swap record written straight to the database (history tests need statuses and dates the chain cannot give). */
-export async function insertSwapRow(
-  t: ChainTestApp,
-  row: { wallet: string; inSymbol: 'SOL' | 'USDC' | 'USDT'; outSymbol: 'SOL' | 'USDC' | 'USDT'; status: 0 | 1 | 2; createdAt: Date; txId?: string | null; inAmount?: string; outAmount?: string },
-): Promise<number> {
-  const { swapQuotes, swaps } = await import('../../db/schema/index.ts');
+/** A quote written straight to the database (no message to sign: it can only be read, referred to, or swept). */
+export async function insertQuoteRow(
+  t: { app: FastifyInstance },
+  row: { wallet: string; inSymbol?: 'SOL' | 'USDC' | 'USDT'; outSymbol?: 'SOL' | 'USDC' | 'USDT'; createdAt: Date; expireAt?: Date; inAmount?: string; outAmount?: string },
+): Promise<{ id: string; recentBlockhash: string; common: QuoteTerms }> {
+  const { swapQuotes } = await import('../../db/schema/index.ts');
+  const inSymbol = row.inSymbol ?? 'USDC';
+  const outSymbol = row.outSymbol ?? 'SOL';
   const mint = { SOL, USDC, USDT };
   const decimals = { SOL: 9, USDC: 6, USDT: 6 };
   const id = crypto.randomUUID();
   // a well-formed blockhash no block ever had: dead from the start
   const recentBlockhash = Keypair.generate().publicKey.toBase58();
-  const common = {
+  const common: QuoteTerms = {
     wallet: row.wallet,
-    inputMint: mint[row.inSymbol],
-    outputMint: mint[row.outSymbol],
-    inSymbol: row.inSymbol,
-    outSymbol: row.outSymbol,
-    inDecimals: decimals[row.inSymbol],
-    outDecimals: decimals[row.outSymbol],
+    inputMint: mint[inSymbol],
+    outputMint: mint[outSymbol],
+    inSymbol,
+    outSymbol,
+    inDecimals: decimals[inSymbol],
+    outDecimals: decimals[outSymbol],
     inAmount: row.inAmount ?? '1000000',
     outAmount: row.outAmount ?? '1000000',
   };
@@ -103,9 +105,31 @@ export async function insertSwapRow(
     message: '',
     recentBlockhash,
     lastValidBlockHeight: 0,
-    expireAt: row.createdAt,
+    expireAt: row.expireAt ?? row.createdAt,
     createdAt: row.createdAt,
   });
+  return { id, recentBlockhash, common };
+}
+
+interface QuoteTerms {
+  wallet: string;
+  inputMint: string;
+  outputMint: string;
+  inSymbol: string;
+  outSymbol: string;
+  inDecimals: number;
+  outDecimals: number;
+  inAmount: string;
+  outAmount: string;
+}
+
+/** A swap record written straight to the database (history tests need statuses and dates the chain cannot give). */
+export async function insertSwapRow(
+  t: { app: FastifyInstance },
+  row: { wallet: string; inSymbol: 'SOL' | 'USDC' | 'USDT'; outSymbol: 'SOL' | 'USDC' | 'USDT'; status: 0 | 1 | 2; createdAt: Date; txId?: string | null; inAmount?: string; outAmount?: string },
+): Promise<number> {
+  const { swaps } = await import('../../db/schema/index.ts');
+  const { id, recentBlockhash, common } = await insertQuoteRow(t, row);
   const [inserted] = await t.app.db
     .insert(swaps)
     .values({ quoteId: id, ...common, txId: row.txId ?? null, status: row.status, recentBlockhash, createdAt: row.createdAt, updatedAt: row.createdAt })

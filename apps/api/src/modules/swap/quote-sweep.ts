@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/connect.ts';
+import { queryRows } from '../../db/rows.ts';
+
+/**
+ * Every POST /swap/quote stores a row (quote-store.ts) and few are ever submitted: without this sweep swap_quotes grows
+ * by every quote ever given. A quote is deleted once it expired more than QUOTE_KEPT_AFTER_EXPIRY_MS ago, unless a
+ * swap refers to it (a submitted quote stays with its swap for good).
+ *
+ * Why a sweep and not signed, stateless quotes: the co-signer compares the signed transaction with the stored message
+ * and the swap's unique quote_id is what makes a quote co-signed at most once; a stateless quote would move both into
+ * a token and need a new replay guard. Deleting dead rows changes neither.
+ */
+export const QUOTE_KEPT_AFTER_EXPIRY_MS = 10 * 60_000;
+/** Rows per DELETE: short statements, so an embedded database (which blocks the process while it writes) stays responsive. */
+const ROWS_PER_DELETE = 500;
+
+/**
+ * Deletes expired quotes no swap refers to, in batches, and returns how many. Safe on several replicas at once: each
+ * batch locks its rows with SKIP LOCKED, so two sweeps take different rows and never wait on each other; a quote a
+ * submit is inserting its swap for is locked by that insert's foreign-key check and skipped. The margin after expiry
+ * keeps the rows a late submit may still read (a submit after expiry is refused anyway).
+ */
+export async function deleteExpiredQuotes(db: Database, now: Date, batch = ROWS_PER_DELETE): Promise<number> {
+  const cutoff = new Date(now.getTime() - QUOTE_KEPT_AFTER_EXPIRY_MS).toISOString();
+  let deleted = 0;
+  for (;;) {
+    // created_at ≤ expire_at, so the created_at condition changes nothing but lets the scan use swap_quotes_created_idx.
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`DELETE FROM swap_quotes WHERE id IN (
+        SELECT q.id FROM swap_quotes q
+        WHERE q.created_at < ${cutoff}::timestamptz AND q.expire_at < ${cutoff}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM swaps s WHERE s.quote_id = q.id)
+        ORDER BY q.created_at
+        LIMIT ${batch}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id`,
+    );
+    deleted += rows.length;
+    if (rows.length < batch) return deleted;
+    // Let requests in between two batches (the embedded database runs inside this process).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Runs the sweep every `quoteSweepMs` (absent swap config or 0 = never: tests call it themselves); stops with the app. */
+export const expiredQuoteSweep = fp(
+  async (app) => {
+    const sweepMs = app.config.swap?.quoteSweepMs ?? 0;
+    if (sweepMs <= 0) return;
+    let running: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = deleteExpiredQuotes(app.db, app.config.now())
+        .then((deleted) => {
+          if (deleted > 0) app.log.info({ deleted }, 'expired swap quotes deleted');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'swap quote sweep failed'))
+        .finally(() => {
+          running = null;
+        });
+    }, sweepMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'swap-quote-sweep' },
+);
