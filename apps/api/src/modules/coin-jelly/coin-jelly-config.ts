@@ -20,6 +20,11 @@ export interface CoinJellyConfig {
   pollMs: number;
   /** USD reference prices for coins the price feed does not quote (BTC, ETH), e.g. COIN_JELLY_USD=BTC:60000,ETH:3000. */
   referenceUsd: Readonly<Record<string, string>>;
+  /**
+   * How far (bps) the market may move against the desk between the rate's fixing and the deposit's detection before
+   * the fixed rate is no longer paid and the user chooses instead (exchange at the current rate, or refund).
+   */
+  priceBandBps: number;
 }
 
 export const COIN_JELLY_SEED_FILE = 'coin-jelly-seed';
@@ -44,6 +49,7 @@ const envSchema = z.object({
       .transform((s) => Object.fromEntries(s.split(',').map((pair) => pair.split(':') as [string, string])))
       .optional(),
   ),
+  COIN_JELLY_PRICE_BAND_BPS: whole('COIN_JELLY_PRICE_BAND_BPS', 5_000),
 });
 
 export type CoinJellySettings = Omit<CoinJellyConfig, 'seed'> & { seedHex: string | null };
@@ -62,6 +68,7 @@ export function readCoinJellyConfig(env: NodeJS.ProcessEnv): ConfigRead<CoinJell
         maxInventoryShareBps: e.COIN_JELLY_MAX_INVENTORY_SHARE_BPS ?? 5000,
         pollMs: (e.COIN_JELLY_POLL_SECONDS ?? 5) * 1000,
         referenceUsd: { ...DEFAULT_REFERENCE_USD, ...e.COIN_JELLY_USD },
+        priceBandBps: e.COIN_JELLY_PRICE_BAND_BPS ?? 100,
       },
     };
   });

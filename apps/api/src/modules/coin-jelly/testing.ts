@@ -25,6 +25,7 @@ export function testJellyConfig(overrides: Partial<CoinJellyConfig> = {}): CoinJ
     maxInventoryShareBps: 5000,
     pollMs: 0,
     referenceUsd: { BTC: '60000', ETH: '3000' },
+    priceBandBps: 100,
     ...overrides,
   };
 }
