@@ -167,8 +167,12 @@ export const jellyEvent = z.object({
 });
 export type JellyEvent = z.infer<typeof jellyEvent>;
 
-/** The question put to the user when the deposit differs from the quote or came after expiry. */
-export const jellyChoiceKind = z.enum(['under', 'over', 'late']);
+/**
+ * The question put to the user when the deposit differs from the quote, came after expiry, or came after the market
+ * moved against the fixed rate by more than the price band ('rate_moved': exchangeAmount is what the same deposit
+ * buys now, below the order's amountUserWannaGet).
+ */
+export const jellyChoiceKind = z.enum(['under', 'over', 'late', 'rate_moved']);
 export type JellyChoiceKind = z.infer<typeof jellyChoiceKind>;
 export const jellyPendingChoice = z.object({
   kind: jellyChoiceKind,
@@ -221,7 +225,7 @@ export type JellyOrder = z.infer<typeof jellyOrder>;
 /** GET /coin-jelly/orders/{id} (bearer: the order's wallet or an admin). */
 export const jellyOrderParams = z.object({ id: z.coerce.number().int().positive('Order id must be positive') });
 
-/** POST /coin-jelly/orders/{id}/choice (bearer, the order's wallet): answer an under-, over- or late payment. */
+/** POST /coin-jelly/orders/{id}/choice (bearer, the order's wallet): answer the pending choice (any kind). */
 export const jellyChoiceRequest = z.object({ choice: z.enum(['exchange', 'refund'], { error: "Choice must be 'exchange' or 'refund'" }) });
 export type JellyChoiceRequest = z.infer<typeof jellyChoiceRequest>;
 

@@ -96,7 +96,8 @@ export const JELLY_MOVES: Readonly<Record<JellyMoveName, JellyMove>> = {
   // The credited deposit matches the quote within the rate's lifetime (automatic pair): pay out.
   // (From needs_choice: a second deposit completed an under-payment.)
   deposit_exact: { from: ['awaiting_deposit', 'needs_choice'], to: 'deposit_detected', actor: 'chain' },
-  // Under, over, or after the rate expired: the user chooses between exchange at the current rate and refund.
+  // Under, over, after the rate expired, or after the market moved against the fixed rate beyond the price band
+  // (coin-jelly-rate-band.ts): the user chooses between exchange at the current rate and refund.
   deposit_needs_choice: { from: ['awaiting_deposit', 'needs_choice'], to: 'needs_choice', actor: 'chain' },
   // A pair the desk does not pay by itself (BTC, ETH on either side): an admin confirms and pays out.
   deposit_needs_admin: { from: ['awaiting_deposit', 'needs_choice', 'deposit_detected'], to: 'awaiting_admin', actor: 'chain' },

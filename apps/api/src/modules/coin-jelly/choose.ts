@@ -12,8 +12,9 @@ import { jellyOrderWire } from './to-wire.ts';
 export const NO_CHOICE_PENDING = 'This order is not waiting for your choice.';
 
 /**
- * The user's answer to an under-, over- or late payment: exchange what arrived at the current rate (a fresh quote,
- * fixed again for the rate's lifetime), or get it back at the refund address. Then the payout or refund runs.
+ * The user's answer to an under-, over- or late payment, or to a deposit after the market moved against the fixed
+ * rate beyond the band: exchange what arrived at the current rate (a fresh quote, fixed again for the rate's
+ * lifetime), or get it back at the refund address. Then the payout or refund runs.
  */
 export async function chooseJelly(
   ctx: JellyContext,

@@ -8,16 +8,36 @@ describe('Coin Jelly settings', () => {
   it('has defaults for everything', () => {
     expect(readCoinJellyConfig({})).toEqual({
       ok: true,
-      config: { seedHex: null, bitcoinNetwork: 'testnet', spreadBps: 50, minUsd: '1', maxUsd: '10000', maxInventoryShareBps: 5000, pollMs: 5000, referenceUsd: { BTC: '60000', ETH: '3000' }, maxOrdersPerDay: 20 },
+      config: { seedHex: null, bitcoinNetwork: 'testnet', spreadBps: 50, minUsd: '1', maxUsd: '10000', maxInventoryShareBps: 5000, pollMs: 5000, referenceUsd: { BTC: '60000', ETH: '3000' }, maxOrdersPerDay: 20, priceBandBps: 100 },
     });
   });
 
   it('reads each variable and names the wrong ones', () => {
-    const read = readCoinJellyConfig({ COIN_JELLY_BITCOIN_NETWORK: 'mainnet', COIN_JELLY_POLL_SECONDS: '2', COIN_JELLY_USD: 'BTC:70000', COIN_JELLY_MAX_ORDERS_PER_DAY: '5' });
-    expect(read.ok && read.config).toMatchObject({ bitcoinNetwork: 'mainnet', pollMs: 2000, referenceUsd: { BTC: '70000', ETH: '3000' }, maxOrdersPerDay: 5 });
-    const bad = readCoinJellyConfig({ COIN_JELLY_SEED: 'abc', COIN_JELLY_SPREAD_BPS: '-1', COIN_JELLY_MAX_ORDERS_PER_DAY: '0', COIN_JELLY_USD: 'BTC=1' });
+    const read = readCoinJellyConfig({
+      COIN_JELLY_BITCOIN_NETWORK: 'mainnet',
+      COIN_JELLY_POLL_SECONDS: '2',
+      COIN_JELLY_USD: 'BTC:70000',
+      COIN_JELLY_MAX_ORDERS_PER_DAY: '5',
+      COIN_JELLY_PRICE_BAND_BPS: '250',
+    });
+    expect(read.ok && read.config).toMatchObject({ bitcoinNetwork: 'mainnet', pollMs: 2000, referenceUsd: { BTC: '70000', ETH: '3000' }, maxOrdersPerDay: 5, priceBandBps: 250 });
+    const bad = readCoinJellyConfig({
+      COIN_JELLY_SEED: 'abc',
+      COIN_JELLY_SPREAD_BPS: '-1',
+      COIN_JELLY_MAX_ORDERS_PER_DAY: '0',
+      COIN_JELLY_USD: 'BTC=1',
+      COIN_JELLY_PRICE_BAND_BPS: '5001',
+    });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.problems.map((p) => p.split(':')[0])).toEqual(['COIN_JELLY_SEED', 'COIN_JELLY_SPREAD_BPS', 'COIN_JELLY_MAX_ORDERS_PER_DAY', 'COIN_JELLY_USD']);
+    if (!bad.ok) {
+      expect(bad.problems.map((p) => p.split(':')[0])).toEqual([
+        'COIN_JELLY_SEED',
+        'COIN_JELLY_SPREAD_BPS',
+        'COIN_JELLY_MAX_ORDERS_PER_DAY',
+        'COIN_JELLY_USD',
+        'COIN_JELLY_PRICE_BAND_BPS',
+      ]);
+    }
   });
 
   it('generates the seed into the data folder once (mode 0600) and reuses it; an explicit seed wins', async () => {

@@ -20,11 +20,13 @@ export interface CoinJellyConfig {
   pollMs: number;
   /** USD reference prices for coins the price feed does not quote (BTC, ETH), e.g. COIN_JELLY_USD=BTC:60000,ETH:3000. */
   referenceUsd: Readonly<Record<string, string>>;
-  /**
-   * Orders one wallet may reserve per UTC day: each one gets a deposit address watched for 30 days and, for a token,
-   * a deposit account whose rent the platform advances.
-   */
+  /** Orders one wallet may reserve per UTC day: each one gets a deposit address the watcher reads. */
   maxOrdersPerDay: number;
+  /**
+   * How far (bps) the market may move against the desk between the rate's fixing and the deposit's detection before
+   * the fixed rate is no longer paid and the user chooses instead (exchange at the current rate, or refund).
+   */
+  priceBandBps: number;
 }
 
 export const COIN_JELLY_SEED_FILE = 'coin-jelly-seed';
@@ -52,6 +54,7 @@ const envSchema = z.object({
       .transform((s) => Object.fromEntries(s.split(',').map((pair) => pair.split(':') as [string, string])))
       .optional(),
   ),
+  COIN_JELLY_PRICE_BAND_BPS: whole('COIN_JELLY_PRICE_BAND_BPS', 5_000),
 });
 
 export type CoinJellySettings = Omit<CoinJellyConfig, 'seed'> & { seedHex: string | null };
@@ -71,6 +74,7 @@ export function readCoinJellyConfig(env: NodeJS.ProcessEnv): ConfigRead<CoinJell
         pollMs: (e.COIN_JELLY_POLL_SECONDS ?? 5) * 1000,
         referenceUsd: { ...DEFAULT_REFERENCE_USD, ...e.COIN_JELLY_USD },
         maxOrdersPerDay: e.COIN_JELLY_MAX_ORDERS_PER_DAY ?? 20,
+        priceBandBps: e.COIN_JELLY_PRICE_BAND_BPS ?? 100,
       },
     };
   });

@@ -1,5 +1,5 @@
-import type { JellyChoiceKind, JellyCoinCode, JellyPendingChoice } from '@jelly/contracts';
-import { fromBaseUnits } from '@jelly/domain';
+import type { JellyChoiceKind, JellyCoin, JellyCoinCode, JellyPendingChoice } from '@jelly/contracts';
+import { fromBaseUnits, jellyRateMovedAgainstDesk } from '@jelly/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/rows.ts';
 import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
@@ -9,7 +9,7 @@ import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts';
 import { notifyJelly } from './notify-jelly.ts';
-import { quoteJelly } from './quote.ts';
+import { jellyOutNow, quoteJelly } from './quote.ts';
 
 export interface DepositFact {
   signature: string;
@@ -52,10 +52,23 @@ async function choiceFor(ctx: JellyContext, order: JellyOrderRow, kind: JellyCho
 }
 
 /**
+ * An exact deposit in time is paid at the fixed rate unless the market moved against the desk beyond the band since
+ * the rate was fixed (compared now, at detection: packages/domain coin-jelly-rate-band.ts); then the timeline's note,
+ * else null. Without a current price the fixed rate stands: no move can be seen, and the user paid exactly and in time.
+ */
+async function rateMovedNote(ctx: JellyContext, order: JellyOrderRow, send: JellyCoin, receive: JellyCoin): Promise<string | null> {
+  const fixedOut = BigInt(order.amountReceive);
+  const currentOut = await jellyOutNow(ctx, send, receive, BigInt(order.amountSend));
+  if (currentOut === null || !jellyRateMovedAgainstDesk(fixedOut, currentOut, ctx.config.priceBandBps)) return null;
+  const coin = (units: bigint) => `${fromBaseUnits(units, receive.decimals)} ${receive.currency}`;
+  return `rate moved beyond the ${ctx.config.priceBandBps} bps band: ${coin(fixedOut)} fixed, ${coin(currentOut)} now`;
+}
+
+/**
  * Credits one deposit transaction to its order, once per signature (the watcher and the poller may both report
- * it), and moves the order: the quoted amount within the rate's lifetime goes on to the payout; less, more or
- * late asks the user; a deposit to an order past taking deposits, or whose transaction another order or swap
- * already holds, waits for an admin.
+ * it), and moves the order: the quoted amount within the rate's lifetime goes on to the payout; less, more, late,
+ * or after the market moved against the fixed rate beyond the band asks the user; a deposit to an order past taking
+ * deposits, or whose transaction another order or swap already holds, waits for an admin.
  */
 export async function creditDeposit(ctx: JellyContext, orderId: number, fact: DepositFact, whenTaken: WhenTaken = 'hold'): Promise<CreditOutcome> {
   const now = ctx.now();
@@ -72,7 +85,9 @@ export async function creditDeposit(ctx: JellyContext, orderId: number, fact: De
     const receive = jellyCoin(order.receiveCoin as JellyCoinCode, order.receiveChain as 'Solana');
     const automatic = send.automatic && (receive?.automatic ?? false);
     const exactly = BigInt(order.amountSend);
-    const kind: JellyChoiceKind | null = late ? 'late' : total < exactly ? 'under' : total > exactly ? 'over' : null;
+    const wrong: JellyChoiceKind | null = late ? 'late' : total < exactly ? 'under' : total > exactly ? 'over' : null;
+    const movedNote = takes && !wrong && receive ? await rateMovedNote(ctx, order, send, receive) : null;
+    const kind: JellyChoiceKind | null = wrong ?? (movedNote ? 'rate_moved' : null);
     const choice = takes && kind ? await choiceFor(ctx, order, kind, total) : null;
 
     const deposit = { signature: fact.signature, orderId, amount: fact.amount.toString(), slot: fact.slot, createdAt: now };
@@ -104,7 +119,7 @@ export async function creditDeposit(ctx: JellyContext, orderId: number, fact: De
     let outcome: CreditOutcome;
     if (choice) {
       const move = order.stage === 'expired' ? 'late_deposit' : 'deposit_needs_choice';
-      moved = await moveJelly(tx, orderId, move, { ...evidence, kind: 'deposit', note: `${choice.kind} payment` }, now, { pendingChoice: choice, reason: null });
+      moved = await moveJelly(tx, orderId, move, { ...evidence, kind: 'deposit', note: movedNote ?? `${choice.kind} payment` }, now, { pendingChoice: choice, reason: null });
       outcome = 'needs_choice';
     } else if (automatic) {
       moved = await moveJelly(tx, orderId, 'deposit_exact', { ...evidence, kind: 'deposit' }, now, { pendingChoice: null });

@@ -9,7 +9,7 @@ const TEXTS: Record<JellyNotice, { title: string; message: (o: JellyOrderRow) =>
   jelly_deposit_detected: { title: 'Deposit detected', message: (o) => `Coin Jelly #${o.id}: your ${o.sendCoin} deposit arrived.` },
   jelly_choice_needed: {
     title: 'Your choice is needed',
-    message: (o) => `Coin Jelly #${o.id}: the deposit differs from the quote or came after the rate expired. Exchange at the current rate or get a refund.`,
+    message: (o) => `Coin Jelly #${o.id}: the deposit differs from the quote, came after the rate expired, or came after the market moved against the rate. Exchange at the current rate or get a refund.`,
   },
   jelly_completed: { title: 'Exchange completed', message: (o) => `Coin Jelly #${o.id}: your ${o.receiveCoin} was sent to ${o.recipientAddress}.` },
   jelly_failed: { title: 'Exchange failed', message: (o) => `Coin Jelly #${o.id} failed${o.reason ? `: ${o.reason}` : '.'}` },

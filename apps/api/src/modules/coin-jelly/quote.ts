@@ -115,6 +115,25 @@ export async function quoteJelly(deps: QuoteDeps, q: Omit<JellyQuoteRequest, nev
   return { wire, send, receive, amountSend, amountReceive, rate };
 }
 
+/**
+ * What the desk's quote pays now for `amountSend` (receive base units): today's prices through the same maths as
+ * quoteJelly, rounded down, without the order-size and inventory limits (those were checked when the rate was fixed;
+ * this only measures the rate). null when a price is missing or the feed too unsure to quote from.
+ */
+export async function jellyOutNow(deps: QuoteDeps, send: JellyCoin, receive: JellyCoin, amountSend: bigint): Promise<bigint | null> {
+  let prices: [SwapPriceInput, SwapPriceInput];
+  try {
+    prices = await Promise.all([usdPrice(deps, send), usdPrice(deps, receive)]);
+  } catch {
+    return null;
+  }
+  const limits = { spreadBps: deps.config.spreadBps, minUsd: '0', maxUsd: UNBOUNDED.toString(), maxInventoryShareBps: 10_000, maxFeeBps: MAX_FEE_BPS };
+  const result = quoteSwap({ inAmount: amountSend, input: prices[0], output: prices[1], deskOutputBalance: UNBOUNDED, limits });
+  if (result.ok) return result.value.outAmount;
+  // With no size limits, below_minimum means the amount now buys nothing at all.
+  return result.reason === 'below_minimum' ? 0n : null;
+}
+
 /** `usd` worth of a coin, in whole coins at its decimals (rounded as asked so the bound stays inside the limit). */
 function usdToUnitsText(usd: string, price: SwapPriceInput, rounding: 'up' | 'down'): string {
   const units = usdToUnits(usd, price, rounding);

@@ -99,7 +99,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perMinute(30),
       schema: {
         tags,
-        summary: 'Answer an under-, over- or late payment: exchange at the current rate or refund',
+        summary: 'Answer an under-, over- or late payment, or a moved rate: exchange at the current rate or refund',
         security: bearer,
         params: jellyOrderParams,
         body: jellyChoiceRequest,

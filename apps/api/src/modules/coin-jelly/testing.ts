@@ -26,6 +26,7 @@ export function testJellyConfig(overrides: Partial<CoinJellyConfig> = {}): CoinJ
     pollMs: 0,
     referenceUsd: { BTC: '60000', ETH: '3000' },
     maxOrdersPerDay: 1000,
+    priceBandBps: 100,
     ...overrides,
   };
 }

@@ -56,7 +56,7 @@ export const coinJellyApi = api.enhanceEndpoints({ addTagTypes: [COIN_JELLY_ORDE
       responseSchema: jellyOrder,
       providesTags: (_result, _error, id) => [{ type: COIN_JELLY_ORDER_TAG, id }],
     }),
-    /** Exchange at the current rate or refund, after an under-, over- or late payment. */
+    /** Exchange at the current rate or refund, after an under-, over- or late payment, or a moved rate. */
     chooseJellyOutcome: build.mutation<unknown, JellyChoiceRequest & { id: number }>({
       query: ({ id, choice }) => ({ url: coinJellyPaths.choice(id), method: 'POST', body: { choice } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: COIN_JELLY_ORDER_TAG, id }, COIN_JELLY_ORDERS_TAG],

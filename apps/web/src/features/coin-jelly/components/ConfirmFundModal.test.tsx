@@ -174,4 +174,22 @@ describe('Confirm&Fund', () => {
     await eventually(() => expect(api.callsTo('POST /api/coin-jelly/orders/7/choice')).toHaveLength(1));
     expect(JSON.parse(api.callsTo('POST /api/coin-jelly/orders/7/choice')[0]!.body)).toEqual({ choice: 'refund' });
   });
+
+  it('says why after the market moved against the fixed rate, with what the deposit buys now, and sends exchange', async () => {
+    const order = makeOrder({
+      stage: 'needs_choice',
+      received: '100',
+      pendingChoice: { kind: 'rate_moved', received: '100', exchangeAmount: '0.61', rate: '0.0061', refundAddress: ME },
+    });
+    const api = modalApi(() => order);
+    api.on('POST /api/coin-jelly/orders/7/choice', () => json(200, { ok: true }));
+    const { dialog } = await openModal(api);
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'The market moved against the fixed rate by more than the price band before the deposit arrived. 100 USDC arrived. ' +
+        'Exchange it at the current rate for 0.61 SOL, or get it refunded to',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Exchange at current rate' }));
+    await eventually(() => expect(api.callsTo('POST /api/coin-jelly/orders/7/choice')).toHaveLength(1));
+    expect(JSON.parse(api.callsTo('POST /api/coin-jelly/orders/7/choice')[0]!.body)).toEqual({ choice: 'exchange' });
+  });
 });

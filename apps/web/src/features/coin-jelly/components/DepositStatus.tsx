@@ -7,7 +7,7 @@ import { explorerTxUrl } from '../model/explorer.ts';
 import { CHOICE_REASONS, progressSteps, STAGE_LABELS } from '../model/stages.ts';
 import styles from './CoinJelly.module.css';
 
-/** Where the order stands now, as the chain and the desk report it; the choice after an under-, over- or late payment. */
+/** Where the order stands now, as the chain and the desk report it; the choice after an under-, over- or late payment, or a moved rate. */
 export function DepositStatus({ order }: { order: JellyOrder }) {
   const { data: config } = usePlatformConfigQuery();
   const [choose, choice] = useChooseJellyOutcomeMutation();

@@ -26,6 +26,7 @@ export const CHOICE_REASONS: Readonly<Record<JellyChoiceKind, string>> = {
   under: 'Less arrived than the order asked for.',
   over: 'More arrived than the order asked for.',
   late: 'The deposit arrived after the rate expired.',
+  rate_moved: 'The market moved against the fixed rate by more than the price band before the deposit arrived.',
 };
 
 /** One line of the timeline: the step, its amount and who moved it. */
