@@ -14,6 +14,8 @@ import { USDC_MINT } from '../orders/testing.ts';
 import type { CoinJellyConfig } from './coin-jelly-config.ts';
 import type { DepositWatcher } from './deposit-watcher.ts';
 
+export { WAITING_FOR_ACCOUNT } from './settle.ts';
+
 /** Settings for tests: a random seed, no poll timer (tests call tick()), wide limits. */
 export function testJellyConfig(overrides: Partial<CoinJellyConfig> = {}): CoinJellyConfig {
   return {
