@@ -35,5 +35,6 @@ export * from './support-after-end.ts';
 export * from './coin-jelly-address.ts';
 export * from './coin-jelly-constants.ts';
 export * from './coin-jelly-lifecycle.ts';
+export * from './swap-lifecycle.ts';
 export * from './swap-messages.ts';
 export * from './swap-quote.ts';

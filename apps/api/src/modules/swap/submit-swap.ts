@@ -90,7 +90,7 @@ export async function submitSwap(ctx: SubmitContext, wallet: string, request: Sw
   const refusal = await simulate(ctx, tx, proposed.instructions);
   if (refusal) {
     // Nothing was sent: the record says Failed with the reason, and the user gets a fresh quote.
-    await moveSwap(ctx.db, row.id, [0], { to: 2, failureReason: refusal.message, clearRaw: true }, ctx.now());
+    await moveSwap(ctx.db, row.id, 'refused_at_simulation', { failureReason: refusal.message, clearRaw: true }, ctx.now());
     throw refusal;
   }
   const after = await landSwap(ctx, row, raw);
