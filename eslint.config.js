@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import jelly from './eslint-rules/no-cycle.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data*/**', '**/test-results/**', '**/playwright-report/**', '**/coverage/**'] },
@@ -38,6 +39,14 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx'] } } },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // No import cycles in the API, the localnet and the packages, type-only imports included (import-x/no-cycle
+    // cannot count them: eslint-rules/no-cycle.js says why). Tests may import what they test from anywhere.
+    files: ['apps/api/**/*.ts', 'apps/localnet/**/*.ts', 'packages/*/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/fixtures/**'],
+    plugins: { jelly },
+    rules: { 'jelly/no-cycle': 'error' },
   },
   {
     // command-line tools and benchmarks print their results
