@@ -1,8 +1,21 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import jelly from './eslint-rules/no-cycle.js';
+
+const repoDir = dirname(fileURLToPath(import.meta.url));
+// Imports resolve as Node and the bundler resolve them: workspace packages through their `exports`, to their real
+// folder (so a zone on packages/contracts also catches `@jelly/contracts`).
+const importSettings = {
+  // the files import-x reads for their own imports (no-cycle walks them)
+  'import-x/extensions': ['.ts', '.tsx'],
+  'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['import', 'default'] })],
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data*/**', '**/test-results/**', '**/playwright-report/**', '**/coverage/**'] },
@@ -58,12 +71,22 @@ export default tseslint.config(
   // features); src/lib and src/components import no feature. Tests and test harnesses of a feature may use the app's
   // layout pieces (modal stack, toasts) to render like the app does, never another feature.
   ...webBoundaries(),
+  // Package boundaries: packages never import apps; domain imports no package of ours but the escrow error catalogue.
+  ...packageBoundaries(),
   {
-    // No import cycles in the web app (relative imports; packages are checked by their own boundaries).
+    // No import cycles in the web app (runtime imports: import-x/no-cycle skips type-only ones).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx'] } } },
+    settings: importSettings,
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // No import cycles in the API, the localnet and the packages, type-only imports included (import-x/no-cycle
+    // cannot count them: eslint-rules/no-cycle.js says why). Tests may import what they test from anywhere.
+    files: ['apps/api/**/*.ts', 'apps/localnet/**/*.ts', 'packages/*/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/fixtures/**'],
+    plugins: { jelly },
+    rules: { 'jelly/no-cycle': 'error' },
   },
   {
     // command-line tools and benchmarks print their results
@@ -149,36 +172,59 @@ function apiOutboundHttp() {
 }
 
 /**
- * The `no-restricted-imports` blocks of the web app's boundaries (see where it is used). A pattern sees only the
- * import text, so each folder depth gets its own block: a file `depth` folders below its feature's root climbs
- * `depth + 1` times to reach src/features and `depth + 2` times to reach src/.
+ * The web app's boundaries as path zones (import-x/no-restricted-paths): the rule resolves each import — static,
+ * `export … from` and dynamic `import()` alike (the app lazy-loads much of itself) — and reports one whose file lies
+ * in a zone the importing file may not reach, however many `../` it climbs. Each feature gets its zone, read from the
+ * features folder, so a new feature is covered without touching this file.
  */
 function webBoundaries() {
   const featureMessage = 'A feature never imports another feature: move what both need to src/lib or src/components, or compose them in src/app.';
   const appMessage = 'A feature never imports src/app: the app composes features, not the other way round.';
   const libMessage = 'src/lib and src/components import no feature: they are shared by every feature.';
-  const up = (n) => `(?:\\.\\./){${n}}`;
-  const blocks = [{ ignores: ['apps/web/test/fixtures/boundaries/**'] }];
-  for (let depth = 0; depth <= 4; depth += 1) {
-    const folder = 'apps/web/src/features/*' + '/*'.repeat(depth);
-    const otherFeature = { regex: `^${up(depth + 1)}[^./][^/]*/`, message: featureMessage };
-    const app = { regex: `^${up(depth + 2)}app/`, message: appMessage };
-    blocks.push(
-      { files: [`${folder}/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns: [otherFeature, app] }] } },
-      { files: [`${folder}/*.test.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns: [otherFeature] }] } },
-    );
-    for (const shared of ['lib', 'components']) {
-      blocks.push({
-        files: [`apps/web/src/${shared}${'/*'.repeat(depth)}/*.{ts,tsx}`],
-        rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: `^${up(depth + 1)}features/`, message: libMessage }] }] },
-      });
-    }
-  }
-  // a feature's test harnesses (features/<f>/testing/*) render like the app does
-  const harnessOtherFeature = { regex: `^${up(2)}[^./][^/]*/`, message: featureMessage };
-  blocks.push({
-    files: ['apps/web/src/features/*/testing/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [harnessOtherFeature] }] },
-  });
-  return blocks;
+  const src = './apps/web/src';
+  const features = readdirSync(join(repoDir, src, 'features'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const otherFeatures = features.map(({ name }) => ({
+    target: `${src}/features/${name}`,
+    from: `${src}/features`,
+    except: [`./${name}`],
+    message: featureMessage,
+  }));
+  const app = { target: `${src}/features`, from: `${src}/app`, message: appMessage };
+  const shared = { target: [`${src}/lib`, `${src}/components`], from: `${src}/features`, message: libMessage };
+  return [
+    { ignores: ['apps/web/test/fixtures/boundaries/**'] },
+    { files: ['apps/web/src/**/*.{ts,tsx}'], ...zones([...otherFeatures, app, shared]) },
+    // a feature's tests and test harnesses (features/<f>/testing/*) may use the app's layout pieces (modal stack,
+    // toasts) to render like the app does, never another feature
+    { files: ['apps/web/src/features/**/*.test.{ts,tsx}', 'apps/web/src/features/*/testing/**/*.{ts,tsx}'], ...zones([...otherFeatures, shared]) },
+  ];
+}
+
+/**
+ * Packages sit below the apps: a package never imports an app, and packages/domain imports nothing of ours but the
+ * escrow program's error catalogue (a leaf), so the rules read the same in the API, the web app and the contracts.
+ * Path zones, so a bare `@jelly/…` name, a relative path and a dynamic `import()` are judged alike.
+ */
+function packageBoundaries() {
+  const appMessage = 'A package never imports an app: apps import packages, never the reverse.';
+  const domainMessage = 'packages/domain imports nothing of ours but @jelly/escrow/errors: it holds the rules every other part reads.';
+  return [
+    {
+      files: ['packages/**/*.{ts,tsx,js}'],
+      ...zones([
+        { target: './packages', from: './apps', message: appMessage },
+        { target: './packages/domain', from: './packages/contracts', message: domainMessage },
+        { target: './packages/domain', from: './packages/escrow', except: ['./src/client/errors.ts'], message: domainMessage },
+      ]),
+    },
+  ];
+}
+
+/** A config block's part that applies import-x/no-restricted-paths with these zones (paths from the repository root). */
+function zones(list) {
+  return {
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: list, basePath: repoDir }] },
+  };
 }

@@ -11,6 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { JellyOrder } from '@jelly/contracts';
+import { SwapStatus } from '@jelly/domain';
 import { Keypair, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { buildApp } from '../src/app.ts';
 import { session } from '../src/modules/orders/testing.ts';
@@ -91,7 +92,7 @@ try {
   const missing = [];
   for (const order of sample) {
     const r = await app.inject({ method: 'GET', url: `/api/coin-jelly/orders/${order.id}`, headers: s.headers });
-    if (r.json<JellyOrder>().status !== 1) missing.push(order.id);
+    if (r.json<JellyOrder>().status !== SwapStatus.Completed) missing.push(order.id);
   }
   console.log(`sample: ${sample.length} deposits among ${ORDERS} open orders, ${CONCURRENCY} at a time; not completed: ${missing.length}`);
   line('detected', detected);

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { KNOWN_MINTS, type SwapQuote, type SwapSubmitResponse } from '@jelly/contracts';
+import { SwapStatus } from '@jelly/domain';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import autocannon from 'autocannon';
 import { signAccessToken } from '../src/modules/auth/access-token.ts';
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       const result = await post<SwapSubmitResponse>('/api/swap/submit', JSON.stringify({ quoteId: quote.quoteId, signedTransaction: Buffer.from(tx.serialize()).toString('base64') }));
       const elapsed = performance.now() - started;
-      if (result.swap.status !== 1) throw new Error(`swap ${i} ended with status ${result.swap.status}: ${result.swap.failureReason}`);
+      if (result.swap.status !== SwapStatus.Completed) throw new Error(`swap ${i} ended with status ${result.swap.status}: ${result.swap.failureReason}`);
       times.push(elapsed);
     }
     times.sort((a, b) => a - b);

@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 import { isPublicKey } from './lib/base58.ts';
 import { configProblems, optionalHttpUrl, optionalText } from './lib/env-fields.ts';
@@ -16,7 +15,7 @@ import { type DeskConfig, readDeskConfig } from './modules/swap/index.ts';
 import { type AdminConfig, readAdminConfig } from './modules/admin/index.ts';
 import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/index.ts';
 import { readRatingLimitsConfig, type RatingLimitsConfig } from './modules/rating/index.ts';
-import { readSecurityConfig, type SecurityConfig } from './security-config.ts';
+import { readSecurityConfig } from './security-config.ts';
 import { readFeePayerConfig, type FeePayerConfig } from './modules/fee-payer/index.ts';
 import { readAuthConfig, type AuthConfig } from './modules/auth/index.ts';
 import { readPlatformConfig, type PlatformConfig } from './modules/platform/index.ts';
@@ -24,46 +23,17 @@ import { readTelegramConfig, type TelegramConfig } from './modules/telegram/inde
 import { readAttachmentsConfig, type AttachmentsConfig } from './modules/attachments/index.ts';
 import { readCoinJellyConfig, resolveCoinJellyConfig, type CoinJellyConfig } from './modules/coin-jelly/index.ts';
 import type { ConfigRead } from './lib/env-fields.ts';
-
-export type DatabaseConfig =
-  | { driver: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
-  | { driver: 'postgres'; url: string }
-  /** An already open PGlite shared by several apps in one process (tests of cross-instance delivery). */
-  | { driver: 'pglite-shared'; client: PGlite };
+import type { SharedConfig } from './shared-config.ts';
 
 /**
- * The whole configuration. Settings one module alone uses are read by that module's reader (auth: token lifetimes
- * and rate limits; platform: support and IP lookup; telegram; attachments: storage; deals, market, prices, orders'
- * claim limits, rating's daily caps, fee payer); this file reads the shared ones and puts them together.
+ * The whole configuration: the shared settings (shared-config.ts, read by this file) and each module's own, read by
+ * that module's reader (auth: token lifetimes and rate limits; platform: support and IP lookup; telegram;
+ * attachments: storage; deals, market, prices, orders' claim limits, rating's daily caps, fee payer, Coin Jelly, the swap desk, admin).
+ * Only the app's composition takes the whole (app.ts, server.ts, `app.config`); a module names the parts it takes.
  */
-export interface AppConfig extends AuthConfig, PlatformConfig {
-  port: number;
-  host: string;
-  /** Absolute path of the data folder (PGlite files, generated secrets). */
-  dataDir: string;
-  database: DatabaseConfig;
-  adminWallets: ReadonlySet<string>;
-  jwtSecret: Uint8Array;
-  /** Origin of the site (no trailing slash); its host is the sign-in domain. */
-  publicUrl: string;
-  /** IPs/CIDRs whose X-Forwarded-For is believed. */
-  trustedProxies: string[];
-  logLevel: string;
-  telegramBotUsername: string | null;
+export interface AppConfig extends SharedConfig, AuthConfig, PlatformConfig {
   /** null when TELEGRAM_BOT_TOKEN is unset (no bot; notifications stay in the app). */
   telegram: TelegramConfig | null;
-  solanaRpcUrl: string | null;
-  solanaWsUrl: string | null;
-  solanaCluster: string;
-  /** Path of the admin (fee payer, co-signer) keypair file; null = generated in the data folder (localnet only). */
-  adminKeypairFile: string | null;
-  /** null = the program id built into @jelly/escrow. */
-  escrowProgramId: string | null;
-  /** Port of the embedded localnet's JSON-RPC (0 = any free port). */
-  localnetPort: number;
-  webDist: string;
-  /** The clock every use-case reads; tests inject their own. */
-  now: () => Date;
   /** Price feed (PRICE_FEED, …) and floating-offer repricing; absent = the bundled table, no repricing (tests). */
   prices?: PricesConfig;
   /** Market page cache (MARKET_PAGE_CACHE_MS); absent = no page cache (tests). */
@@ -74,8 +44,6 @@ export interface AppConfig extends AuthConfig, PlatformConfig {
   claimLimits?: ClaimLimitsConfig;
   /** Per-wallet daily caps on reports and blocks (REPORT_MAX_PER_DAY, BLOCK_MAX_PER_DAY); absent = none (tests that do not exercise them). */
   ratingLimits?: RatingLimitsConfig;
-  /** Ban cache and WebSocket caps (BAN_CACHE_SECONDS, REALTIME_MAX_*); absent = DEFAULT_SECURITY_CONFIG. */
-  security?: SecurityConfig;
   /** What the admin pays: daily budgets and the runway check (defaults when absent). */
   feePayer?: FeePayerConfig;
   /** Where chat attachments are stored (S3_*); absent = local disk under DATA_DIR/attachments. */

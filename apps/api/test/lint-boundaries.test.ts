@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -65,5 +65,28 @@ describe.each(SETS)('$name (eslint)', (set) => {
 
   it.each(clean)('reports nothing for %s', async (fixture) => {
     expect(await lintAt(set, 'clean', fixture)).toEqual([]);
+  }, 30_000);
+});
+
+describe('API import cycles (eslint)', () => {
+  it('reports two files tied only by type imports, and nothing once the shared type moves to a leaf', async () => {
+    // The cycle rule reads the imported files from disk, so the files are written under src for the test's duration.
+    const dir = mkdtempSync(join(apiDir, 'src/lint-cycle-'));
+    try {
+      const write = (name: string, code: string) => writeFileSync(join(dir, name), code);
+      write('config.ts', "import type { DealsSettings } from './deals.ts';\nexport interface Config { deals: DealsSettings; now: () => Date }\n");
+      write('leaf.ts', 'export interface Clock { now: () => Date }\n');
+      const lintDeals = async (code: string) => {
+        write('deals.ts', code);
+        const [result] = await new ESLint({ cwd: repoDir, cache: false }).lintFiles([join(dir, 'deals.ts')]);
+        return result?.messages ?? [];
+      };
+      const knot = "import type { Config } from './config.ts';\nexport interface DealsSettings { sweepMs: number }\nexport const at = (c: Config) => c.now();\n";
+      expect((await lintDeals(knot)).map((m) => m.ruleId)).toEqual(['jelly/no-cycle']);
+      const untied = "import type { Clock } from './leaf.ts';\nexport interface DealsSettings { sweepMs: number }\nexport const at = (c: Clock) => c.now();\n";
+      expect(await lintDeals(untied)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 });

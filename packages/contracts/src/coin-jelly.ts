@@ -1,6 +1,7 @@
 import { ALREADY_SENT_REQUEST, COIN_JELLY_PAGE_SIZE, JELLY_STAGE_NAMES } from '@jelly/domain';
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
+import { swapStatus } from './swap.ts';
 
 /**
  * Coin Jelly: the user sends one coin to a personal deposit address and receives another at a recipient address.
@@ -143,7 +144,8 @@ export const JELLY_STAGES = JELLY_STAGE_NAMES;
 export const jellyStage = z.enum(JELLY_STAGES);
 export type JellyStage = z.infer<typeof jellyStage>;
 
-export const jellyStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** A Coin Jelly order's status: a swap status (its stage decides which: the Coin Jelly state table). */
+export const jellyStatus = swapStatus;
 export type JellyStatus = z.infer<typeof jellyStatus>;
 
 export const jellyActor = z.enum(['user', 'chain', 'system', 'admin']);

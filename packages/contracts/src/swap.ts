@@ -1,4 +1,4 @@
-import { SWAP_REASON_LENGTH, SWAP_REASON_MAX, SWAP_REASON_MIN, SWAP_REFUSAL_REASONS } from '@jelly/domain';
+import { SWAP_REASON_LENGTH, SWAP_REASON_MAX, SWAP_REASON_MIN, SWAP_REFUSAL_REASONS, SWAP_STATUSES, swapStatusLabel } from '@jelly/domain';
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 import { MAX_TRANSACTION_BYTES } from './deals.ts';
@@ -29,12 +29,10 @@ import {
 export const SWAP_ASSETS = ['SOL', 'USDC', 'USDT'] as const;
 export type SwapAsset = (typeof SWAP_ASSETS)[number];
 
-/** A swap record's status: 0 Processing (sent, waiting for the chain), 1 Completed, 2 Failed. */
-export const SwapStatus = { Processing: 0, Completed: 1, Failed: 2 } as const;
-export type SwapStatus = (typeof SwapStatus)[keyof typeof SwapStatus];
-export const SWAP_STATUS_LABELS: Record<SwapStatus, string> = { 0: 'Processing', 1: 'Completed', 2: 'Failed' };
-export const swapStatus = z.union([z.literal(0), z.literal(1), z.literal(2)], {
-  error: 'Status must be 0 (Processing), 1 (Completed) or 2 (Failed)',
+/** A swap record's status, by its number (what each means and how it moves: the swap state table in @jelly/domain). */
+const STATUS_CHOICES = SWAP_STATUSES.map((status) => `${status} (${swapStatusLabel(status)})`);
+export const swapStatus = z.literal(SWAP_STATUSES, {
+  error: `Status must be ${STATUS_CHOICES.slice(0, -1).join(', ')} or ${STATUS_CHOICES.at(-1)}`,
 });
 
 export const swapRefusalReason = z.enum(SWAP_REFUSAL_REASONS);
@@ -193,8 +191,10 @@ export type SwapHistoryResponse = z.infer<typeof swapHistoryResponse>;
 
 // ── admin ────────────────────────────────────────────────────────────────────────
 /**
- * PATCH /admin/swaps/{id} (admin). Status 1 (Completed) needs a txID (sent here or already on the record) that the
- * chain shows succeeded and moved the quoted output to the user; otherwise 400. Written to the admin audit log.
+ * PATCH /admin/swaps/{id} (admin): the status to move the record to, by an admin move of the swap state table
+ * (@jelly/domain: Completed from Processing or Failed, Failed from Processing; anything else 409). Completed needs a
+ * txID (sent here or already on the record) that the chain shows succeeded and moved the quoted output to the user;
+ * otherwise 400. Written to the admin audit log.
  */
 export const adminSwapUpdate = z.object({
   /** A transaction signature (base58); null clears it (not allowed with status 1). Omitted = unchanged. */

@@ -8,12 +8,12 @@ import {
   jellyStatusOf,
   nextJellyStage,
 } from './coin-jelly-lifecycle.ts';
-import { SwapStatus } from './order-status.ts';
+import { SWAP_STATUSES, SwapStatus } from './swap-lifecycle.ts';
 
 describe('the Coin Jelly state table', () => {
   it('has every stage once, each under exactly one swap status', () => {
     expect([...JELLY_STAGE_TABLE.keys()]).toEqual([...JELLY_STAGE_NAMES]);
-    const all = [SwapStatus.Processing, SwapStatus.Completed, SwapStatus.Failed].flatMap((s) => jellyStagesOfStatus(s));
+    const all = SWAP_STATUSES.flatMap((s) => jellyStagesOfStatus(s));
     expect(all.sort()).toEqual([...JELLY_STAGE_NAMES].sort());
   });
 

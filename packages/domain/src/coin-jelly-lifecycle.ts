@@ -1,9 +1,9 @@
 /**
- * The Coin Jelly state table: what each stage means, which swap status (0 Processing, 1 Completed, 2 Failed) it
- * shows under, and which event moves an order from which stages to which. The API applies each move as one
- * conditional UPDATE … WHERE stage IN (from) and writes a timeline event; nothing else decides a stage.
+ * The Coin Jelly state table: what each stage means, which swap status (swap-lifecycle.ts) it shows under, and
+ * which event moves an order from which stages to which. The API applies each move as one conditional
+ * UPDATE … WHERE stage IN (from) and writes a timeline event; nothing else decides a stage.
  */
-import { SwapStatus } from './order-status.ts';
+import { SwapStatus } from './swap-lifecycle.ts';
 
 export const JELLY_STAGE_NAMES = [
   'awaiting_deposit',

@@ -36,5 +36,6 @@ export * from './coin-jelly-address.ts';
 export * from './coin-jelly-constants.ts';
 export * from './coin-jelly-lifecycle.ts';
 export * from './coin-jelly-rate-band.ts';
+export * from './swap-lifecycle.ts';
 export * from './swap-messages.ts';
 export * from './swap-quote.ts';

@@ -6,8 +6,6 @@ import {
   isOrderStatus,
   orderStatusLabel,
   orderStatusName,
-  swapStatusFilterValue,
-  swapStatusLabel,
 } from './order-status.ts';
 
 describe('order status table', () => {
@@ -47,25 +45,5 @@ describe('dashboard tabs', () => {
 
   it('lists the four tabs in order', () => {
     expect(DASHBOARD_TABS).toEqual(['All', 'Processing', 'Completed', 'Cancelled']);
-  });
-});
-
-describe('swap status', () => {
-  it.each([
-    [0, 'Processing'],
-    [1, 'Completed'],
-    [2, 'Failed'],
-    [3, 'Unknown'],
-  ])('%i is %s', (n, label) => {
-    expect(swapStatusLabel(n)).toBe(label);
-  });
-
-  it.each([
-    ['All', undefined],
-    ['Processing', 0],
-    ['Completed', 1],
-    ['Failed', 2],
-  ] as const)('filter %s → %s', (filter, value) => {
-    expect(swapStatusFilterValue(filter)).toBe(value);
   });
 });

@@ -1,4 +1,4 @@
-/** Order status numbers, names and labels, dashboard tabs and swap statuses (what each status means: deal-lifecycle.ts). */
+/** Order status numbers, names and labels and dashboard tabs (what each status means: deal-lifecycle.ts; swap statuses: swap-lifecycle.ts). */
 
 export const OrderStatus = {
   Active: 0,
@@ -63,28 +63,4 @@ const TAB_STATUS: Readonly<Record<DashboardTab, OrderStatus | undefined>> = {
 /** Status filter for a dashboard tab: All → no filter (undefined). */
 export function dashboardTabStatus(tab: DashboardTab): OrderStatus | undefined {
   return TAB_STATUS[tab];
-}
-
-// ── Swap (jelly) status ───────────────────────────────────────────────────────
-export const SwapStatus = { Processing: 0, Completed: 1, Failed: 2 } as const;
-export type SwapStatus = (typeof SwapStatus)[keyof typeof SwapStatus];
-export type SwapStatusName = keyof typeof SwapStatus;
-
-const SWAP_NAMES: Readonly<Record<SwapStatus, SwapStatusName>> = { 0: 'Processing', 1: 'Completed', 2: 'Failed' };
-
-export function isSwapStatus(value: unknown): value is SwapStatus {
-  return value === 0 || value === 1 || value === 2;
-}
-
-/** 'Processing' | 'Completed' | 'Failed', or 'Unknown'. */
-export function swapStatusLabel(value: unknown): string {
-  return isSwapStatus(value) ? SWAP_NAMES[value] : UNKNOWN_STATUS_LABEL;
-}
-
-/** Status filter options of the swap history and Coin Jelly lists: All → no filter. */
-export const SWAP_STATUS_FILTERS = ['All', 'Processing', 'Completed', 'Failed'] as const;
-export type SwapStatusFilter = (typeof SWAP_STATUS_FILTERS)[number];
-
-export function swapStatusFilterValue(filter: SwapStatusFilter): SwapStatus | undefined {
-  return filter === 'All' ? undefined : SwapStatus[filter];
 }

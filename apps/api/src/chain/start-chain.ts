@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { PROGRAM_ID } from '@jelly/escrow';
-import type { AppConfig } from '../config.ts';
+import type { SharedConfig } from '../shared-config.ts';
 import type { Chain } from './chain.ts';
 import { platformKey } from './keys/platform-key.ts';
 
@@ -18,7 +18,7 @@ interface ChainLog {
  * Without it: starts the embedded localnet (LiteSVM) in the data folder, with a generated admin key,
  * the escrow program deployed and its config initialised.
  */
-export async function startChain(config: AppConfig, log: ChainLog): Promise<Chain> {
+export async function startChain(config: SharedConfig, log: ChainLog): Promise<Chain> {
   // The localnet package also reads keypair files; loaded lazily so a real-cluster deployment never starts LiteSVM.
   const localnet = await import('@jelly/localnet');
   const programId = config.escrowProgramId ? new PublicKey(config.escrowProgramId) : PROGRAM_ID;

@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig } from '../shared-config.ts';
 import { lockDataDir } from '@jelly/localnet/data-dir-lock';
 import * as schema from './schema/index.ts';
 

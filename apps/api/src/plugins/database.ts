@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig } from '../shared-config.ts';
 import { openDatabase } from '../db/connect.ts';
 
 /** Opens (and migrates) the database before routes load; closes it when the app closes. */

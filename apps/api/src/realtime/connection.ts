@@ -9,10 +9,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
-import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/connect.ts';
-import { bannedCloseReason, type BanGuard, verifyAccessToken } from '../modules/auth/index.ts';
+import { type AuthConfig, bannedCloseReason, type BanGuard, verifyAccessToken } from '../modules/auth/index.ts';
 import type { SecurityConfig } from '../security-config.ts';
+import type { SharedConfig } from '../shared-config.ts';
 import { dealRoomAccess } from './deal-access.ts';
 import type { RealtimeClient, RealtimeHub } from './hub.ts';
 import { addViewer, removeViewer } from './presence.ts';
@@ -24,7 +24,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface ConnectionDeps {
   db: Database;
-  config: Pick<AppConfig, 'jwtSecret' | 'publicUrl' | 'accessTokenTtlSeconds' | 'now' | 'adminWallets'>;
+  config: Pick<SharedConfig, 'jwtSecret' | 'publicUrl' | 'now' | 'adminWallets'> & Pick<AuthConfig, 'accessTokenTtlSeconds'>;
   hub: RealtimeHub;
   processId: string;
   log: FastifyBaseLogger;

@@ -8,7 +8,7 @@ import { createTestDatabase, testConfig } from '../../test/helpers/test-app.ts';
 import { createClock } from '../../test/helpers/clock.ts';
 import { createWallet } from '../../test/helpers/wallet.ts';
 import { buildApp } from '../app.ts';
-import type { DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig } from '../shared-config.ts';
 import { chatMessages } from '../db/schema/index.ts';
 import { notify } from '../modules/notifications/index.ts';
 import { isViewingDeal } from './presence.ts';

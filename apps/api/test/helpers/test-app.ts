@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.ts';
-import type { AppConfig, DatabaseConfig } from '../../src/config.ts';
+import type { AppConfig } from '../../src/config.ts';
+import type { DatabaseConfig } from '../../src/shared-config.ts';
 import { createClock, type TestClock } from './clock.ts';
 
 export interface TestApp {

@@ -1,3 +1,4 @@
+import { SWAP_STATUSES, type SwapStatus } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
@@ -35,9 +36,10 @@ export const swapQuotes = pgTable(
 );
 
 /**
- * A swap the user submitted: written at submit (status 0 Processing, txID = the transaction's signature) and moved to
- * 1 Completed or 2 Failed only by what the chain shows (or an admin's checked edit). One row per quote: the unique
- * quote_id is what makes a quote co-signed at most once.
+ * A swap the user submitted: written at submit (Processing, txID = the transaction's signature) and moved to
+ * Completed or Failed only by the moves of the swap state table (@jelly/domain swap-lifecycle.ts): what the chain
+ * shows, or an admin's checked edit. One row per quote: the unique quote_id is what makes a quote co-signed at most
+ * once.
  */
 export const swaps = pgTable(
   'swaps',
@@ -47,7 +49,7 @@ export const swaps = pgTable(
       .notNull()
       .references(() => swapQuotes.id),
     txId: text('tx_id'),
-    status: smallint('status').notNull().$type<0 | 1 | 2>(),
+    status: smallint('status').notNull().$type<SwapStatus>(),
     wallet: text('wallet').notNull(),
     inputMint: text('input_mint').notNull(),
     outputMint: text('output_mint').notNull(),
@@ -65,7 +67,7 @@ export const swaps = pgTable(
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
-    check('swaps_status', sql`${t.status} IN (0, 1, 2)`),
+    check('swaps_status', sql`${t.status} IN (${sql.raw(SWAP_STATUSES.join(', '))})`),
     uniqueIndex('swaps_quote_unique').on(t.quoteId),
     // two quotes with the same terms could carry the same bytes: one transaction is one swap record
     uniqueIndex('swaps_tx_unique').on(t.txId),

@@ -3,7 +3,7 @@ import type { BanResponse, UnbanResponse } from '@jelly/contracts';
 import { DEFAULT_BAN_HOURS } from '@jelly/contracts';
 import { OrderStatus, UNDERWAY_STATUSES } from '@jelly/domain';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AppConfig } from '../../config.ts';
+import type { SharedConfig } from '../../shared-config.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { bans, refreshTokens } from '../../db/schema/index.ts';
@@ -16,7 +16,7 @@ import { toAdminBan } from './ban-view.ts';
 
 export interface BanContext {
   db: Database;
-  config: Pick<AppConfig, 'now'>;
+  config: Pick<SharedConfig, 'now'>;
   bans: BanGuard;
 }
 

@@ -1,6 +1,7 @@
 import { accessTokenClaims } from '@jelly/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { AppConfig } from '../../config.ts';
+import type { SharedConfig } from '../../shared-config.ts';
+import type { AuthConfig } from './auth-config.ts';
 
 export const ACCESS_TOKEN_AUDIENCE = 'jelly-api';
 
@@ -9,7 +10,7 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
-type TokenConfig = Pick<AppConfig, 'jwtSecret' | 'publicUrl' | 'accessTokenTtlSeconds' | 'now'>;
+type TokenConfig = Pick<SharedConfig, 'jwtSecret' | 'publicUrl' | 'now'> & Pick<AuthConfig, 'accessTokenTtlSeconds'>;
 
 /** A short-lived HS256 JWT carrying the wallet (sub) and the admin flag. */
 export async function signAccessToken(

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppConfig } from '../../config.ts';
+import type { SharedConfig } from '../../shared-config.ts';
 import type { Database } from '../../db/connect.ts';
 import { refreshTokens } from '../../db/schema/index.ts';
 import { emitSignal } from '../../realtime/signals.ts';
@@ -20,7 +20,7 @@ export class BanGuard {
 
   constructor(
     private readonly db: Database,
-    private readonly config: Pick<AppConfig, 'now' | 'security'>,
+    private readonly config: Pick<SharedConfig, 'now' | 'security'>,
   ) {}
 
   private get ttlMs(): number {
@@ -46,7 +46,7 @@ export class BanGuard {
 
 export interface ApplyBanDeps {
   db: Database;
-  config: Pick<AppConfig, 'now'>;
+  config: Pick<SharedConfig, 'now'>;
   bans: BanGuard;
 }
 

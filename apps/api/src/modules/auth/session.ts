@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AppConfig } from '../../config.ts';
+import type { SharedConfig } from '../../shared-config.ts';
+import type { AuthConfig } from './auth-config.ts';
 import type { Database } from '../../db/connect.ts';
 import { signAccessToken } from './access-token.ts';
 import { insertRefreshToken } from './auth-writes.ts';
@@ -8,8 +9,11 @@ import { generateRefreshToken } from './refresh-token.ts';
 /** What the sign-in and session use cases need: the database and the configuration (clock, secrets, lifetimes). */
 export interface AuthDeps {
   db: Database;
-  config: AppConfig;
+  config: SessionConfig;
 }
+
+/** The shared settings and the auth module's own that sign-in and sessions read. */
+export type SessionConfig = SharedConfig & AuthConfig;
 
 export interface Session {
   accessToken: string;
@@ -25,7 +29,7 @@ export interface Session {
  */
 export async function issueSession(
   db: Database,
-  config: AppConfig,
+  config: SessionConfig,
   wallet: string,
   familyId: string = randomUUID(),
 ): Promise<Session> {

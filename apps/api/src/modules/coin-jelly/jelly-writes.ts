@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/rows.ts';
 import { emitSignal } from '../../realtime/signals.ts';
 
 export type JellyOrderRow = typeof jellyOrders.$inferSelect;
+export type JellyEventRow = typeof jellyEvents.$inferSelect;
 
 export interface JellyEventInput {
   kind: string;

@@ -2,10 +2,8 @@ import type { JellyListItem } from '@jelly/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { jellyEvents, jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
-import type { JellyOrderRow } from './jelly-writes.ts';
+import type { JellyEventRow, JellyOrderRow } from './jelly-writes.ts';
 import { jellyListItemWire } from './to-wire.ts';
-
-export type JellyEventRow = typeof jellyEvents.$inferSelect;
 
 export async function findJellyOrder(db: Queryable, id: number): Promise<JellyOrderRow | undefined> {
   const [row] = await db.select().from(jellyOrders).where(eq(jellyOrders.id, id));

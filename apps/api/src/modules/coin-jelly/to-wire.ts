@@ -1,8 +1,7 @@
 import type { JellyCoin, JellyEvent, JellyListItem, JellyOrder, JellyPendingChoice } from '@jelly/contracts';
 import { fromBaseUnits, jellyStatusOf } from '@jelly/domain';
 import { jellyCoin } from './coins.ts';
-import type { JellyOrderRow } from './jelly-writes.ts';
-import type { JellyEventRow } from './queries.ts';
+import type { JellyEventRow, JellyOrderRow } from './jelly-writes.ts';
 
 function coinOf(code: string, chain: string): JellyCoin {
   const coin = jellyCoin(code as JellyCoin['currency'], chain as JellyCoin['chain']);

@@ -1,5 +1,5 @@
 import type { JellyCoinCode, JellyOrder, UpdateJellyInput } from '@jelly/contracts';
-import { jellyStageRules } from '@jelly/domain';
+import { jellyStageRules, SwapStatus } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
 import { jellyOrders } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound, validationError } from '../../errors.ts';
@@ -41,7 +41,7 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
   }
   const txId = input.txID ? canonicalTxId(receive.chain, input.txID) : null;
   let verified: { slot: number; amount: bigint } | null = null;
-  if (input.status === 1) {
+  if (input.status === SwapStatus.Completed) {
     if (!txId) throw validationError(UPDATE_JELLY_MESSAGES.txRequired, { txID: UPDATE_JELLY_MESSAGES.txRequired });
     if (receive.chain === 'Solana') {
       if (!ctx.chain) throw badRequest(UPDATE_JELLY_MESSAGES.txNotFound);
@@ -51,7 +51,7 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
       verified = { slot: delta.slot, amount: delta.delta };
     }
   }
-  if (input.status === 2 && !input.reason) throw validationError(UPDATE_JELLY_MESSAGES.reasonRequired, { reason: UPDATE_JELLY_MESSAGES.reasonRequired });
+  if (input.status === SwapStatus.Failed && !input.reason) throw validationError(UPDATE_JELLY_MESSAGES.reasonRequired, { reason: UPDATE_JELLY_MESSAGES.reasonRequired });
 
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -60,17 +60,17 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
       actor: 'admin' as const,
       signature: txId,
       slot: verified?.slot ?? null,
-      amount: input.status === 1 ? BigInt(order.amountReceive) : null,
-      coin: input.status === 1 ? receive.currency : null,
+      amount: input.status === SwapStatus.Completed ? BigInt(order.amountReceive) : null,
+      coin: input.status === SwapStatus.Completed ? receive.currency : null,
       note: input.reason ?? null,
     };
     let after = { stage: order.stage, txID: txId ?? order.payoutTx };
-    if (input.status === 1) {
+    if (input.status === SwapStatus.Completed) {
       const done = await moveJelly(tx, order.id, 'admin_complete', event, now, { payoutTx: txId, adminSince: null });
       if (!done) throw conflict(UPDATE_JELLY_MESSAGES.notPayable);
       await notifyJelly(tx, done, 'jelly_completed', now);
       after = { stage: done.stage, txID: done.payoutTx };
-    } else if (input.status === 2) {
+    } else if (input.status === SwapStatus.Failed) {
       const failed = await moveJelly(tx, order.id, 'admin_fail', event, now, { reason: input.reason ?? null, adminSince: null, ...(txId ? { payoutTx: txId } : {}) });
       if (!failed) throw conflict(UPDATE_JELLY_MESSAGES.alreadyFinal);
       await notifyJelly(tx, failed, 'jelly_failed', now);

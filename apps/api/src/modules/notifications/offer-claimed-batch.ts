@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { notifications, orders } from '../../db/schema/index.ts';
-import type { Tx } from './deal-notifications.ts';
+import type { Queryable } from '../../db/rows.ts';
 import type { DealFacts, DealNotice } from './deal-texts.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { DealFacts, DealNotice } from './deal-texts.ts';
  * Returns false when there is nothing recent to fold into.
  */
 export async function foldIntoRecentClaimNotice(
-  tx: Tx,
+  tx: Queryable,
   facts: DealFacts,
   notice: DealNotice,
   now: Date,

@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@jelly/contracts';
 import type { Chain } from '../../chain/chain.ts';
-import type { AppConfig } from '../../config.ts';
+import type { SharedConfig } from '../../shared-config.ts';
+import type { PlatformConfig } from './platform-config.ts';
 
 /**
  * The client-visible subset of the configuration; nothing secret may be added here. `embeddedRpc` is the
@@ -8,7 +9,7 @@ import type { AppConfig } from '../../config.ts';
  * as configured.
  */
 export function publicConfigOf(
-  config: AppConfig,
+  config: SharedConfig & PlatformConfig,
   chain: Chain | null,
   embeddedRpc: { rpcUrl: string; wsUrl: string } | null = null,
 ): PublicConfig {

@@ -1,3 +1,3 @@
 /** The support module's public surface: other modules and the app import it from here, never from its other files. */
-export { WRONG_PARTIES } from './submit-support-request.ts';
+export { WRONG_PARTIES } from './support-messages.ts';
 export type { SupportNotice, SupportNotifier } from './support-notifier.ts';

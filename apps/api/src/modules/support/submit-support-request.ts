@@ -9,8 +9,7 @@ import { AppError } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { openDispute } from '../deals/index.ts';
 import type { SupportNotifier } from './support-notifier.ts';
-
-export const WRONG_PARTIES = "buyerWallet and sellerWallet must be the deal's buyer (fiat side) and seller (crypto side).";
+import { WRONG_PARTIES } from './support-messages.ts';
 
 interface NotifierLog {
   warn(data: object, message: string): void;

@@ -1,5 +1,5 @@
 import type { AdminSwapUpdate, SwapRecord } from '@jelly/contracts';
-import { SWAP_COMPLETED_NEEDS_TX } from '@jelly/domain';
+import { decideAdminSwapMove, SWAP_COMPLETED_NEEDS_TX } from '@jelly/domain';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
@@ -19,9 +19,10 @@ export const SWAP_CHANGED_MEANWHILE = 'The swap changed meanwhile. Reload it and
 export const txRecordedElsewhere = (id: number) => `This transaction is already recorded for swap #${id}.`;
 
 /**
- * PATCH /admin/swaps/{id}: an admin sets the txID and status of a swap record, with a reason, in one transaction
- * with its audit row. Completed needs a transaction the chain shows paid the user the quoted output. A txID a Coin
- * Jelly order holds is refused with 409 by the database's claim on it (db/tx-claims.ts), nothing written.
+ * PATCH /admin/swaps/{id}: an admin moves a swap record to the status asked for, with a reason, in one transaction
+ * with its audit row — only by an admin move of the swap state table (@jelly/domain): completing a Processing or
+ * Failed swap needs a transaction the chain shows paid the user the quoted output; failing needs a Processing swap.
+ * A txID a Coin Jelly order holds is refused with 409 by the database's claim on it (db/tx-claims.ts), nothing written.
  */
 export async function adminUpdateSwap(
   ctx: { db: Database; chain: Chain | null; now: () => Date },
@@ -31,17 +32,20 @@ export async function adminUpdateSwap(
 ): Promise<SwapRecord> {
   const row = await findSwap(ctx.db, id);
   if (!row) throw notFound(SWAP_NOT_FOUND);
+  const decision = decideAdminSwapMove(row.status, body.status);
+  if (!decision.ok) throw conflict(decision.message);
   const txId = body.txID === undefined ? row.txId : body.txID;
   const other = txId && txId !== row.txId ? await findSwapByTx(ctx.db, txId) : undefined;
   if (other) throw conflict(txRecordedElsewhere(other.id));
-  if (body.status === 1) {
+  if (decision.move === 'admin_complete') {
     if (!txId) throw badRequest(SWAP_COMPLETED_NEEDS_TX);
     if (!ctx.chain) throw new AppError('CHAIN_UNAVAILABLE', 'The transaction cannot be checked: the server has no Solana connection.');
     await checkSettlingTransaction(ctx.chain, row, txId);
   }
-  const failureReason = body.status === 2 ? body.reason : null;
+  const failureReason = decision.move === 'admin_fail' ? body.reason : null;
   const now = ctx.now();
-  const moved = await moveSwap(ctx.db, id, [row.status], { to: body.status, txId, failureReason, clearRaw: true }, now, async (tx, after) => {
+  const change = { txId, failureReason, clearRaw: true, seen: row.status };
+  const moved = await moveSwap(ctx.db, id, decision.move, change, now, async (tx, after) => {
     await recordAdminAct(tx, {
       actor: admin.wallet,
       action: 'swap_edited',

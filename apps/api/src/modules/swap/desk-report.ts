@@ -1,5 +1,5 @@
 import type { DeskInventory } from '@jelly/contracts';
-import { decimalToString, fromBaseUnits, multiplyDecimal, parseDecimal } from '@jelly/domain';
+import { decimalToString, fromBaseUnits, multiplyDecimal, parseDecimal, SwapStatus } from '@jelly/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/rows.ts';
@@ -38,12 +38,12 @@ export async function deskReport(ctx: { db: Queryable; chain: Chain; desk: Desk;
       net: sql<string>`sum(s.amount)::text`,
     })
     .from(
-      sql`(select ${swaps.inSymbol} as symbol, ${swaps.inAmount} as amount from ${swaps} where ${swaps.status} = 1
+      sql`(select ${swaps.inSymbol} as symbol, ${swaps.inAmount} as amount from ${swaps} where ${swaps.status} = ${SwapStatus.Completed}
            union all
-           select ${swaps.outSymbol}, -${swaps.outAmount} from ${swaps} where ${swaps.status} = 1) as s`,
+           select ${swaps.outSymbol}, -${swaps.outAmount} from ${swaps} where ${swaps.status} = ${SwapStatus.Completed}) as s`,
     )
     .groupBy(sql`s.symbol`);
-  const [completed] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(swaps).where(eq(swaps.status, 1));
+  const [completed] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(swaps).where(eq(swaps.status, SwapStatus.Completed));
   const [fees] = await ctx.db
     .select({ lamports: sql<string>`coalesce(sum(${adminSpend.feeLamports}), 0)::text` })
     .from(adminSpend)

@@ -1,4 +1,5 @@
 import type { SwapRecord } from '@jelly/contracts';
+import { SWAP_AWAITING_CHAIN } from '@jelly/domain';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { forbidden, notFound } from '../../errors.ts';
@@ -14,6 +15,6 @@ export async function getSwap(ctx: { db: Database; chain: Chain | null; now: () 
   const row = await findSwap(ctx.db, id);
   if (!row) throw notFound(SWAP_NOT_FOUND);
   if (row.wallet !== user.wallet && !user.isAdmin) throw forbidden('This swap belongs to another wallet.');
-  const current = row.status === 0 && ctx.chain ? await syncSwapFromChain(ctx.db, ctx.chain, row, ctx.now()).catch(() => row) : row;
+  const current = SWAP_AWAITING_CHAIN.includes(row.status) && ctx.chain ? await syncSwapFromChain(ctx.db, ctx.chain, row, ctx.now()).catch(() => row) : row;
   return toSwapRecord(current);
 }

@@ -1,3 +1,4 @@
+import { isFinalSwapStatus } from '@jelly/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
@@ -56,7 +57,7 @@ export async function landSwap(ctx: LandContext, swap: SwapRow, raw: Uint8Array)
   }
   const after = await syncSwapFromChain(ctx.db, ctx.chain, swap, ctx.now());
   ctx.balancesChanged?.();
-  if (after.status !== 0) {
+  if (isFinalSwapStatus(after.status)) {
     try {
       await settleAdminSpend(ctx, { signature, wallet: swap.wallet, ip: ctx.ip ?? null, kind: 'swap', orderId: null });
     } catch (error) {

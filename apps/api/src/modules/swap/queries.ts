@@ -1,4 +1,5 @@
 import type { SwapRecord } from '@jelly/contracts';
+import { SWAP_AWAITING_CHAIN } from '@jelly/domain';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/rows.ts';
 import { swapQuotes, swaps } from '../../db/schema/index.ts';
@@ -33,7 +34,7 @@ export async function findSwapRecords(db: Queryable, ids: readonly number[]): Pr
   return new Map(rows.map((row) => [row.id, toSwapRecord(row)]));
 }
 
-/** Processing swaps last touched before `cutoff` (their request is gone: the sweep settles them from the chain). */
+/** Swaps awaiting the chain (Processing) last touched before `cutoff` (their request is gone: the sweep settles them). */
 export async function findStaleProcessingSwaps(db: Queryable, cutoff: Date, limit: number): Promise<SwapRow[]> {
-  return db.select().from(swaps).where(and(eq(swaps.status, 0), lt(swaps.updatedAt, cutoff))).limit(limit);
+  return db.select().from(swaps).where(and(inArray(swaps.status, [...SWAP_AWAITING_CHAIN]), lt(swaps.updatedAt, cutoff))).limit(limit);
 }

@@ -156,10 +156,11 @@ export const swapRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
-        summary: "Edit a swap record's txID and status, with a reason (audit log)",
+        summary: "Move a swap record to Completed or Failed, with a reason (audit log)",
         description:
-          'Status 1 (Completed) needs a txID (sent or on the record) that the chain shows succeeded and paid the user ' +
-          'the quoted output; otherwise 400.',
+          'Only the admin moves of the swap state table: status 1 (Completed) from Processing or Failed, with a txID ' +
+          '(sent or on the record) that the chain shows succeeded and paid the user the quoted output (otherwise 400); ' +
+          'status 2 (Failed) from Processing. Any other change of status → 409 with the reason.',
         security: bearer,
         params: swapParams,
         body: adminSwapUpdate,

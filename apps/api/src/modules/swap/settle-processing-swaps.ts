@@ -1,3 +1,4 @@
+import { isFinalSwapStatus } from '@jelly/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Chain } from '../../chain/chain.ts';
@@ -26,7 +27,7 @@ export async function settleProcessingSwaps(
         await sendRaw(ctx.chain, Buffer.from(swap.rawTransaction, 'base64')).catch(() => undefined);
       }
       const after = await syncSwapFromChain(ctx.db, ctx.chain, swap, ctx.now());
-      if (after.status === 0) continue;
+      if (!isFinalSwapStatus(after.status)) continue;
       settled += 1;
       if (swap.txId) await settleAdminSpend(ctx, { signature: swap.txId, wallet: swap.wallet, ip: null, kind: 'swap', orderId: null });
     } catch (error) {

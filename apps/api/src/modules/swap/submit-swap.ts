@@ -92,7 +92,7 @@ export async function submitSwap(ctx: SubmitContext, wallet: string, request: Sw
   } catch (error) {
     // Nothing was sent: the record says Failed with the reason, and the user gets a fresh quote.
     const reason = error instanceof AppError ? error.message : 'The swap could not be checked; nothing was sent.';
-    await moveSwap(ctx.db, row.id, [0], { to: 2, failureReason: reason, clearRaw: true }, ctx.now());
+    await moveSwap(ctx.db, row.id, 'refused_at_simulation', { failureReason: reason, clearRaw: true }, ctx.now());
     throw error;
   }
   const after = await landSwap(ctx, row, authorized.raw);

@@ -1,6 +1,6 @@
 // The swap API as clients meet it: access, every refusal's message, every history filter, the admin's edit and desk.
 import type { DeskInventory, PlatformFigures, SwapHistoryResponse, SwapRecord } from '@jelly/contracts';
-import { START_DATE_AFTER_END, SWAP_COMPLETED_NEEDS_TX, SWAP_MESSAGES, SWAP_REASON_LENGTH, type SwapRefusalReason } from '@jelly/domain';
+import { adminSwapRefusal, START_DATE_AFTER_END, SWAP_COMPLETED_NEEDS_TX, SWAP_MESSAGES, SWAP_REASON_LENGTH, SwapStatus, type SwapRefusalReason } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { errorOf, session, type Session } from '../orders/testing.ts';
@@ -258,6 +258,10 @@ describe('admin edits and the desk', () => {
     expect(done.json<SwapRecord>()).toMatchObject({ id, status: 1, txID: byHand, failureReason: null });
     const failed = await patch(other, { status: 2, reason: 'the user cancelled by phone' });
     expect(failed.json<SwapRecord>()).toMatchObject({ status: 2, failureReason: 'the user cancelled by phone' });
+    // only the admin moves of the swap state table, and nothing is recorded for a refused one
+    const { Processing, Completed, Failed } = SwapStatus;
+    expect(errorOf(await patch(id, { status: 2, reason: 'changed my mind' }))).toMatchObject({ status: 409, message: adminSwapRefusal(Completed, Failed) });
+    expect(errorOf(await patch(other, { status: 0, reason: 'try it again' }))).toMatchObject({ status: 409, message: adminSwapRefusal(Failed, Processing) });
     const { adminAuditLog } = await import('../../db/schema/index.ts');
     const rows = await t.app.db.select().from(adminAuditLog);
     const acts = rows.filter((r) => r.action === 'swap_edited').map(({ actor, subject, before, after, txSignature, reason }) => ({ actor, subject, before, after, txSignature, reason }));

@@ -1,4 +1,4 @@
-import { fromBaseUnits } from '@jelly/domain';
+import { fromBaseUnits, isFinalSwapStatus, SWAP_MOVES, SwapStatus, type SwapMoveName } from '@jelly/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import type { Queryable } from '../../db/rows.ts';
@@ -8,10 +8,8 @@ import { notify } from '../notifications/index.ts';
 import type { QuoteRow } from './queries.ts';
 import type { SwapRow } from './swap-view.ts';
 
-type SwapStatus = 0 | 1 | 2;
-
 /**
- * The swap's row for a quote, written before the transaction is sent (status 0, txID = its signature). The unique
+ * The swap's row for a quote, written before the transaction is sent (Processing, txID = its signature). The unique
  * quote_id makes this the single co-signature of the quote, the unique tx_id one record per transaction: undefined
  * when another submit got there first.
  */
@@ -26,7 +24,7 @@ export async function insertSwap(
     .values({
       quoteId: quote.id,
       txId: signed.signature,
-      status: 0,
+      status: SwapStatus.Processing,
       wallet: quote.wallet,
       inputMint: quote.inputMint,
       outputMint: quote.outputMint,
@@ -55,41 +53,45 @@ export async function setSwapRaw(db: Queryable, id: number, rawTransaction: stri
 function resultNotice(row: SwapRow): { kind: 'swap_completed' | 'swap_failed'; title: string; message: string } {
   const sent = `${fromBaseUnits(BigInt(row.inAmount), row.inDecimals)} ${row.inSymbol}`;
   const received = `${fromBaseUnits(BigInt(row.outAmount), row.outDecimals)} ${row.outSymbol}`;
-  if (row.status === 1) return { kind: 'swap_completed', title: 'Swap completed', message: `You swapped ${sent} for ${received}.` };
+  if (row.status === SwapStatus.Completed) return { kind: 'swap_completed', title: 'Swap completed', message: `You swapped ${sent} for ${received}.` };
   const why = row.failureReason ? ` ${row.failureReason}` : '';
   return { kind: 'swap_failed', title: 'Swap failed', message: `Your swap of ${sent} for ${received} did not go through; nothing was exchanged.${why}` };
 }
 
 /**
- * Moves a swap from one of `from` to `to` in one conditional UPDATE (concurrent moves happen once), with its
- * notification and realtime signal in the same transaction. Returns the row afterwards, or undefined when it was not
- * in `from` any more.
+ * Makes a move of the swap state table (@jelly/domain) in one conditional UPDATE … WHERE status IN (the move's from)
+ * — concurrent moves happen once — with its notification and realtime signal in the same transaction. `seen`
+ * narrows it to the status the caller read (an admin's form). Returns the row afterwards, or undefined when the
+ * swap was not in a status the move starts from any more.
  */
 export async function moveSwap(
   db: Database,
   id: number,
-  from: readonly SwapStatus[],
-  change: { to: SwapStatus; failureReason?: string | null; txId?: string | null; clearRaw?: boolean },
+  move: SwapMoveName,
+  change: { failureReason?: string | null; txId?: string | null; clearRaw?: boolean; seen?: SwapStatus },
   now: Date,
   /** More writes of the same act in the same transaction (the admin's audit row). */
   also?: (tx: Queryable, row: SwapRow) => Promise<void>,
 ): Promise<SwapRow | undefined> {
+  const { from, to } = SWAP_MOVES[move];
+  const allowed = change.seen === undefined ? from : from.filter((status) => status === change.seen);
+  if (allowed.length === 0) return undefined;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(swaps)
       .set({
-        status: change.to,
+        status: to,
         updatedAt: now,
         ...(change.failureReason !== undefined ? { failureReason: change.failureReason } : {}),
         ...(change.txId !== undefined ? { txId: change.txId } : {}),
         ...(change.clearRaw ? { rawTransaction: null } : {}),
       })
-      .where(and(eq(swaps.id, id), inArray(swaps.status, [...from])))
+      .where(and(eq(swaps.id, id), inArray(swaps.status, [...allowed])))
       .returning();
     if (!row) return undefined;
     await also?.(tx, row);
-    // The bell rings when the status really changed (an admin fixing only a txID tells nobody).
-    if (row.status !== 0 && !from.includes(row.status)) await notify(tx, { wallet: row.wallet, ...resultNotice(row), data: { swapId: row.id }, now });
+    // A move always changes the status; the bell rings when it reaches a result.
+    if (isFinalSwapStatus(row.status)) await notify(tx, { wallet: row.wallet, ...resultNotice(row), data: { swapId: row.id }, now });
     await emitSignal(tx, { t: 's', id: row.id, w: row.wallet });
     return row;
   });

@@ -1,5 +1,6 @@
 import type { TelegramCodeResponse } from '@jelly/contracts';
-import type { AppConfig } from '../../config.ts';
+import type { SharedConfig } from '../../shared-config.ts';
+import type { TelegramConfig } from './telegram-config.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
@@ -7,7 +8,7 @@ import { hasLinkedChat, issueLinkCode } from './link-codes.ts';
 
 export interface LinkTelegramDeps {
   db: Database;
-  config: Pick<AppConfig, 'telegram' | 'telegramBotUsername' | 'now'>;
+  config: Pick<SharedConfig, 'telegramBotUsername' | 'now'> & { telegram: TelegramConfig | null };
 }
 
 function requireSelf(user: AuthUser, wallet: string, allowAdmin: boolean): void {

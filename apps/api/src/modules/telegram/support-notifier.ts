@@ -1,5 +1,6 @@
 import { orderStatusLabel, shortenWallet } from '@jelly/domain';
-import type { AppConfig } from '../../config.ts';
+import type { SharedConfig } from '../../shared-config.ts';
+import type { TelegramConfig } from './telegram-config.ts';
 import type { Database } from '../../db/connect.ts';
 import type { SupportNotice, SupportNotifier } from '../support/index.ts';
 import { enqueueTelegram } from './outbox.ts';
@@ -25,7 +26,7 @@ export function supportRequestText(notice: SupportNotice): string {
  * delivered (with retries) after it. `notify` answers true once the message is durably queued; false when no
  * admin chat is configured (the request then waits in the database for an admin to look).
  */
-export function telegramSupportNotifier(db: Database, config: Pick<AppConfig, 'telegram' | 'now'>): SupportNotifier {
+export function telegramSupportNotifier(db: Database, config: Pick<SharedConfig, 'now'> & { telegram: TelegramConfig | null }): SupportNotifier {
   return {
     notify: async (notice) => {
       const chatId = config.telegram?.adminChatId ?? null;

@@ -1,5 +1,5 @@
 import type { Order } from '@jelly/contracts';
-import type { OrderStatus } from '@jelly/domain';
+import type { OrderStatus, SwapStatus } from '@jelly/domain';
 
 /** Every modal kind of the product. The stack only accepts these ids. */
 export const MODAL_KINDS = [
@@ -67,8 +67,8 @@ export interface ModalPropsMap {
   coinJelly: { orderId: number };
   /** Add Token (admin): list a mint after reading it from the chain. */
   createTokenAdmin: NoProps;
-  /** Update Jelly (admin): the order, with its current txID and status (0 Processing, 1 Completed, 2 Failed). */
-  updateJelly: { id: number; txID: string; status: 0 | 1 | 2 };
+  /** Update Jelly (admin): the order, with its current txID and status. */
+  updateJelly: { id: number; txID: string; status: SwapStatus };
   paymentMethods: NoProps;
   countriesModal: NoProps;
   dropDown: NoProps;

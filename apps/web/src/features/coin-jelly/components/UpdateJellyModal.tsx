@@ -1,4 +1,4 @@
-import { isSwapStatus, SwapStatus, swapStatusLabel } from '@jelly/domain';
+import { isSwapStatus, SWAP_STATUSES, SwapStatus, swapStatusLabel } from '@jelly/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Modal } from '../../../components/ui/Modal.tsx';
@@ -10,8 +10,6 @@ import { updateJellyErrors } from '../model/updateJelly.ts';
 import styles from './CoinJelly.module.css';
 
 export const JELLY_UPDATED = 'Jelly updated';
-
-const STATUSES = [SwapStatus.Processing, SwapStatus.Completed, SwapStatus.Failed] as const;
 
 export interface UpdateJellyModalProps {
   id: number;
@@ -72,7 +70,7 @@ export function UpdateJellyModal({ id, txID: initialTxID, status: initialStatus,
               if (isSwapStatus(value)) setForm({ ...form, status: value });
             }}
           >
-            {STATUSES.map((status) => (
+            {SWAP_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {swapStatusLabel(status)}
               </option>

@@ -1,4 +1,4 @@
-import { exclusiveEndDate, swapStatusFilterValue, type SwapStatusFilter } from '@jelly/domain';
+import { exclusiveEndDate, swapStatusFilterValue, type SwapStatus, type SwapStatusFilter } from '@jelly/domain';
 import type { JellyHistoryQuery, JellyUserOrdersQuery } from '../api/contract.ts';
 
 export interface JellyListInput {
@@ -15,7 +15,7 @@ export interface JellyListInput {
 
 interface Filters {
   asset?: string;
-  status?: 0 | 1 | 2;
+  status?: SwapStatus;
   dateFrom?: string;
   dateTo?: string;
   searchWallet?: string;

@@ -1,5 +1,5 @@
-import { SWAP_STATUS_LABELS, SwapStatus, type SwapRecord } from '@jelly/contracts';
-import { SWAP_REASON_LENGTH, SWAP_REASON_MAX, SWAP_REASON_MIN } from '@jelly/domain';
+import type { SwapRecord } from '@jelly/contracts';
+import { adminSwapTargets, SWAP_REASON_LENGTH, SWAP_REASON_MAX, SWAP_REASON_MIN, swapStatusLabel, type SwapStatus } from '@jelly/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { FormModalFooter } from '../../../components/ui/FormModalFooter.tsx';
@@ -8,13 +8,15 @@ import { useUpdateAdminSwapMutation } from '../api/swapApi.ts';
 import styles from './Swap.module.css';
 
 /**
- * Edit record (admin): txID, status and the reason for the audit log. The server checks a txID against the chain
- * before it lets a swap be Completed, and says why when it does not.
+ * Edit record (admin): txID, the status to move the swap to (only the admin moves the swap state table allows from
+ * its status) and the reason for the audit log. The server checks a txID against the chain before it lets a swap be
+ * Completed, and says why when it does not.
  */
 export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: () => void }) {
   const id = useId();
+  const targets = adminSwapTargets(swap.status);
   const [txID, setTxID] = useState(swap.txID ?? '');
-  const [status, setStatus] = useState<SwapStatus>(swap.status);
+  const [status, setStatus] = useState<SwapStatus | undefined>(targets[0]);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [update, { isLoading }] = useUpdateAdminSwapMutation();
@@ -22,6 +24,7 @@ export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: ()
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = reason.trim();
+    if (status === undefined) return;
     if (trimmed.length < SWAP_REASON_MIN || trimmed.length > SWAP_REASON_MAX) {
       setError(SWAP_REASON_LENGTH);
       return;
@@ -45,10 +48,10 @@ export function EditSwapModal({ swap, onClose }: { swap: SwapRecord; onClose: ()
         </label>
         <label className={styles.formField}>
           <span>Status</span>
-          <select value={String(status)} onChange={(event) => setStatus(Number(event.target.value) as SwapStatus)}>
-            {Object.values(SwapStatus).map((value) => (
+          <select value={String(status)} onChange={(event) => setStatus(targets.find((target) => String(target) === event.target.value))}>
+            {targets.map((value) => (
               <option key={value} value={String(value)}>
-                {SWAP_STATUS_LABELS[value]}
+                {swapStatusLabel(value)}
               </option>
             ))}
           </select>

@@ -1,4 +1,5 @@
-import { SWAP_ASSETS, SWAP_STATUS_LABELS, SwapStatus } from '@jelly/contracts';
+import { SWAP_ASSETS } from '@jelly/contracts';
+import { SWAP_STATUSES, swapStatusLabel } from '@jelly/domain';
 import { useDispatch, useSelector } from 'react-redux';
 import { HistoryFilters, type HistoryFilterValues } from '../../../components/filters/HistoryFilters.tsx';
 import { selectSwapFilters, swapFiltersChanged, type AssetChoice, type StatusChoice, type SwapFilters as Filters } from '../state/swapSlice.ts';
@@ -6,7 +7,7 @@ import { selectSwapFilters, swapFiltersChanged, type AssetChoice, type StatusCho
 const ASSETS = ['All', ...SWAP_ASSETS];
 const STATUSES = [
   { value: 'All', label: 'All' },
-  ...Object.values(SwapStatus).map((status) => ({ value: String(status), label: SWAP_STATUS_LABELS[status] })),
+  ...SWAP_STATUSES.map((status) => ({ value: String(status), label: swapStatusLabel(status) })),
 ];
 
 /** The bar's change as a change of the swap filters. The start can never be after the end: moving one past the other moves both. */

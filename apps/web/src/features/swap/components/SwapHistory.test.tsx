@@ -1,4 +1,4 @@
-import { SwapStatus } from '@jelly/contracts';
+import { SwapStatus } from '@jelly/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

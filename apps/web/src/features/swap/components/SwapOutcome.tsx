@@ -1,5 +1,5 @@
-import { SwapStatus, type SwapRecord } from '@jelly/contracts';
-import { ALREADY_SENT_REQUEST } from '@jelly/domain';
+import type { SwapRecord } from '@jelly/contracts';
+import { ALREADY_SENT_REQUEST, SwapStatus } from '@jelly/domain';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { shownAmount } from '../model/quoteFigures.ts';

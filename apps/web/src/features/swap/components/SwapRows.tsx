@@ -1,5 +1,5 @@
-import { SWAP_HISTORY_DEFAULT_SIZE, SWAP_STATUS_LABELS, SwapStatus, type SwapRecord } from '@jelly/contracts';
-import { totalPages } from '@jelly/domain';
+import { SWAP_HISTORY_DEFAULT_SIZE, type SwapRecord } from '@jelly/contracts';
+import { SwapStatus, swapStatusLabel, totalPages } from '@jelly/domain';
 import type { ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -35,7 +35,7 @@ export function SwapRows({ swaps, label, showWallet = false, actions }: { swaps:
               </>
             )}
           </span>
-          <span className={`${styles.status} ${STATUS_CLASS[swap.status] ?? ''}`}>{SWAP_STATUS_LABELS[swap.status]}</span>
+          <span className={`${styles.status} ${STATUS_CLASS[swap.status] ?? ''}`}>{swapStatusLabel(swap.status)}</span>
           <span className={styles.muted}>{formatLocalDateTime(swap.createdAt)}</span>
           <span className={styles.rowLinks}>
             {swap.txID && (

@@ -27,10 +27,10 @@ const desk = {
   asOf: '2026-11-25T12:00:00.000Z',
 };
 
-function renderAdmin() {
+function renderAdmin(swaps = [makeSwap({ id: 7, status: 0 })]) {
   const api = swapApi({
     'GET /api/admin/desk': () => json(200, desk),
-    'GET /api/admin/swaps': () => json(200, { data: [makeSwap({ id: 7, status: 0 })], total: 1 }),
+    'GET /api/admin/swaps': () => json(200, { data: swaps, total: swaps.length }),
   });
   const view = renderRoutes([{ path: '/admin/swaps', element: <AdminSwapsPage /> }], '/admin/swaps', { api, storage: signedInStorage(ME, true) });
   return { ...view, api };
@@ -72,5 +72,14 @@ describe('/admin/swaps', () => {
     api.on('PATCH /api/admin/swaps/7', () => json(200, makeSwap({ id: 7, status: 1 })));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit swap #7' })).toBeNull());
+  });
+
+  it('offers only the moves the swap state table gives an admin: none for a Completed swap, Completed for a Failed one', async () => {
+    renderAdmin([makeSwap({ id: 8, status: 1 }), makeSwap({ id: 9, status: 2 })]);
+    expect(await screen.findByRole('listitem', { name: 'Swap #8' })).toHaveTextContent('Completed');
+    expect(screen.queryByRole('button', { name: 'Edit swap #8' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit swap #9' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit swap #9' });
+    expect(within(within(dialog).getByLabelText('Status')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Completed']);
   });
 });

@@ -1,4 +1,5 @@
 import type { DeskInventory, SwapRecord } from '@jelly/contracts';
+import { adminSwapTargets } from '@jelly/domain';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -36,11 +37,14 @@ export default function AdminSwapsPage() {
           swaps={rows}
           label="All swaps"
           showWallet
-          actions={(swap) => (
-            <Button size="small" variant="secondary" onClick={() => setEditing(swap)} aria-label={`Edit swap #${swap.id}`}>
-              Edit
-            </Button>
-          )}
+          // a swap no admin move leaves (Completed) has nothing to edit
+          actions={(swap) =>
+            adminSwapTargets(swap.status).length > 0 && (
+              <Button size="small" variant="secondary" onClick={() => setEditing(swap)} aria-label={`Edit swap #${swap.id}`}>
+                Edit
+              </Button>
+            )
+          }
         />
       )}
       <SwapPager page={page} total={total} />

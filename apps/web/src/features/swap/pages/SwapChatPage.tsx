@@ -1,4 +1,4 @@
-import { SWAP_STATUS_LABELS } from '@jelly/contracts';
+import { swapStatusLabel } from '@jelly/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -46,7 +46,7 @@ export default function SwapChatPage({ viewer, onConnectWallet, chatSlot }: Swap
           {swap && (
             <p className={styles.muted} data-testid="swap-summary">
               {shownAmount(swap.inAmount, { decimals: swap.inDecimals, symbol: swap.inSymbol })} →{' '}
-              {shownAmount(swap.outAmount, { decimals: swap.outDecimals, symbol: swap.outSymbol })} · {SWAP_STATUS_LABELS[swap.status]}
+              {shownAmount(swap.outAmount, { decimals: swap.outDecimals, symbol: swap.outSymbol })} · {swapStatusLabel(swap.status)}
               {swap.txID && (
                 <>
                   {' · '}

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SwapAsset, SwapStatus } from '@jelly/contracts';
+import type { SwapAsset } from '@jelly/contracts';
+import type { SwapStatus } from '@jelly/domain';
 
 export type AssetChoice = 'All' | SwapAsset;
 export type StatusChoice = 'All' | SwapStatus;
