@@ -5,34 +5,39 @@
  * between runs; --fresh recreates it), starts the API and a bare Fastify route in a child process, and measures with
  * autocannon at 32 connections: the bare route, then filtered + sorted market pages of the signed-out and the
  * signed-in endpoint (each cycling through several filter/sort combinations), first with every page read from
- * PostgreSQL (MARKET_PAGE_CACHE_MS=0), then with the default page cache. Prints p50/p99 and throughput.
+ * PostgreSQL (MARKET_PAGE_CACHE_MS=0), then with the default page cache. Prints p50/p99 and throughput, each p99
+ * beside the bare route's (the same-run baseline).
  *
- * Options: --offers=N (default 1000000), --duration=S seconds per target (default 15), --connections=N (default 32),
- * --fresh.
+ * Options: --offers=N (default 1000000), --duration=S seconds per target (default 15), --warmup=S (default 3),
+ * --connections=N (default 32), --fresh.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { expectJson, loadLine, numberFlag, parseFlags, ratio, runBench, startChild, step } from '@jelly/bench-kit';
+import { loadTable, measure, type LoadFigures, type LoadOptions } from '@jelly/bench-kit/autocannon';
 import bs58 from 'bs58';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connect.ts';
 import { signAccessToken } from '../src/modules/auth/access-token.ts';
 import { seedMarket } from './seed-market.ts';
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k ?? '', v ?? 'true'] as const;
-  }),
-);
-const OFFERS = Number(args.get('offers') ?? 1_000_000);
-const DURATION = Number(args.get('duration') ?? 15);
-const CONNECTIONS = Number(args.get('connections') ?? 32);
+const args = parseFlags();
+const OFFERS = numberFlag(args, 'offers', 1_000_000);
+const LOAD: LoadOptions = {
+  durationS: numberFlag(args, 'duration', 15),
+  warmupS: numberFlag(args, 'warmup', 3),
+  connections: numberFlag(args, 'connections', 32),
+};
+/**
+ * The seed's limit: 2 minutes and a second per 500 offers (35 minutes for 1,000,000). It is there to stop a seed that
+ * hangs, not a slow one.
+ */
+const SEED_LIMIT_S = 120 + OFFERS / 500;
+const LOAD_RUNS = 5;
+const LIMIT_S = SEED_LIMIT_S + 120 + LOAD_RUNS * (LOAD.warmupS + LOAD.durationS + 30) + 60;
 const BENCH_DB = 'jelly_bench_market';
 const log = (message: string) => console.log(`[bench] ${message}`);
 
@@ -49,7 +54,7 @@ if (!serverUrl) {
 }
 
 async function prepareDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
   await admin.connect();
   try {
     if (args.has('fresh')) await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
@@ -99,104 +104,79 @@ const MARKET_QUERIES = [
   'Side=1&Fiat=EUR&SortBy=1&Dir=0&PriceFrom=0.95&PaymentMethod=wise&Page=1&Size=10',
 ];
 
-interface Figures {
-  target: string;
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  requests: number;
-  failed: number;
-}
-
-async function measure(target: string, url: string, paths: string[], headers: Record<string, string>): Promise<Figures> {
-  const requests = paths.map((path) => ({ method: 'GET' as const, path, headers }));
-  await autocannon({ url, connections: CONNECTIONS, duration: 3, requests }); // warm-up (JIT, plans, buffers)
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests });
-  return {
-    target,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p90: r.latency.p90,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    requests: r.requests.total,
-    failed: r.errors + r.timeouts + r.non2xx,
-  };
-}
-
 async function main(): Promise<void> {
-  const databaseUrl = await prepareDatabase();
+  const databaseUrl = await step('prepare the database', SEED_LIMIT_S, prepareDatabase);
   const dataDir = await mkdtemp(join(tmpdir(), 'jelly-bench-'));
   const jwtSecret = randomBytes(32).toString('hex');
   const publicUrl = 'http://localhost:8080';
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./serve.ts', import.meta.url))], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: jwtSecret,
-      PUBLIC_URL: publicUrl,
-      LOG_LEVEL: 'warn',
-      PRICE_FEED: 'bundled',
-      FLOATING_PRICE_REFRESH_SECONDS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   try {
-    const line = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    const server = await startChild<{ api: string; cached: string; pageCacheMs: number; bare: string }>({
+      name: 'API server',
+      script: fileURLToPath(new URL('./serve.ts', import.meta.url)),
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        JWT_SECRET: jwtSecret,
+        PUBLIC_URL: publicUrl,
+        LOG_LEVEL: 'warn',
+        PRICE_FEED: 'bundled',
+        FLOATING_PRICE_REFRESH_SECONDS: '0',
+      },
+      readyWithinS: 120,
     });
-    const { api, cached, pageCacheMs, bare } = JSON.parse(line) as { api: string; cached: string; pageCacheMs: number; bare: string };
-    const { token } = await signAccessToken(
-      { jwtSecret: new TextEncoder().encode(jwtSecret), publicUrl, accessTokenTtlSeconds: 3600, now: () => new Date() },
-      { wallet: bs58.encode(randomBytes(32)), isAdmin: false },
-    );
-    const auth = { authorization: `Bearer ${token}` };
-
-    for (const [path, headers] of [
-      [`/api/platform/all-new-offers-unath?${MARKET_QUERIES[0]}`, {}],
-      [`/api/platform/all-new-offers?${MARKET_QUERIES[1]}`, auth],
-    ] as const) {
-      const response = await fetch(`${api}${path}`, { headers });
-      const body = (await response.json()) as { data: unknown[]; total: number; totalIsCapped: boolean };
-      if (response.status !== 200 || body.data.length === 0) throw new Error(`sanity check failed for ${path}: ${response.status}`);
-      log(`${path} → ${body.data.length} rows, total ${body.total}${body.totalIsCapped ? '+' : ''}`);
+    try {
+      await measureAll(server.ready, jwtSecret, publicUrl);
+    } finally {
+      await step('stop the server', 20, () => server.stop());
     }
-
-    log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per target (after a 3 s warm-up), ${MARKET_QUERIES.length} filter/sort combinations per market endpoint`);
-    const publicPaths = MARKET_QUERIES.map((q) => `/api/platform/all-new-offers-unath?${q}`);
-    const signedInPaths = MARKET_QUERIES.map((q) => `/api/platform/all-new-offers?${q}`);
-    const results = [
-      await measure('bare Fastify route', bare, ['/bare'], {}),
-      await measure('all-new-offers-unath, every page from PostgreSQL', api, publicPaths, {}),
-      await measure('all-new-offers (bearer), every page from PostgreSQL', api, signedInPaths, auth),
-      await measure(`all-new-offers-unath, ${pageCacheMs} ms page cache`, cached, publicPaths, {}),
-      await measure(`all-new-offers (bearer), ${pageCacheMs} ms page cache`, cached, signedInPaths, auth),
-    ];
-    console.log('');
-    console.log('| target | req/s | p50 ms | p90 ms | p99 ms | max ms | requests | failed |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const f of results) {
-      console.log(`| ${f.target} | ${f.rps} | ${f.p50} | ${f.p90} | ${f.p99} | ${f.max} | ${f.requests} | ${f.failed} |`);
-    }
-    const verdict = (rows: Figures[]) => {
-      const worst = Math.max(...rows.map((f) => f.p99));
-      return `${worst} ms (target ≤ 20 ms: ${worst <= 20 ? 'met' : 'NOT met'})`;
-    };
-    console.log(`\nmarket p99, worst endpoint, no page cache: ${verdict(results.slice(1, 3))}`);
-    console.log(`market p99, worst endpoint, ${pageCacheMs} ms page cache: ${verdict(results.slice(3))}`);
-    console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} CPUs`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+async function measureAll(
+  { api, cached, pageCacheMs, bare }: { api: string; cached: string; pageCacheMs: number; bare: string },
+  jwtSecret: string,
+  publicUrl: string,
+): Promise<void> {
+  const { token } = await signAccessToken(
+    { jwtSecret: new TextEncoder().encode(jwtSecret), publicUrl, accessTokenTtlSeconds: 3600, now: () => new Date() },
+    { wallet: bs58.encode(randomBytes(32)), isAdmin: false },
+  );
+  const auth = { authorization: `Bearer ${token}` };
+
+  for (const [path, headers] of [
+    [`/api/platform/all-new-offers-unath?${MARKET_QUERIES[0]}`, {}],
+    [`/api/platform/all-new-offers?${MARKET_QUERIES[1]}`, auth],
+  ] as const) {
+    const body = await expectJson<{ data: unknown[]; total: number; totalIsCapped: boolean }>(`${api}${path}`, { headers });
+    if (body.data.length === 0) throw new Error(`sanity check: ${path} answered no offers`);
+    log(`${path} → ${body.data.length} rows, total ${body.total}${body.totalIsCapped ? '+' : ''}`);
+  }
+
+  log(
+    `autocannon: ${LOAD.connections} connections, ${LOAD.durationS} s per target (after a ${LOAD.warmupS} s warm-up), ` +
+      `${MARKET_QUERIES.length} filter/sort combinations per market endpoint`,
+  );
+  const publicPaths = MARKET_QUERIES.map((q) => ({ method: 'GET' as const, path: `/api/platform/all-new-offers-unath?${q}` }));
+  const signedInPaths = MARKET_QUERIES.map((q) => ({ method: 'GET' as const, path: `/api/platform/all-new-offers?${q}`, headers: auth }));
+  const results = [
+    await measure('bare Fastify route', bare, [{ method: 'GET', path: '/bare' }], LOAD),
+    await measure('all-new-offers-unath, every page from PostgreSQL', api, publicPaths, LOAD),
+    await measure('all-new-offers (bearer), every page from PostgreSQL', api, signedInPaths, LOAD),
+    await measure(`all-new-offers-unath, ${pageCacheMs} ms page cache`, cached, publicPaths, LOAD),
+    await measure(`all-new-offers (bearer), ${pageCacheMs} ms page cache`, cached, signedInPaths, LOAD),
+  ];
+  console.log(`\n${loadTable(results)}`);
+  const bareP99 = results[0]?.p99 ?? NaN;
+  const verdict = (rows: LoadFigures[]) => {
+    const worst = Math.max(...rows.map((f) => f.p99));
+    return `${worst} ms, ${ratio(worst, bareP99)} the bare route's ${bareP99} ms (target ≤ 20 ms: ${worst <= 20 ? 'met' : 'NOT met'})`;
+  };
+  console.log(`\nmarket p99, worst endpoint, no page cache: ${verdict(results.slice(1, 3))}`);
+  console.log(`market p99, worst endpoint, ${pageCacheMs} ms page cache: ${verdict(results.slice(3))}`);
+  console.log(`${loadLine()} (at the end of the run)`);
+}
+
+await runBench({ name: 'bench:market', limitS: LIMIT_S }, main);

@@ -1,15 +1,17 @@
 /**
  * The server side of `npm run bench:realtime` (run by realtime.ts in a child process, so its memory is the API's
  * alone): the real app on a fresh database (in-memory PGlite, or a new database on DATABASE_URL's server), N wallets
- * paired into N/2 deals, an access token per wallet. Talks to the parent over IPC.
+ * paired into N/2 deals, an access token per wallet. Answers the bench's memory requests over IPC (bench kit's serveBench).
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { serveBench } from '@jelly/bench-kit/child-side';
 import { OfferSide, OrderStatus } from '@jelly/domain';
 import bs58 from 'bs58';
 import { buildApp } from '../src/app.ts';
 import { orders } from '../src/db/schema/index.ts';
 import { signAccessToken } from '../src/modules/auth/access-token.ts';
+import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from '../src/security-config.ts';
 import { createClock } from '../test/helpers/clock.ts';
 import { createTestDatabase, testConfig } from '../test/helpers/test-app.ts';
 
@@ -21,17 +23,40 @@ export interface BenchPair {
   tokenB: string;
 }
 
-export type ServerReply =
-  | { type: 'ready'; port: number; pairs: BenchPair[]; database: string }
-  | { type: 'memory'; rss: number; heapUsed: number; external: number; arrayBuffers: number; sockets: number };
+export interface ServerReady {
+  port: number;
+  pairs: BenchPair[];
+  database: string;
+  /** The caps this server runs with (the bench profile), to print beside the figures. */
+  security: SecurityConfig;
+}
+
+export interface ServerMemory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  sockets: number;
+  /** CPU time the process has used so far (user + system), in ms. */
+  cpuMs: number;
+}
 
 const sockets = Number(process.argv[2] ?? '1000');
-const send = (reply: ServerReply) => process.send?.(reply);
+
+/**
+ * The bench profile: every socket of the bench comes from one address (127.0.0.1), so the per-address cap is raised
+ * to exactly the number the bench opens. The product's default (50) is for real clients; a bench that opened more
+ * than it says is still refused, and fails at once.
+ */
+function benchSecurity(socketCount: number): SecurityConfig {
+  return { ...DEFAULT_SECURITY_CONFIG, socketsPerIp: Math.max(DEFAULT_SECURITY_CONFIG.socketsPerIp, socketCount) };
+}
 
 async function main(): Promise<void> {
   const { database, drop } = await createTestDatabase();
   const clock = createClock();
-  const config = testConfig(database, clock, { logLevel: 'silent', accessTokenTtlSeconds: 3600, now: () => new Date() });
+  const security = benchSecurity(sockets);
+  const config = testConfig(database, clock, { logLevel: 'silent', accessTokenTtlSeconds: 3600, now: () => new Date(), security });
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -81,27 +106,26 @@ async function main(): Promise<void> {
     }
   }
 
-  process.on('message', (message: { type: string }) => {
-    if (message.type === 'memory') {
+  serveBench({ port: (app.server.address() as AddressInfo).port, pairs, database: database.driver, security } satisfies ServerReady, {
+    // The memory after three full collections (the child runs with --expose-gc), and the sockets the API holds.
+    answer: (): ServerMemory => {
       for (let i = 0; i < 3; i += 1) globalThis.gc?.();
       const usage = process.memoryUsage();
-      send({
-        type: 'memory',
+      const cpu = process.cpuUsage();
+      return {
         rss: usage.rss,
         heapUsed: usage.heapUsed,
         external: usage.external,
         arrayBuffers: usage.arrayBuffers,
         sockets: app.realtime.hub.connectionCount,
-      });
-    }
-    if (message.type === 'stop') {
-      void app
-        .close()
-        .then(drop)
-        .finally(() => process.exit(0));
-    }
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      };
+    },
+    stop: async () => {
+      await app.close();
+      await drop();
+    },
   });
-  send({ type: 'ready', port: (app.server.address() as AddressInfo).port, pairs, database: database.driver });
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,9 @@
 /**
  * Child process of the market bench: the real API (no chain: the market does not touch it) without and with the
  * market page cache, and a bare Fastify route, each on its own port, so all are measured in the same run under the
- * same machine load. Prints one JSON line { api, cached, pageCacheMs, bare }, then serves until killed.
+ * same machine load. Announces { api, cached, pageCacheMs, bare } to the bench (bench kit's serveBench).
  */
+import { serveBench } from '@jelly/bench-kit/child-side';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -18,9 +19,7 @@ const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ ok: true }));
 const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-process.stdout.write(`${JSON.stringify({ api: apiAddress, cached: cachedAddress, pageCacheMs: config.market?.pageCacheMs, bare: bareAddress })}\n`);
-const stop = () => {
-  void Promise.all([app.close(), cached.close(), bare.close()]).then(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+serveBench(
+  { api: apiAddress, cached: cachedAddress, pageCacheMs: config.market?.pageCacheMs, bare: bareAddress },
+  { stop: async () => void (await Promise.all([app.close(), cached.close(), bare.close()])) },
+);

@@ -1,8 +1,9 @@
 /**
  * Child process of the swap bench: the real API on the embedded localnet (generated admin and desk keys, the desk
- * funded) with the per-address swap limits lifted, a bare Fastify route, and one funded wallet. Prints one JSON line
- * { api, bare, wallet (secret key bytes) }, then serves until killed.
+ * funded) with the per-address swap limits lifted, a bare Fastify route, and one funded wallet. Announces
+ * { api, bare, wallet (secret key bytes) } to the bench (bench kit's serveBench).
  */
+import { serveBench } from '@jelly/bench-kit/child-side';
 import { Keypair } from '@solana/web3.js';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -23,11 +24,12 @@ const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
 const wallet = Keypair.generate();
 await chain.faucet?.(wallet.publicKey, { sol: 100_000_000_000n, usdt: 1_000_000_000_000n });
 
-process.stdout.write(`${JSON.stringify({ api, bare: bareAddress, wallet: [...wallet.secretKey] })}\n`);
-const stop = () => {
-  void Promise.all([app.close(), bare.close()])
-    .then(() => chain.close())
-    .then(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+serveBench(
+  { api, bare: bareAddress, wallet: [...wallet.secretKey] },
+  {
+    stop: async () => {
+      await Promise.all([app.close(), bare.close()]);
+      await chain.close();
+    },
+  },
+);

@@ -9,33 +9,37 @@
  * - baseline: a trivial indexed lookup (one users row by primary key);
  * - stats: the endpoint's query path (tradingStats: counters, 30-day rows, volume, active offers);
  * - scan: what a per-request aggregation over the wallet's deals costs (for comparison only).
- * The baseline runs call by call between the others (same machine state). Prints p50/p99/max in milliseconds.
+ * The baseline runs call by call between the others (same machine state). Prints p50/p99/max in milliseconds, and
+ * each target's p50 and p99 as a multiple of the baseline's.
  *
- * Options: --deals=N (default 10000), --runs=N measured calls per target (default 2000).
+ * Options: --deals=N (default 10000), --other-deals=N deals of other wallets (default 20000), --runs=N measured
+ * calls per target (default 2000).
  */
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { loadLine, numberFlag, parseFlags, percentile, ratio, runBench, step } from '@jelly/bench-kit';
 import bs58 from 'bs58';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/connect.ts';
 import { queryRows } from '../src/db/rows.ts';
 import { tradingStats } from '../src/modules/orders/trading-stats.ts';
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k ?? '', v ?? 'true'] as const;
-  }),
-);
-const DEALS = Number(args.get('deals') ?? 10_000);
-const RUNS = Number(args.get('runs') ?? 2_000);
-const WARMUP = 200;
-const OTHER_DEALS = 20_000;
+const args = parseFlags();
+const DEALS = numberFlag(args, 'deals', 10_000);
+const RUNS = numberFlag(args, 'runs', 2_000);
+const WARMUP = Math.min(200, RUNS);
+const OTHER_DEALS = numberFlag(args, 'other-deals', 20_000);
+/**
+ * Limits that stop a seed or a timing loop that hangs, not a slow one: 2 minutes and a second per 100 deals for the
+ * seed, 100 ms a call (a stats call takes about 10) for each timing loop.
+ */
+const SEED_LIMIT_S = 120 + (DEALS + OTHER_DEALS) / 100;
+const TIMING_LIMIT_S = 60 + ((WARMUP + RUNS) * 2 * 100) / 1000;
 const REVIEWS = Math.floor(DEALS / 2);
 const log = (message: string) => console.log(`[bench] ${message}`);
 const wallet = () => bs58.encode(randomBytes(32));
 
-const { db, close } = await openDatabase({ driver: 'pglite', dataDir: null });
+// Opened by the bench's main function, under its limits.
+let db: Awaited<ReturnType<typeof openDatabase>>['db'];
 const now = new Date();
 const trader = wallet();
 const peers = Array.from({ length: 200 }, wallet);
@@ -118,11 +122,14 @@ const scan = () =>
            min(updated_at) FILTER (WHERE status = 3) AS first_trade
     FROM orders WHERE parent_order_id IS NOT NULL AND (creator_wallet = ${trader} OR acceptor_wallet = ${trader})`);
 
-/** p50/p99/max of the samples, in milliseconds. */
-function report(label: string, samples: number[]): void {
+/** p50/p99/max of the samples, in milliseconds, and p50/p99 against the baseline's. */
+function report(label: string, samples: number[], baseline: number[] | undefined): void {
   samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(3).padStart(8);
-  log(`${label.padEnd(9)} p50 ${at(0.5)} ms   p99 ${at(0.99)} ms   max ${samples.at(-1)!.toFixed(3).padStart(8)} ms   (${samples.length} calls)`);
+  const at = (p: number) => percentile(samples, p).toFixed(3).padStart(8);
+  const versus = baseline
+    ? `   vs baseline: p50 ${ratio(percentile(samples, 50), percentile(baseline, 50))} p99 ${ratio(percentile(samples, 99), percentile(baseline, 99))}`
+    : '';
+  log(`${label.padEnd(9)} p50 ${at(50)} ms   p99 ${at(99)} ms   max ${samples.at(-1)!.toFixed(3).padStart(8)} ms   (${samples.length} calls)${versus}`);
 }
 
 /** Runs the targets in turn, call by call, so each sees the same machine (load, collections) as the others. */
@@ -137,19 +144,25 @@ async function timeInterleaved(targets: Record<string, () => Promise<unknown>>, 
       samples.get(label)!.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   }
-  for (const [label, values] of samples) report(label, values);
+  const baseline = samples.get('baseline')?.sort((a, b) => a - b);
+  for (const [label, values] of samples) report(label, values, label === 'baseline' ? undefined : baseline);
 }
 
-try {
-  await seed();
-  const stats = await tradingStats(db, trader, now);
-  log(`the trader: ${stats.completedDeals} completed of ${stats.finishedDeals} finished, ${stats.completedDeals30d} in 30 days, ` +
-    `${stats.openDeals} open, ${stats.reviewsCount} reviews (${stats.ratingAverage}), avg payment ${stats.avgPaymentSeconds} s`);
-  log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const baseline = () => db.execute(sql`SELECT created_at FROM users WHERE wallet = ${trader}`);
-  await timeInterleaved({ baseline, stats: () => tradingStats(db, trader, now) }, RUNS);
-  // The per-request scan is slow: fewer calls, on their own, so it does not disturb the two above.
-  await timeInterleaved({ baseline, scan }, Math.max(1, Math.floor(RUNS / 10)));
-} finally {
-  await close();
-}
+await runBench({ name: 'bench:stats', limitS: 120 + SEED_LIMIT_S + 2 * TIMING_LIMIT_S + 60 }, async () => {
+  const database = await step('open PGlite', 120, () => openDatabase({ driver: 'pglite', dataDir: null }));
+  db = database.db;
+  try {
+    await step('seed', SEED_LIMIT_S, seed);
+    const stats = await tradingStats(db, trader, now);
+    log(`the trader: ${stats.completedDeals} completed of ${stats.finishedDeals} finished, ${stats.completedDeals30d} in 30 days, ` +
+      `${stats.openDeals} open, ${stats.reviewsCount} reviews (${stats.ratingAverage}), avg payment ${stats.avgPaymentSeconds} s`);
+    log(`machine: ${loadLine()}`);
+    const baseline = () => db.execute(sql`SELECT created_at FROM users WHERE wallet = ${trader}`);
+    await step('time stats', TIMING_LIMIT_S, () => timeInterleaved({ baseline, stats: () => tradingStats(db, trader, now) }, RUNS));
+    // The per-request scan is slow: fewer calls, on their own, so it does not disturb the two above.
+    await step('time scan', TIMING_LIMIT_S, () => timeInterleaved({ baseline, scan }, Math.max(1, Math.floor(RUNS / 10))));
+    log(`machine at the end: ${loadLine()}`);
+  } finally {
+    await step('close PGlite', 30, database.close);
+  }
+});
