@@ -1,6 +1,7 @@
-// The platform's SOL never pays for an account a Coin Jelly user can close and keep: a payout or refund to an address
-// without a token account waits until that address's own wallet opens it, and a reservation opens nothing. Each case
-// measures the admin's lamports against the fees of its own transactions, to the lamport.
+// What Coin Jelly costs the platform. Its SOL never pays for an account a user can close and keep: a payout or refund
+// to an address without a token account waits until that address's own wallet opens it, and a reservation opens
+// nothing (each case measures the admin's lamports against the fees of its own transactions, to the lamport). And the
+// poller reads finished orders' addresses at a low rate, open ones at every poll.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { ledgerSince, markLedger } from '../../../test/helpers/admin-ledger.ts';
 import { testConfig } from '../../../test/helpers/test-app.ts';
 import { createChainWallet, startTestChain, type ChainWallet, type TestChain } from '../../../test/helpers/test-chain.ts';
 import { USDC_MINT, session, type Session } from '../orders/testing.ts';
+import { FINISHED_POLL_EVERY } from './deposit-watcher.ts';
 import { WAITING_FOR_ACCOUNT } from './settle.ts';
 import { chainHelpers, orderOf, reserve, solToUsdc, testJellyConfig, usdcToSol, watcherOf, type ChainHelpers } from './testing.ts';
 
@@ -119,5 +121,25 @@ describe('reservations', () => {
       expect(await usdcAccountOf(new PublicKey(order.companyWallet))).toBeNull();
     }
     expect((await ledgerSince({ chain }, mark)).cost).toBe(0n);
+  });
+});
+
+describe('the poller', () => {
+  it('reads an open order at every poll and a finished one once every FINISHED_POLL_EVERY polls', async () => {
+    const finished = await reserved(solToUsdc('1', await h.openUsdcAccount(Keypair.generate().publicKey)));
+    await h.sendSol(finished.companyWallet, 10n ** 9n);
+    await tick();
+    expect(await orderOf(app, s.headers, finished.id)).toMatchObject({ stage: 'completed' });
+    const open = await reserved(solToUsdc('1', Keypair.generate().publicKey));
+    const scans = new Map<number, number>();
+    const count = (id: number) => scans.set(id, (scans.get(id) ?? 0) + 1);
+    watcherOf(app).events.on('scanned', count);
+    try {
+      for (let i = 0; i < FINISHED_POLL_EVERY; i++) await tick();
+    } finally {
+      watcherOf(app).events.off('scanned', count);
+    }
+    expect(scans.get(open.id)).toBe(FINISHED_POLL_EVERY);
+    expect(scans.get(finished.id)).toBe(1);
   });
 });

@@ -23,6 +23,11 @@ const WATCHED = jellyStagesWhere((r) => r.watched);
  */
 export const FINISHED_WATCH_MS = 30 * 24 * 60 * 60 * 1000;
 const PARALLEL_READS = 8;
+/**
+ * Only open orders are polled closely: a finished order's address is re-read by the poller once every this many
+ * polls (a minute at the default 5 s), its socket subscription still waking a scan at once.
+ */
+export const FINISHED_POLL_EVERY = 12;
 
 interface Watched {
   orderId: number;
@@ -45,6 +50,7 @@ export class DepositWatcher {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private closed = false;
+  private polls = 0;
   /**
    * 'credited' (orderId, outcome) once a deposit is recorded, 'settled' (orderId) after its payout, 'scanned'
    * (orderId) after each scan of an order's address: tests and the bench wait on them.
@@ -153,6 +159,19 @@ export class DepositWatcher {
   }
 
   /** Stops watching finished orders older than FINISHED_WATCH_MS. */
+  /** One poll's reads: every open order, and the finished ones on every FINISHED_POLL_EVERY-th poll. */
+  private async scanDue(): Promise<void> {
+    this.polls += 1;
+    if (this.polls % FINISHED_POLL_EVERY === 0) return this.scanAll();
+    const ids = [...this.watched.keys()];
+    if (ids.length === 0) return;
+    const open = await this.ctx.db
+      .select({ id: jellyOrders.id })
+      .from(jellyOrders)
+      .where(and(inArray(jellyOrders.id, ids), inArray(jellyOrders.stage, [...WATCHED])));
+    for (let i = 0; i < open.length; i += PARALLEL_READS) await Promise.all(open.slice(i, i + PARALLEL_READS).map(({ id }) => this.scan(id)));
+  }
+
   private async retire(): Promise<void> {
     const ids = [...this.watched.keys()];
     if (ids.length === 0) return;
@@ -174,7 +193,7 @@ export class DepositWatcher {
 
   private async tickNow(): Promise<void> {
     await this.expireOverdue();
-    await this.scanAll();
+    await this.scanDue();
     await this.retire();
     const pending = await this.ctx.db
       .select({ id: jellyOrders.id, stage: jellyOrders.stage })
