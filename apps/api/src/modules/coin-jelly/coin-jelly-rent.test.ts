@@ -143,3 +143,16 @@ describe('the poller', () => {
     expect(scans.get(finished.id)).toBe(1);
   });
 });
+
+describe('two equal payouts to one address', () => {
+  it('are two transactions: each order is paid by its own (a memo names the order)', async () => {
+    const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
+    const orders = [await reserved(solToUsdc('1', recipient)), await reserved(solToUsdc('1', recipient))];
+    for (const order of orders) await h.sendSol(order.companyWallet, 10n ** 9n);
+    await tick();
+    const done = await Promise.all(orders.map((o) => orderOf(app, s.headers, o.id)));
+    expect(done.map((o) => o.stage)).toEqual(['completed', 'completed']);
+    expect(done[0]!.txID).not.toBe(done[1]!.txID);
+    expect(await h.usdcOf(recipient)).toBe(2n * toBaseUnits(orders[0]!.amountUserWannaGet, 6));
+  });
+});

@@ -158,7 +158,6 @@ export class DepositWatcher {
     }
   }
 
-  /** Stops watching finished orders older than FINISHED_WATCH_MS. */
   /** One poll's reads: every open order, and the finished ones on every FINISHED_POLL_EVERY-th poll. */
   private async scanDue(): Promise<void> {
     this.polls += 1;
@@ -170,8 +169,11 @@ export class DepositWatcher {
       .from(jellyOrders)
       .where(and(inArray(jellyOrders.id, ids), inArray(jellyOrders.stage, [...WATCHED])));
     for (let i = 0; i < open.length; i += PARALLEL_READS) await Promise.all(open.slice(i, i + PARALLEL_READS).map(({ id }) => this.scan(id)));
+    // scans a socket started (an order that just left the open stages, its payout under way) end within the poll
+    await Promise.all([...this.scans.values()]);
   }
 
+  /** Stops watching finished orders older than FINISHED_WATCH_MS. */
   private async retire(): Promise<void> {
     const ids = [...this.watched.keys()];
     if (ids.length === 0) return;

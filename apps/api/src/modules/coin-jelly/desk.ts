@@ -9,8 +9,11 @@ import type { ChargeTo } from '../../chain/gate/index.ts';
 export interface JellyDesk {
   /** Base units of `coin` the desk holds now. */
   balance(coin: JellyCoin): Promise<bigint>;
-  /** Sends `amount` of `coin` from the desk to `to` through the platform gate, charged to `chargeTo`; resolves once confirmed. */
-  pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo): Promise<{ signature: string; slot: number }>;
+  /**
+   * Sends `amount` of `coin` from the desk to `to` through the platform gate, charged to `chargeTo`, with `reference`
+   * as its memo (the order and purpose); resolves once confirmed.
+   */
+  pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo, reference: string): Promise<{ signature: string; slot: number }>;
   /** Where swept deposits go. */
   readonly treasury: PublicKey;
 }

@@ -1,11 +1,22 @@
 import type { JellyCoin } from '@jelly/contracts';
 import { createTransferCheckedInstruction, getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
+import { PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { authorizePlatformSend, type ChargeTo, type GateContext, type PlatformKey } from '../../chain/gate/index.ts';
 import { confirmOrThrow, sendRaw } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
 import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
 import type { JellyDesk } from './desk.ts';
+
+/** The SPL Memo program (v3), on every cluster and the localnet. */
+const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+
+/**
+ * A memo naming the order and the purpose ('jelly:12:payout'): it makes each send's bytes unique, so two equal
+ * payouts to one address within one blockhash's life are two transactions, not one signature paying two orders.
+ */
+export function jellyMemo(reference: string): TransactionInstruction {
+  return new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(reference, 'utf8') });
+}
 
 /** Lamports the desk keeps for rent of its own accounts. */
 const SOL_RESERVE = 50_000_000n;
@@ -37,17 +48,22 @@ export async function sendThroughGate(
   gate: GateContext,
   signers: readonly PlatformKey[],
   instructions: TransactionInstruction[],
-  terms: { kind: string; chargeTo: ChargeTo; intended?: { key: PlatformKey; lamports: bigint }[]; platformOwners?: PublicKey[] },
+  terms: { kind: string; reference: string; chargeTo: ChargeTo; intended?: { key: PlatformKey; lamports: bigint }[]; platformOwners?: PublicKey[] },
 ): Promise<{ signature: string; slot: number }> {
   const { chain } = gate;
+  const { reference, ...sendTerms } = terms;
   const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
-  const message = new TransactionMessage({ payerKey: chain.admin.publicKey, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();
+  const message = new TransactionMessage({
+    payerKey: chain.admin.publicKey,
+    recentBlockhash: blockhash,
+    instructions: [...instructions, jellyMemo(reference)],
+  }).compileToLegacyMessage();
   const authorized = await authorizePlatformSend(gate, {
     tx: new VersionedTransaction(message),
     signers: [chain.admin, ...signers],
     orderId: null,
     budgets: 'caller',
-    ...terms,
+    ...sendTerms,
   });
   try {
     await sendRaw(chain, authorized.raw);
@@ -81,10 +97,11 @@ export function keypairDesk(gate: GateContext, key: PlatformKey): JellyDesk {
         return 0n;
       }
     },
-    async pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo) {
+    async pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo, reference: string) {
       if (!coin.mint) {
         return sendThroughGate(gate, [key], [SystemProgram.transfer({ fromPubkey: key.publicKey, toPubkey: to, lamports: amount })], {
           kind: 'jelly_payout',
+          reference,
           chargeTo,
           intended: [{ key, lamports: amount }],
         });
@@ -94,6 +111,7 @@ export function keypairDesk(gate: GateContext, key: PlatformKey): JellyDesk {
       const from = getAssociatedTokenAddressSync(mint, key.publicKey);
       return sendThroughGate(gate, [key], [createTransferCheckedInstruction(from, mint, dest, key.publicKey, amount, coin.decimals)], {
         kind: 'jelly_payout',
+        reference,
         chargeTo,
       });
     },

@@ -59,7 +59,7 @@ export async function settleJelly(ctx: JellyContext, orderId: number): Promise<v
   const amount = BigInt(order.amountReceive);
   let paid: { signature: string; slot: number };
   try {
-    paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), amount, chargeOf(order));
+    paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), amount, chargeOf(order), `jelly:${order.id}:payout`);
   } catch (error) {
     // Nothing is retried by itself (a payout that reached the chain unseen must not be sent twice): an admin looks.
     ctx.log?.error({ err: error, orderId }, 'coin jelly: payout failed');
@@ -97,6 +97,7 @@ export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<
     const swept = await sendFromDeposit(gateOf(ctx, ctx.chain), deposit, send, ctx.desk.treasury, amount, {
       closeAfter: true,
       kind: 'jelly_sweep',
+      reference: `jelly:${order.id}:sweep`,
       chargeTo: chargeOf(order),
       treasury: ctx.desk.treasury,
     });
@@ -128,6 +129,7 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
     sent = await sendFromDeposit(gateOf(ctx, ctx.chain), deposit, send, new PublicKey(order.refundAddress), amount, {
       closeAfter: true,
       kind: 'jelly_refund',
+      reference: `jelly:${order.id}:refund`,
       chargeTo: chargeOf(order),
     });
   } catch (error) {
