@@ -4,7 +4,7 @@
 import { adminPaths, type AdminResolveOutcome, type DisputeDossier, type ResolveApprovalDecisionResponse } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claim, dealRow, getOrder, lockInstruction, offer, submit, trader, usdcOf, userTransaction } from '../../../test/helpers/deal-fixtures.ts';
+import { claim, dealRow, getOrder, lockInstruction, offer, openUsdcAccount, submit, trader, usdcOf, userTransaction } from '../../../test/helpers/deal-fixtures.ts';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { session, type Session } from '../orders/testing.ts';
 
@@ -25,6 +25,7 @@ afterAll(() => t.close());
 async function disputedDeal(amount: bigint, fiatCode: string, price: string) {
   const seller = await trader(t, { usdc: amount });
   const buyer = await trader(t);
+  await openUsdcAccount(t, buyer); // a release goes only to the buyer's own token account
   const offerId = await offer(t, seller, 0, amount, { fiatCode, price });
   const dealId = await claim(t, buyer, offerId, amount);
   await submit(t, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, await getOrder(t.app, seller, dealId), seller.key)]));
