@@ -1,5 +1,5 @@
 import type { JellyChoiceKind, JellyCoin, JellyCoinCode, JellyPendingChoice } from '@jelly/contracts';
-import { fromBaseUnits, jellyRateMovedAgainstDesk } from '@jelly/domain';
+import { fromBaseUnits, JELLY_STAGES_TAKING_DEPOSITS, jellyRateMovedAgainstDesk } from '@jelly/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/rows.ts';
 import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
@@ -20,8 +20,8 @@ export interface DepositFact {
   at: Date;
 }
 
-/** Stages in which a deposit belongs to the order; at any other a deposit waits in the admin queue. */
-const TAKES_DEPOSITS = new Set(['awaiting_deposit', 'needs_choice', 'expired']);
+/** Stages in which a deposit belongs to the order (the state table's); at any other it waits in the admin queue. */
+const TAKES_DEPOSITS: ReadonlySet<string> = new Set(JELLY_STAGES_TAKING_DEPOSITS);
 
 export type CreditOutcome = 'duplicate' | 'exact' | 'needs_choice' | 'needs_admin' | 'unattributed';
 

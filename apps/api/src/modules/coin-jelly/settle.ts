@@ -1,7 +1,7 @@
 import type { JellyCoin, JellyCoinCode } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { jellyOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { addressDelta } from './chain-reads.ts';
@@ -115,12 +115,8 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
   if (!send || send.chain !== 'Solana') return;
   const amount = BigInt(order.received);
   if (await waitsForAccount(ctx, order, send, order.refundAddress)) return;
-  // Claim the refund: only the run that sets refund-sent goes on to send.
-  const [claimed] = await ctx.db
-    .update(jellyOrders)
-    .set({ reason: REFUNDED_REASON, updatedAt: ctx.now() })
-    .where(and(eq(jellyOrders.id, orderId), eq(jellyOrders.stage, 'refunding'), isNull(jellyOrders.reason)))
-    .returning();
+  // Claim the refund by the table's refund_sent move: only the run that sets the reason where none is goes on to send.
+  const claimed = await moveJelly(ctx.db, orderId, 'refund_sent', { kind: 'refund_started' }, ctx.now(), { reason: REFUNDED_REASON }, isNull(jellyOrders.reason));
   if (!claimed) return;
   const deposit = solanaDepositKey(ctx.config.seed, order.id);
   let sent: { signature: string; slot: number };
