@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { JellyCoinCode } from '@jelly/contracts';
 import { JELLY_MOVES, JELLY_STAGES_WITH_JOB, jellyStageRules, jellyStagesWhere } from '@jelly/domain';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
@@ -87,7 +86,7 @@ export class DepositWatcher {
     const chain = this.ctx.chain;
     const order = await findJellyOrder(this.ctx.db, orderId);
     if (!chain || this.closed || !order || order.sendChain !== 'Solana' || this.watched.has(orderId)) return;
-    const coin = jellyCoin(order.sendCoin as JellyCoinCode, 'Solana');
+    const coin = jellyCoin(order.sendCoin, 'Solana');
     if (!coin) return;
     const owner = new PublicKey(order.depositAddress);
     const account = coin.mint ? getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner) : owner;

@@ -1,4 +1,4 @@
-import type { JellyCoin, JellyCoinCode } from '@jelly/contracts';
+import type { JellyCoin } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { eq, isNull } from 'drizzle-orm';
@@ -8,7 +8,6 @@ import { addressDelta } from './chain-reads.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { solanaDepositKey } from './deposit-keys.ts';
-import type { JellyStageName } from '@jelly/domain';
 import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts';
 import { tokenAccountMissing } from './keypair-desk.ts';
 import { sendFromDeposit } from './move-funds.ts';
@@ -18,8 +17,8 @@ import { findJellyOrder, hasJellyEvent } from './queries.ts';
 export const REFUNDED_REASON = 'Refunded to your wallet at your request';
 
 const coinsOf = (o: JellyOrderRow) => ({
-  send: jellyCoin(o.sendCoin as JellyCoinCode, o.sendChain as 'Solana'),
-  receive: jellyCoin(o.receiveCoin as JellyCoinCode, o.receiveChain as 'Solana'),
+  send: jellyCoin(o.sendCoin, o.sendChain),
+  receive: jellyCoin(o.receiveCoin, o.receiveChain),
 });
 
 export const WAITING_FOR_ACCOUNT = 'waiting_for_account';
@@ -34,7 +33,7 @@ async function waitsForAccount(ctx: JellyContext, order: JellyOrderRow, coin: Je
   const owner = new PublicKey(address);
   if (await ctx.chain.connection.getAccountInfo(getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner, true), 'confirmed')) return false;
   if (!(await hasJellyEvent(ctx.db, order.id, WAITING_FOR_ACCOUNT))) {
-    await addJellyEvent(ctx.db, order.id, order.stage as JellyStageName, { kind: WAITING_FOR_ACCOUNT, note: tokenAccountMissing(coin, owner).message }, ctx.now());
+    await addJellyEvent(ctx.db, order.id, order.stage, { kind: WAITING_FOR_ACCOUNT, note: tokenAccountMissing(coin, owner).message }, ctx.now());
   }
   return true;
 }
