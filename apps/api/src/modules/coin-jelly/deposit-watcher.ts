@@ -157,7 +157,6 @@ export class DepositWatcher {
     }
   }
 
-  /** Stops watching finished orders older than FINISHED_WATCH_MS. */
   /** One poll's reads: every open order, and the finished ones on every FINISHED_POLL_EVERY-th poll. */
   private async scanDue(): Promise<void> {
     this.polls += 1;
@@ -171,6 +170,7 @@ export class DepositWatcher {
     for (let i = 0; i < open.length; i += PARALLEL_READS) await Promise.all(open.slice(i, i + PARALLEL_READS).map(({ id }) => this.scan(id)));
   }
 
+  /** Stops watching finished orders older than FINISHED_WATCH_MS. */
   private async retire(): Promise<void> {
     const ids = [...this.watched.keys()];
     if (ids.length === 0) return;
