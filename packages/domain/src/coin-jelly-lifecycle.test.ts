@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  JELLY_DEPOSIT_MOVES,
   JELLY_MOVES,
   JELLY_STAGE_NAMES,
+  JELLY_STAGES_TAKING_DEPOSITS,
+  JELLY_STAGES_WITH_JOB,
   JELLY_STAGE_TABLE,
   type JellyMoveName,
+  jellyStageRules,
   jellyStagesOfStatus,
   jellyStatusOf,
   nextJellyStage,
@@ -50,5 +54,23 @@ describe('the Coin Jelly state table', () => {
         expect(rules?.final && from !== 'expired').toBeFalsy();
       }
     }
+  });
+
+  it.each(JELLY_STAGE_NAMES)('%s takes deposits exactly when a deposit move starts from it', (stage) => {
+    const starts = JELLY_DEPOSIT_MOVES.some((move) => nextJellyStage(stage, move) !== null);
+    expect(JELLY_STAGES_TAKING_DEPOSITS.includes(stage)).toBe(starts);
+  });
+
+  it('takes deposits only at watched stages, and at every stage awaiting one (awaiting_deposit, needs_choice, expired)', () => {
+    for (const stage of JELLY_STAGES_TAKING_DEPOSITS) expect(jellyStageRules(stage).watched).toBe(true);
+    expect(JELLY_STAGES_TAKING_DEPOSITS).toEqual(['awaiting_deposit', 'needs_choice', 'expired']);
+  });
+
+  it.each(JELLY_STAGE_NAMES)('%s has a server job only where a system move of that job starts from it', (stage) => {
+    const job = jellyStageRules(stage).job;
+    expect(JELLY_STAGES_WITH_JOB.includes(stage)).toBe(job !== null);
+    if (job === 'payout') expect(nextJellyStage(stage, 'payout_sent')).toBe('settling');
+    if (job === 'refund') expect(nextJellyStage(stage, 'refund_sent')).not.toBeNull();
+    if (job !== null) expect(jellyStageRules(stage).final || jellyStageRules(stage).waitingOn !== null).toBe(false);
   });
 });

@@ -26,24 +26,30 @@ export interface JellyStageRules {
   /** Waiting on someone: the user (a choice), an admin, or nobody (the chain or the server). */
   readonly waitingOn: 'user' | 'admin' | null;
   readonly final: boolean;
+  /**
+   * The server's own step at this stage: it pays out or sends the refund without anyone asking, so the poller
+   * resumes it after a restart or a failed send. null: the order waits on the chain, a person, or nothing.
+   */
+  readonly job: 'payout' | 'refund' | null;
 }
 
-const stage = (status: SwapStatus, watched: boolean, waitingOn: JellyStageRules['waitingOn'], final = false): JellyStageRules => ({
-  status,
-  watched,
-  waitingOn,
-  final,
-});
+const stage = (
+  status: SwapStatus,
+  watched: boolean,
+  waitingOn: JellyStageRules['waitingOn'],
+  final = false,
+  job: JellyStageRules['job'] = null,
+): JellyStageRules => ({ status, watched, waitingOn, final, job });
 
 /** In the order an order lives through them. */
 export const JELLY_STAGE_TABLE: ReadonlyMap<JellyStageName, JellyStageRules> = new Map([
   ['awaiting_deposit', stage(SwapStatus.Processing, true, null)],
-  ['deposit_detected', stage(SwapStatus.Processing, true, null)],
+  ['deposit_detected', stage(SwapStatus.Processing, true, null, false, 'payout')],
   ['needs_choice', stage(SwapStatus.Processing, true, 'user')],
   ['awaiting_admin', stage(SwapStatus.Processing, true, 'admin')],
   ['settling', stage(SwapStatus.Processing, false, null)],
   ['completed', stage(SwapStatus.Completed, false, null, true)],
-  ['refunding', stage(SwapStatus.Processing, false, null)],
+  ['refunding', stage(SwapStatus.Processing, false, null, false, 'refund')],
   ['refunded', stage(SwapStatus.Failed, false, null, true)],
   // An expired order keeps its address watched: a late deposit reopens it (the user then chooses).
   ['expired', stage(SwapStatus.Failed, true, null, true)],
@@ -105,6 +111,8 @@ export const JELLY_MOVES: Readonly<Record<JellyMoveName, JellyMove>> = {
   choose_refund: { from: ['needs_choice'], to: 'refunding', actor: 'user' },
   payout_sent: { from: ['deposit_detected', 'awaiting_admin'], to: 'settling', actor: 'system' },
   payout_verified: { from: ['settling'], to: 'completed', actor: 'chain' },
+  // The refund's claim: the order stays refunding (it shows and is resumed as one), and the claim is its reason, set
+  // only where none is (apps/api coin-jelly settle.ts); a send that fails releases it and the poller tries again.
   refund_sent: { from: ['refunding'], to: 'refunding', actor: 'system' },
   refund_verified: { from: ['refunding'], to: 'refunded', actor: 'chain' },
   expire: { from: ['awaiting_deposit'], to: 'expired', actor: 'system' },
@@ -122,3 +130,17 @@ export function nextJellyStage(current: JellyStageName, move: JellyMoveName): Je
   const rule = JELLY_MOVES[move];
   return rule.from.includes(current) ? rule.to : null;
 }
+
+/** The moves a credited deposit makes: paid as quoted, questioned (under, over, late, rate moved), or reopening an expired order. */
+export const JELLY_DEPOSIT_MOVES = ['deposit_exact', 'deposit_needs_choice', 'late_deposit'] as const satisfies readonly JellyMoveName[];
+
+/**
+ * Stages in which a deposit belongs to the order: those a deposit move starts from. At any other stage a deposit is
+ * kept for the admin queue, credited to nothing.
+ */
+export const JELLY_STAGES_TAKING_DEPOSITS: readonly JellyStageName[] = JELLY_STAGE_NAMES.filter((name) =>
+  JELLY_DEPOSIT_MOVES.some((move) => JELLY_MOVES[move].from.includes(name)),
+);
+
+/** Stages at which the server has its own step to run (the poller resumes them), in lifecycle order. */
+export const JELLY_STAGES_WITH_JOB: readonly JellyStageName[] = jellyStagesWhere((r) => r.job !== null);

@@ -1,3 +1,4 @@
+import type { JellyActor, JellyChain, JellyCoinCode, JellyPendingChoice } from '@jelly/contracts';
 import type { JellyStageName } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -13,10 +14,10 @@ export const jellyOrders = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     userWallet: text('user_wallet').notNull(),
-    sendCoin: text('send_coin').notNull(),
-    sendChain: text('send_chain').notNull(),
-    receiveCoin: text('receive_coin').notNull(),
-    receiveChain: text('receive_chain').notNull(),
+    sendCoin: text('send_coin').$type<JellyCoinCode>().notNull(),
+    sendChain: text('send_chain').$type<JellyChain>().notNull(),
+    receiveCoin: text('receive_coin').$type<JellyCoinCode>().notNull(),
+    receiveChain: text('receive_chain').$type<JellyChain>().notNull(),
     depositAddress: text('deposit_address').notNull(),
     /** The SPL token account the platform opened for the deposit (null for native coins). */
     depositTokenAccount: text('deposit_token_account'),
@@ -30,7 +31,7 @@ export const jellyOrders = pgTable(
     reason: text('reason'),
     payoutTx: text('payout_tx'),
     /** What the user is asked after an under-, over- or late payment (see the contract's pendingChoice). */
-    pendingChoice: jsonb('pending_choice'),
+    pendingChoice: jsonb('pending_choice').$type<JellyPendingChoice>(),
     /** When the user pressed 'I have sent the funds' (create-jelly), and the request's fingerprint. */
     userConfirmedAt: timestamptz('user_confirmed_at'),
     createRequestHash: text('create_request_hash'),
@@ -58,11 +59,11 @@ export const jellyEvents = pgTable(
       .references(() => jellyOrders.id),
     stage: text('stage').$type<JellyStageName>().notNull(),
     kind: text('kind').notNull(),
-    actor: text('actor').notNull(),
+    actor: text('actor').$type<JellyActor>().notNull(),
     signature: text('signature'),
     slot: bigint('slot', { mode: 'number' }),
     amount: numeric('amount', { precision: 40, scale: 0 }),
-    coin: text('coin'),
+    coin: text('coin').$type<JellyCoinCode>(),
     note: text('note'),
     createdAt: timestamptz('created_at').notNull(),
   },

@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { BanResponse, UnbanResponse } from '@jelly/contracts';
 import { DEFAULT_BAN_HOURS } from '@jelly/contracts';
-import { OrderStatus, UNDERWAY_STATUSES } from '@jelly/domain';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { SharedConfig } from '../../shared-config.ts';
 import type { Database } from '../../db/connect.ts';
-import { queryRows } from '../../db/rows.ts';
-import { bans, refreshTokens } from '../../db/schema/index.ts';
+import { refreshTokens } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { recordAdminAct } from '../audit/index.ts';
-import { applyBan, type BanGuard, type AuthUser } from '../auth/index.ts';
-import { enqueueReclaim } from '../deals/index.ts';
-import { notify } from '../notifications/index.ts';
+import { applyBan, liftActiveBans, recordBan, type BanGuard, type AuthUser } from '../auth/index.ts';
+import { flagRunningDealsOf } from '../deals/index.ts';
+import { notifyWalletBanned } from '../notifications/index.ts';
+import { withdrawOffersOf } from '../orders/index.ts';
 import { toAdminBan } from './ban-view.ts';
 
 export interface BanContext {
@@ -47,31 +45,12 @@ export async function banWallet(
     .where(and(eq(refreshTokens.wallet, wallet), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)));
 
   const result = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(bans)
-      .values({ id: randomUUID(), wallet, reason: body.reason, until, createdBy: admin.wallet, createdAt: now })
-      .returning();
-    const hidden = await queryRows<{ order_id: number }>(tx, sql`
-      UPDATE orders SET status = ${OrderStatus.Cancelled}, updated_at = ${now}
-      WHERE parent_order_id IS NULL AND creator_wallet = ${wallet} AND status = ${OrderStatus.Active}
-      RETURNING order_id`);
-    for (const offer of hidden) await enqueueReclaim(tx, 'order', Number(offer.order_id), now);
-    const flagReason = `A party was banned: ${body.reason}`;
-    const flagged = await queryRows<{ order_id: number }>(tx, sql`
-      INSERT INTO deal_review_flags (order_id, reason, flagged_by, flagged_at)
-      SELECT order_id, ${flagReason}, ${admin.wallet}, ${now} FROM orders
-      WHERE parent_order_id IS NOT NULL AND (creator_wallet = ${wallet} OR acceptor_wallet = ${wallet})
-        AND status IN (${sql.join(UNDERWAY_STATUSES.map((s) => sql`${s}`), sql`, `)})
-      ON CONFLICT (order_id) DO NOTHING
-      RETURNING order_id`);
-    await notify(tx, {
-      wallet,
-      kind: 'wallet_banned',
-      title: 'Wallet banned',
-      message: `Your wallet is banned until ${until.toISOString()}. Reason: ${body.reason}`,
-      data: { reason: body.reason, until: until.toISOString() },
-      now,
-    });
+    const row = await recordBan(tx, { wallet, reason: body.reason, until, by: admin.wallet, at: now });
+    // Each write by the module that owns it: the ban row (auth), offers leaving the market by their creator's cancel
+    // step (orders), running deals flagged for review (deals), the wallet told (notifications).
+    const hidden = await withdrawOffersOf(tx, wallet, now);
+    const flagged = await flagRunningDealsOf(tx, wallet, { reason: `A party was banned: ${body.reason}`, by: admin.wallet, at: now });
+    await notifyWalletBanned(tx, { wallet, reason: body.reason, until, now });
     const effects = {
       sessionsRevoked: sessions?.n ?? 0,
       offersHidden: hidden.length,
@@ -82,11 +61,11 @@ export async function banWallet(
       action: 'ban',
       subject: wallet,
       before: null,
-      after: { ...toAdminBan(row!, now), hiddenOffers: hidden.map((o) => Number(o.order_id)), flaggedDeals: flagged.map((d) => Number(d.order_id)) },
+      after: { ...toAdminBan(row, now), hiddenOffers: hidden, flaggedDeals: flagged },
       reason: body.reason,
       at: now,
     });
-    return { ban: toAdminBan(row!, now), effects };
+    return { ban: toAdminBan(row, now), effects };
   });
   await applyBan(ctx, wallet);
   return result;
@@ -96,16 +75,8 @@ export async function banWallet(
 export async function unbanWallet(ctx: BanContext, admin: AuthUser, wallet: string, reason: string | null): Promise<UnbanResponse> {
   const now = ctx.config.now();
   const lifted = await ctx.db.transaction(async (tx) => {
-    const before = await tx
-      .select()
-      .from(bans)
-      .where(and(eq(bans.wallet, wallet), isNull(bans.liftedAt), gt(bans.until, now)));
+    const { before, lifted: rows } = await liftActiveBans(tx, wallet, { by: admin.wallet, at: now });
     if (before.length === 0) return [];
-    const rows = await tx
-      .update(bans)
-      .set({ liftedAt: now, liftedBy: admin.wallet })
-      .where(and(eq(bans.wallet, wallet), isNull(bans.liftedAt), gt(bans.until, now)))
-      .returning();
     await recordAdminAct(tx, {
       actor: admin.wallet,
       action: 'unban',

@@ -111,7 +111,8 @@ describe('POST /admin/ban', () => {
       expect.objectContaining({ reason: 'A party was banned: Fake payment proofs', flaggedBy: adminWallet.address }),
     ]);
     const told = await t.app.db.select().from(notifications).where(eq(notifications.wallet, wallet.address));
-    expect(told).toEqual([expect.objectContaining({ kind: 'wallet_banned', message: expect.stringContaining(until) })]);
+    expect(told).toEqual([expect.objectContaining({ kind: 'wallet_banned', message: `Your wallet is banned until ${until.slice(0, 16).replace('T', ' ')} UTC. Reason: Fake payment proofs` })]);
+    // One text: the notifications module's (notifyWalletBanned), not a second one written by the ban.
   });
 
   it('defaults to 24 hours, refuses a past end, and unban lifts it at once (audited both ways)', async () => {

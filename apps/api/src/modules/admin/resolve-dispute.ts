@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AdminResolveOutcome, ResolveApprovalDecisionResponse } from '@jelly/contracts';
 import { ADMIN_RESOLVE_REFUSALS, type OrderStatus } from '@jelly/domain';
 import { and, eq } from 'drizzle-orm';
-import { dealReviewFlags, resolveApprovals } from '../../db/schema/index.ts';
+import { resolveApprovals } from '../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { type AdminResolveContext, adminResolve, findDeal } from '../deals/index.ts';
+import { type AdminResolveContext, adminResolve, clearReviewFlag, findDeal } from '../deals/index.ts';
 import type { PriceFeed } from '../prices/index.ts';
 import type { AdminConfig } from './admin-config.ts';
 import { needsFourEyes } from './four-eyes.ts';
@@ -37,7 +37,7 @@ export async function resolveDispute(
   const deal = await findDeal(ctx.db, input.dealId);
   if (!deal || !(await needsFourEyes(ctx.admin.fourEyes, deal, ctx.priceFeed))) {
     const result = await adminResolve(ctx, admin, input);
-    await ctx.db.delete(dealReviewFlags).where(eq(dealReviewFlags.orderId, input.dealId));
+    await clearReviewFlag(ctx.db, input.dealId);
     return { state: 'executed', ...result, reason: input.reason };
   }
   const refusal = ADMIN_RESOLVE_REFUSALS.get(deal.status as OrderStatus);
@@ -118,7 +118,7 @@ export async function decideApproval(
       .where(eq(resolveApprovals.id, current.id));
     throw error;
   }
-  await ctx.db.delete(dealReviewFlags).where(eq(dealReviewFlags.orderId, orderId));
+  await clearReviewFlag(ctx.db, orderId);
   await recordAdminAct(ctx.db, {
     actor: admin.wallet,
     action: 'resolve_approved',

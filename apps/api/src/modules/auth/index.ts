@@ -7,3 +7,4 @@ export { applyBan, BanGuard, bannedCloseReason } from './ban-guard.ts';
 export { refreshCookieName } from './refresh-cookie.ts';
 export { readAuthConfig } from './auth-config.ts';
 export type { AuthConfig, RateLimitConfig } from './auth-config.ts';
+export { liftActiveBans, recordBan } from './ban-writes.ts';

@@ -1,4 +1,4 @@
-import type { JellyAdminQueueResponse, JellyCoinCode } from '@jelly/contracts';
+import type { JellyAdminQueueResponse } from '@jelly/contracts';
 import { fromBaseUnits, jellyStagesWhere } from '@jelly/domain';
 import { and, asc, eq, inArray, isNotNull, not, or } from 'drizzle-orm';
 import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
@@ -26,7 +26,7 @@ export async function jellyAdminQueue(db: Queryable, now: Date): Promise<JellyAd
       waitingMinutes: Math.max(0, Math.floor((now.getTime() - (o.adminSince ?? o.updatedAt).getTime()) / 60_000)),
     })),
     deposits: deposits.map(({ d, o }) => {
-      const coin = jellyCoin(o.sendCoin as JellyCoinCode, o.sendChain as 'Solana')!;
+      const coin = jellyCoin(o.sendCoin, o.sendChain)!;
       return {
         orderId: o.id,
         address: o.depositAddress,

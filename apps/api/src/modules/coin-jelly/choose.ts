@@ -1,4 +1,4 @@
-import type { JellyChoiceRequest, JellyCoinCode, JellyOrder } from '@jelly/contracts';
+import type { JellyChoiceRequest, JellyOrder } from '@jelly/contracts';
 import { COIN_JELLY_RATE_LOCK_MINUTES, fromBaseUnits } from '@jelly/domain';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
@@ -32,13 +32,13 @@ export async function chooseJelly(
   if (choice === 'refund') {
     moved = await moveJelly(ctx.db, orderId, 'choose_refund', { kind: 'choice', actor: 'user', note: 'refund' }, now, { pendingChoice: null });
   } else {
-    const send = jellyCoin(order.sendCoin as JellyCoinCode, order.sendChain as 'Solana')!;
+    const send = jellyCoin(order.sendCoin, order.sendChain)!;
     const received = BigInt(order.received);
     const quote = await quoteJelly(ctx, {
-      sendCoin: order.sendCoin as JellyCoinCode,
-      sendChain: order.sendChain as 'Solana',
-      receiveCoin: order.receiveCoin as JellyCoinCode,
-      receiveChain: order.receiveChain as 'Solana',
+      sendCoin: order.sendCoin,
+      sendChain: order.sendChain,
+      receiveCoin: order.receiveCoin,
+      receiveChain: order.receiveChain,
       amountUserSend: fromBaseUnits(received, send.decimals),
     });
     const automatic = quote.send.automatic && quote.receive.automatic;

@@ -1,4 +1,4 @@
-import type { ConfirmJellyDepositRequest, JellyCoinCode, JellyOrder } from '@jelly/contracts';
+import type { ConfirmJellyDepositRequest, JellyOrder } from '@jelly/contracts';
 import { badRequest, conflict, notFound, validationError } from '../../errors.ts';
 import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
@@ -27,7 +27,7 @@ export async function confirmJellyDeposit(
 ): Promise<JellyOrder> {
   const order = await findJellyOrder(ctx.db, input.id);
   if (!order) throw notFound('Order not found.');
-  const send = jellyCoin(order.sendCoin as JellyCoinCode, order.sendChain as 'Solana')!;
+  const send = jellyCoin(order.sendCoin, order.sendChain)!;
   if (send.chain === 'Solana') throw badRequest(SOLANA_DEPOSITS_ARE_READ);
   const problem = txIdProblem(send.chain, input.txID);
   if (problem) throw validationError(problem, { txID: problem });

@@ -38,7 +38,7 @@ export async function createJelly(
   if (order.userWallet !== user.wallet) throw forbidden(NOT_YOUR_ORDER);
   if (order.userConfirmedAt) throw conflict(JELLY_ALREADY_SENT);
 
-  const send = jellyCoin(body.cryptoCurrencyFromUser, order.sendChain as 'Solana');
+  const send = jellyCoin(body.cryptoCurrencyFromUser, order.sendChain);
   const receive = jellyCoin(body.newUserCrypto, body.newUserCryptoChain);
   if (body.cryptoCurrencyFromUser !== order.sendCoin || !send) throw badRequest(PAYLOAD_DIFFERS('cryptoCurrencyFromUser'));
   if (body.newUserCrypto !== order.receiveCoin || body.newUserCryptoChain !== order.receiveChain || !receive) {

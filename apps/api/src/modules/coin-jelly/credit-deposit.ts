@@ -1,5 +1,5 @@
-import type { JellyChoiceKind, JellyCoin, JellyCoinCode, JellyPendingChoice } from '@jelly/contracts';
-import { fromBaseUnits, jellyRateMovedAgainstDesk } from '@jelly/domain';
+import type { JellyChoiceKind, JellyCoin, JellyPendingChoice } from '@jelly/contracts';
+import { fromBaseUnits, JELLY_STAGES_TAKING_DEPOSITS, jellyRateMovedAgainstDesk } from '@jelly/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/rows.ts';
 import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
@@ -20,8 +20,8 @@ export interface DepositFact {
   at: Date;
 }
 
-/** Stages in which a deposit belongs to the order; at any other a deposit waits in the admin queue. */
-const TAKES_DEPOSITS = new Set(['awaiting_deposit', 'needs_choice', 'expired']);
+/** Stages in which a deposit belongs to the order (the state table's); at any other it waits in the admin queue. */
+const TAKES_DEPOSITS: ReadonlySet<string> = new Set(JELLY_STAGES_TAKING_DEPOSITS);
 
 export type CreditOutcome = 'duplicate' | 'exact' | 'needs_choice' | 'needs_admin' | 'unattributed';
 
@@ -34,14 +34,14 @@ export type WhenTaken = 'refuse' | 'hold';
 
 /** What exchanging `received` would pay now, for the question put to the user. */
 async function choiceFor(ctx: JellyContext, order: JellyOrderRow, kind: JellyChoiceKind, received: bigint): Promise<JellyPendingChoice> {
-  const send = jellyCoin(order.sendCoin as JellyCoinCode, order.sendChain as 'Solana')!;
+  const send = jellyCoin(order.sendCoin, order.sendChain)!;
   const base = { kind, received: fromBaseUnits(received, send.decimals), refundAddress: order.refundAddress };
   try {
     const quote = await quoteJelly(ctx, {
-      sendCoin: order.sendCoin as JellyCoinCode,
-      sendChain: order.sendChain as 'Solana',
-      receiveCoin: order.receiveCoin as JellyCoinCode,
-      receiveChain: order.receiveChain as 'Solana',
+      sendCoin: order.sendCoin,
+      sendChain: order.sendChain,
+      receiveCoin: order.receiveCoin,
+      receiveChain: order.receiveChain,
       amountUserSend: fromBaseUnits(received, send.decimals),
     });
     return { ...base, exchangeAmount: quote.wire.amountUserWannaGet, rate: quote.rate };
@@ -77,12 +77,12 @@ export async function creditDeposit(ctx: JellyContext, orderId: number, fact: De
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(jellyOrders).where(eq(jellyOrders.id, orderId)).for('update');
     if (!order) return 'duplicate';
-    const send = jellyCoin(order.sendCoin as JellyCoinCode, order.sendChain as 'Solana');
+    const send = jellyCoin(order.sendCoin, order.sendChain);
     if (!send) return 'duplicate';
     const takes = TAKES_DEPOSITS.has(order.stage);
     const total = BigInt(order.received) + fact.amount;
     const late = order.stage === 'expired' || fact.at.getTime() > order.expireAt.getTime();
-    const receive = jellyCoin(order.receiveCoin as JellyCoinCode, order.receiveChain as 'Solana');
+    const receive = jellyCoin(order.receiveCoin, order.receiveChain);
     const automatic = send.automatic && (receive?.automatic ?? false);
     const exactly = BigInt(order.amountSend);
     const wrong: JellyChoiceKind | null = late ? 'late' : total < exactly ? 'under' : total > exactly ? 'over' : null;

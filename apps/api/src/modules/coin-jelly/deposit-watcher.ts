@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { JellyCoinCode } from '@jelly/contracts';
-import { JELLY_MOVES, jellyStagesWhere } from '@jelly/domain';
+import { JELLY_MOVES, JELLY_STAGES_WITH_JOB, jellyStageRules, jellyStagesWhere } from '@jelly/domain';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { and, eq, gte, inArray, lt, notInArray, or } from 'drizzle-orm';
@@ -87,7 +86,7 @@ export class DepositWatcher {
     const chain = this.ctx.chain;
     const order = await findJellyOrder(this.ctx.db, orderId);
     if (!chain || this.closed || !order || order.sendChain !== 'Solana' || this.watched.has(orderId)) return;
-    const coin = jellyCoin(order.sendCoin as JellyCoinCode, 'Solana');
+    const coin = jellyCoin(order.sendCoin, 'Solana');
     if (!coin) return;
     const owner = new PublicKey(order.depositAddress);
     const account = coin.mint ? getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner) : owner;
@@ -200,8 +199,9 @@ export class DepositWatcher {
     const pending = await this.ctx.db
       .select({ id: jellyOrders.id, stage: jellyOrders.stage })
       .from(jellyOrders)
-      .where(inArray(jellyOrders.stage, ['deposit_detected', 'refunding']));
-    for (const { id, stage } of pending) await (stage === 'refunding' ? refundJelly(this.ctx, id) : settleJelly(this.ctx, id));
+      .where(inArray(jellyOrders.stage, [...JELLY_STAGES_WITH_JOB]));
+    // Each stage's own job, by the state table.
+    for (const { id, stage } of pending) await (jellyStageRules(stage).job === 'refund' ? refundJelly(this.ctx, id) : settleJelly(this.ctx, id));
   }
 
   private async expireOverdue(): Promise<void> {

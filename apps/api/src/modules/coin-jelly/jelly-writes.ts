@@ -1,6 +1,6 @@
 import type { JellyActor, JellyCoinCode } from '@jelly/contracts';
 import { JELLY_MOVES, type JellyMoveName, type JellyStageName } from '@jelly/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { jellyEvents, jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { emitSignal } from '../../realtime/signals.ts';
@@ -39,7 +39,8 @@ export async function addJellyEvent(db: Queryable, orderId: number, stage: Jelly
 /**
  * Moves an order by the state table in one conditional UPDATE (only from the move's stages), with its timeline
  * entry. Returns the updated row, or null when the order was not in a stage the move starts from (someone else
- * moved it first).
+ * moved it first). `claim` narrows the same UPDATE further: a move that stays in its stage (refund_sent) claims
+ * its step by it, so only one run goes on.
  */
 export async function moveJelly(
   db: Queryable,
@@ -48,12 +49,13 @@ export async function moveJelly(
   event: JellyEventInput,
   at: Date,
   patch: Partial<Omit<JellyOrderRow, 'id' | 'stage'>> = {},
+  claim?: SQL,
 ): Promise<JellyOrderRow | null> {
   const rule = JELLY_MOVES[move];
   const [row] = await db
     .update(jellyOrders)
     .set({ ...patch, stage: rule.to, updatedAt: at })
-    .where(and(eq(jellyOrders.id, orderId), inArray(jellyOrders.stage, [...rule.from])))
+    .where(and(eq(jellyOrders.id, orderId), inArray(jellyOrders.stage, [...rule.from]), claim))
     .returning();
   if (!row) return null;
   await addJellyEvent(db, orderId, rule.to, { actor: rule.actor, ...event }, at);

@@ -1,4 +1,5 @@
 import {
+  JELLY_COIN_CODES,
   JELLY_DEFAULT_PAGE_SIZE,
   JELLY_MAX_PAGE_SIZE,
   type JellyHistoryFilters,
@@ -6,7 +7,7 @@ import {
   type JellyUserOrdersFilters,
 } from '@jelly/contracts';
 import { clampPage, clampPageSize, COIN_JELLY_DEFAULT_DIR, jellyStagesOfStatus, type SwapStatus } from '@jelly/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { forbidden } from '../../errors.ts';
@@ -33,7 +34,11 @@ async function listJelly(db: Queryable, f: ListFilters): Promise<JellyListRespon
   const size = Math.min(JELLY_MAX_PAGE_SIZE, clampPageSize(f.size, JELLY_DEFAULT_PAGE_SIZE));
   const where: SQL[] = [];
   if (f.wallet) where.push(eq(jellyOrders.userWallet, f.wallet));
-  if (f.asset) where.push(or(eq(jellyOrders.sendCoin, f.asset), eq(jellyOrders.receiveCoin, f.asset)) as SQL);
+  if (f.asset) {
+    // An asset Coin Jelly does not offer matches no order.
+    const coin = JELLY_COIN_CODES.find((c) => c === f.asset);
+    where.push(coin ? (or(eq(jellyOrders.sendCoin, coin), eq(jellyOrders.receiveCoin, coin)) as SQL) : sql`false`);
+  }
   if (f.status !== undefined) where.push(inArray(jellyOrders.stage, [...jellyStagesOfStatus(f.status)]));
   if (f.dateFrom) where.push(gte(jellyOrders.createdAt, new Date(`${f.dateFrom}T00:00:00Z`)));
   if (f.dateTo) where.push(lt(jellyOrders.createdAt, new Date(`${f.dateTo}T00:00:00Z`)));

@@ -1,14 +1,13 @@
-import type { JellyCoin, JellyCoinCode } from '@jelly/contracts';
+import type { JellyCoin } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { jellyOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { addressDelta } from './chain-reads.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { solanaDepositKey } from './deposit-keys.ts';
-import type { JellyStageName } from '@jelly/domain';
 import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts';
 import { tokenAccountMissing } from './keypair-desk.ts';
 import { sendFromDeposit } from './move-funds.ts';
@@ -18,8 +17,8 @@ import { findJellyOrder, hasJellyEvent } from './queries.ts';
 export const REFUNDED_REASON = 'Refunded to your wallet at your request';
 
 const coinsOf = (o: JellyOrderRow) => ({
-  send: jellyCoin(o.sendCoin as JellyCoinCode, o.sendChain as 'Solana'),
-  receive: jellyCoin(o.receiveCoin as JellyCoinCode, o.receiveChain as 'Solana'),
+  send: jellyCoin(o.sendCoin, o.sendChain),
+  receive: jellyCoin(o.receiveCoin, o.receiveChain),
 });
 
 export const WAITING_FOR_ACCOUNT = 'waiting_for_account';
@@ -34,7 +33,7 @@ async function waitsForAccount(ctx: JellyContext, order: JellyOrderRow, coin: Je
   const owner = new PublicKey(address);
   if (await ctx.chain.connection.getAccountInfo(getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner, true), 'confirmed')) return false;
   if (!(await hasJellyEvent(ctx.db, order.id, WAITING_FOR_ACCOUNT))) {
-    await addJellyEvent(ctx.db, order.id, order.stage as JellyStageName, { kind: WAITING_FOR_ACCOUNT, note: tokenAccountMissing(coin, owner).message }, ctx.now());
+    await addJellyEvent(ctx.db, order.id, order.stage, { kind: WAITING_FOR_ACCOUNT, note: tokenAccountMissing(coin, owner).message }, ctx.now());
   }
   return true;
 }
@@ -116,12 +115,8 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
   if (!send || send.chain !== 'Solana') return;
   const amount = BigInt(order.received);
   if (await waitsForAccount(ctx, order, send, order.refundAddress)) return;
-  // Claim the refund: only the run that sets refund-sent goes on to send.
-  const [claimed] = await ctx.db
-    .update(jellyOrders)
-    .set({ reason: REFUNDED_REASON, updatedAt: ctx.now() })
-    .where(and(eq(jellyOrders.id, orderId), eq(jellyOrders.stage, 'refunding'), isNull(jellyOrders.reason)))
-    .returning();
+  // Claim the refund by the table's refund_sent move: only the run that sets the reason where none is goes on to send.
+  const claimed = await moveJelly(ctx.db, orderId, 'refund_sent', { kind: 'refund_started' }, ctx.now(), { reason: REFUNDED_REASON }, isNull(jellyOrders.reason));
   if (!claimed) return;
   const deposit = solanaDepositKey(ctx.config.seed, order.id);
   let sent: { signature: string; slot: number };

@@ -1,10 +1,10 @@
-import type { JellyCoin, JellyEvent, JellyListItem, JellyOrder, JellyPendingChoice } from '@jelly/contracts';
+import type { JellyChain, JellyCoin, JellyCoinCode, JellyEvent, JellyListItem, JellyOrder } from '@jelly/contracts';
 import { fromBaseUnits, jellyStatusOf } from '@jelly/domain';
 import { jellyCoin } from './coins.ts';
 import type { JellyEventRow, JellyOrderRow } from './jelly-writes.ts';
 
-function coinOf(code: string, chain: string): JellyCoin {
-  const coin = jellyCoin(code as JellyCoin['currency'], chain as JellyCoin['chain']);
+function coinOf(code: JellyCoinCode, chain: JellyChain): JellyCoin {
+  const coin = jellyCoin(code, chain);
   if (!coin) throw new Error(`Stored order with unknown coin ${code} on ${chain}`);
   return coin;
 }
@@ -45,7 +45,7 @@ export function jellyListItemWire(row: JellyOrderRow): JellyListItem {
     received: fromBaseUnits(BigInt(row.received), send.decimals),
     paymentUri: paymentUri(send, row.depositAddress, BigInt(row.amountSend)),
     userConfirmedSent: row.userConfirmedAt !== null,
-    pendingChoice: (row.pendingChoice as JellyPendingChoice | null) ?? null,
+    pendingChoice: row.pendingChoice ?? null,
     automatic: send.automatic && receive.automatic,
     expireAt: row.expireAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -53,23 +53,23 @@ export function jellyListItemWire(row: JellyOrderRow): JellyListItem {
   };
 }
 
-export function jellyEventWire(row: JellyEventRow, decimalsOf: (coin: string) => number): JellyEvent {
+export function jellyEventWire(row: JellyEventRow, decimalsOf: (coin: JellyCoinCode) => number): JellyEvent {
   return {
     id: row.id,
     stage: row.stage,
     kind: row.kind,
-    actor: row.actor as JellyEvent['actor'],
+    actor: row.actor,
     signature: row.signature,
     slot: row.slot,
     amount: row.amount === null || row.coin === null ? null : fromBaseUnits(BigInt(row.amount), decimalsOf(row.coin)),
-    coin: row.coin as JellyEvent['coin'],
+    coin: row.coin,
     note: row.note,
     at: row.createdAt.toISOString(),
   };
 }
 
 export function jellyOrderWire(row: JellyOrderRow, events: JellyEventRow[]): JellyOrder {
-  const decimalsOf = (code: string) =>
+  const decimalsOf = (code: JellyCoinCode) =>
     code === row.sendCoin ? coinOf(row.sendCoin, row.sendChain).decimals : coinOf(row.receiveCoin, row.receiveChain).decimals;
   return { ...jellyListItemWire(row), events: events.map((e) => jellyEventWire(e, decimalsOf)) };
 }

@@ -1,4 +1,4 @@
-import type { JellyCoinCode, JellyOrder, UpdateJellyInput } from '@jelly/contracts';
+import type { JellyOrder, UpdateJellyInput } from '@jelly/contracts';
 import { jellyStageRules, SwapStatus } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
 import { jellyOrders } from '../../db/schema/index.ts';
@@ -34,7 +34,7 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
   const order = await findJellyOrder(ctx.db, input.id);
   if (!order) throw notFound('Order not found.');
   if (jellyStageRules(order.stage).final) throw conflict(UPDATE_JELLY_MESSAGES.alreadyFinal);
-  const receive = jellyCoin(order.receiveCoin as JellyCoinCode, order.receiveChain as 'Solana')!;
+  const receive = jellyCoin(order.receiveCoin, order.receiveChain)!;
   if (input.txID) {
     const problem = txIdProblem(receive.chain, input.txID);
     if (problem) throw validationError(problem, { txID: problem });

@@ -14,3 +14,4 @@ export { adminResolve } from './admin-resolve.ts';
 export type { AdminResolveContext } from './admin-resolve.ts';
 export { getAdminOrder } from './get-admin-order.ts';
 export { getDealWindow } from './window/get-window.ts';
+export { clearReviewFlag, flagRunningDealsOf } from './review-flags.ts';

@@ -128,5 +128,5 @@ export async function notifyReviewReceived(
 /** Call inside the transaction that stored a ban. */
 export async function notifyWalletBanned(tx: Tx, ban: { wallet: string; reason: string; until: Date; now: Date }): Promise<void> {
   const notice = walletBannedNotice(ban.wallet, ban.reason, ban.until);
-  await notify(tx, { ...notice, data: { until: ban.until.toISOString() }, now: ban.now });
+  await notify(tx, { ...notice, data: { reason: ban.reason, until: ban.until.toISOString() }, now: ban.now });
 }

@@ -1,5 +1,12 @@
 /** The notifications module's public surface: other modules and the app import it from here, never from its other files. */
-export { notifyChatMessage, notifyDealCancelledBy, notifyDealStatus, notifyOfferClaimed, notifyReviewReceived } from './deal-notifications.ts';
+export {
+  notifyChatMessage,
+  notifyDealCancelledBy,
+  notifyDealStatus,
+  notifyOfferClaimed,
+  notifyReviewReceived,
+  notifyWalletBanned,
+} from './deal-notifications.ts';
 export { notify } from './notify.ts';
 export { findNotificationsByIds } from './queries.ts';
 export { toNotification } from './to-wire.ts';

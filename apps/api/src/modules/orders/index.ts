@@ -9,3 +9,4 @@ export { tradingStats } from './trading-stats.ts';
 export { listUserOrders } from './list-user-orders.ts';
 export { toOrder } from './order-view.ts';
 export type { OrderRow } from './order-view.ts';
+export { withdrawOffersOf } from './withdraw-offers.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { testStore } from '../../test/renderApp.tsx';
-import { ApiError, unwrapApi } from './apiError.ts';
+import { ApiError, apiErrorMessage, unwrapApi } from './apiError.ts';
 import { orderCancelApi } from './orderCancelApi.ts';
 
 const ROUTE = 'PUT /api/orders/update-offers';
@@ -39,5 +39,30 @@ describe('unwrapApi: an endpoint fails the way a direct call did', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as Error).message).toBe('Failed to fetch');
+  });
+});
+
+describe('apiErrorMessage', () => {
+  const FALLBACK = 'Try again';
+  // What RTK Query's hooks and unwrap() hold for a failed call, before any conversion.
+  const rtk = (status: unknown, data: unknown) => ({ status, data });
+  const body = (code: string, message: string) => ({ error: { code, message } });
+
+  it.each([
+    ['a refusal from RTK Query', rtk(409, body('CONFLICT', 'Order already resolved by admin.')), 'Order already resolved by admin.'],
+    ['a refusal already an ApiError', new ApiError('Reason is too short', 400, 'VALIDATION_ERROR'), 'Reason is too short'],
+    ['a server failure (its text stays in the logs)', rtk(500, body('INTERNAL_ERROR', 'Internal server error')), FALLBACK],
+    ['a 4xx without the error body', rtk(404, '<html>not found</html>'), FALLBACK],
+    ['an ApiError without a server code', new ApiError('Request failed with status 403', 403), FALLBACK],
+    ['a network failure', { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, FALLBACK],
+    ['a thrown string', 'boom', FALLBACK],
+    ['nothing', undefined, FALLBACK],
+  ])('%s', (_name, error, expected) => {
+    expect(apiErrorMessage(error, FALLBACK)).toBe(expected);
+  });
+
+  it('reads the refusal a real call ends with', async () => {
+    const error = await failureOf(() => apiError(409, 'CONFLICT', 'The offer is no longer active'));
+    expect(apiErrorMessage(error, FALLBACK)).toBe('The offer is no longer active');
   });
 });

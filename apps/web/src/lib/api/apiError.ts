@@ -57,3 +57,14 @@ export async function unwrapApi<T>(call: { unwrap: () => Promise<T> }): Promise<
     throw apiErrorFromQuery(error);
   }
 }
+
+/**
+ * The one reader of a failed call's text: the server's explanation of a refusal (a 4xx with the
+ * `{ error: { code, message } }` body, whether RTK Query's error or an ApiError), else `fallback`. A 5xx keeps its
+ * details in the server's logs and a network failure says nothing a person can act on, so both show the fallback.
+ */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  const failure = error instanceof ApiError ? error : apiErrorFromQuery(error);
+  const refused = failure instanceof ApiError && failure.code !== null && failure.status >= 400 && failure.status < 500;
+  return refused && failure.message ? failure.message : fallback;
+}

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormModal } from '../../../components/ui/FormModal.tsx';
+import { apiErrorMessage } from '../../../lib/api/apiError.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useCreateTokenMutation, useLazyInspectMintQuery } from '../api/adminTokensApi.ts';
 import { MintInspectionView } from '../components/MintInspectionView.tsx';
@@ -44,8 +45,7 @@ export function AddTokenModal({ onClose }: { onClose: () => void }) {
       for (const warning of result.warnings) dispatch(showToast.info(warning));
       onClose();
     } catch (error) {
-      const message = (error as { data?: { error?: { message?: unknown } } }).data?.error?.message;
-      setServerError(typeof message === 'string' ? message : null);
+      setServerError(apiErrorMessage(error, '') || null);
       dispatch(showToast.error(FAILED_TO_CREATE_TOKEN));
     }
   };

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { FormModal } from '../../../components/ui/FormModal.tsx';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
-import { resolveFailure } from '../actions/useResolve.ts';
+import { refusalText } from '../actions/refusalText.ts';
 import { useBanWalletMutation } from '../api/adminUsersApi.ts';
 import { BAN_UNTIL_OFF_STEP, defaultBanEnd, earliestBanEnd, fromPickerValue, onTimeStep, toPickerValue } from '../lib/banTime.ts';
 import styles from '../components/AdminForm.module.css';
@@ -46,7 +46,7 @@ export function BanUserModal({ wallet: initialWallet = '', onClose, now = () => 
       dispatch(showToast.success(`${USER_BANNED}: ${sessionsRevoked} sessions ended, ${offersHidden} offers hidden, ${dealsFlagged} deals flagged`));
       onClose();
     } catch (error) {
-      dispatch(showToast.error(resolveFailure(error, FAILED_TO_BAN_USER)));
+      dispatch(showToast.error(refusalText(error, FAILED_TO_BAN_USER)));
     }
   };
 

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { useResolve } from '../actions/useResolve.ts';
+import { useResolve } from '../hooks/useResolve.ts';
 import { useAdminOrderQuery } from '../api/adminOrderApi.ts';
 import { Forbidden } from '../components/AdminGate.tsx';
 import { AdminOrderDetails } from '../components/AdminOrderDetails.tsx';

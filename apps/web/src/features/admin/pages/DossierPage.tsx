@@ -6,7 +6,7 @@ import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { useResolve } from '../actions/useResolve.ts';
+import { useResolve } from '../hooks/useResolve.ts';
 import { useDisputeQuery } from '../api/adminDisputesApi.ts';
 import { AdminError } from '../components/AdminError.tsx';
 import { AdminOrderDetails } from '../components/AdminOrderDetails.tsx';

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { modalPushed, openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { resolveFailure } from '../actions/useResolve.ts';
+import { refusalText } from '../actions/refusalText.ts';
 import { useAdminTokensQuery, useUpdateTokenMutation } from '../api/adminTokensApi.ts';
 import { AdminError } from '../components/AdminError.tsx';
 import { TokenEditRow, TokenRow } from '../components/TokenRows.tsx';
@@ -31,7 +31,7 @@ export function TokensPage() {
       for (const warning of result.warnings) dispatch(showToast.info(warning));
       return true;
     } catch (error) {
-      dispatch(showToast.error(resolveFailure(error, FAILED_TO_UPDATE_TOKEN)));
+      dispatch(showToast.error(refusalText(error, FAILED_TO_UPDATE_TOKEN)));
       return false;
     }
   };

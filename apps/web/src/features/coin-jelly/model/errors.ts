@@ -1,9 +1,9 @@
-/** The server's message of a failed call ({ error: { message } }), or a general one. */
-export function failureMessage(error: unknown): string {
-  const data = (error as { data?: { error?: { message?: unknown } } } | undefined)?.data;
-  const message = data?.error?.message;
-  return typeof message === 'string' && message ? message : 'Check your connection and try again.';
-}
+import { apiErrorMessage } from '../../../lib/api/apiError.ts';
+
+export const TRY_AGAIN = 'Check your connection and try again.';
+
+/** The server's explanation of a refused call, or a general one. */
+export const failureMessage = (error: unknown): string => apiErrorMessage(error, TRY_AGAIN);
 
 /** The HTTP status of a failed RTK Query call, if it had one. */
 export function failureStatus(error: unknown): number | null {

@@ -7,6 +7,7 @@ import {
   type UserOffersResponse,
 } from '@jelly/contracts';
 import { api } from '../../../lib/api/api.ts';
+import { apiErrorMessage } from '../../../lib/api/apiError.ts';
 import { OWNER_ORDERS_TAG } from '../../../lib/realtime/cacheUpdates.ts';
 
 export interface OwnerOrdersArgs {
@@ -38,9 +39,5 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: [OWNER_ORDERS_TA
 
 export const { useOwnerOrdersQuery, useTradingStatsQuery } = dashboardApi;
 
-/** The server's message of a failed call ({ error: { message } }), or a general one. */
-export function failureMessage(error: unknown): string {
-  const data = (error as { data?: { error?: { message?: unknown } } } | undefined)?.data;
-  const message = data?.error?.message;
-  return typeof message === 'string' && message ? message : 'Check your connection and try again.';
-}
+/** The server's explanation of a refused call, or a general one. */
+export const failureMessage = (error: unknown): string => apiErrorMessage(error, 'Check your connection and try again.');

@@ -1,10 +1,10 @@
 import { ADMIN_REASON_MAX, ADMIN_REASON_MIN, type ResolveApproval } from '@jelly/contracts';
-import { PROCESSING, RESOLVE_SUBMITTED, shortenWallet } from '@jelly/domain';
+import { PROCESSING, RESOLVE_FAILED, RESOLVE_SUBMITTED, shortenWallet } from '@jelly/domain';
 import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../../../components/ui/Button.tsx';
 import { showToast } from '../../../../lib/toasts/toastsSlice.ts';
-import { resolveFailure } from '../../actions/useResolve.ts';
+import { refusalText } from '../../actions/refusalText.ts';
 import { useDecideResolutionMutation } from '../../api/adminDisputesApi.ts';
 import styles from './Dossier.module.css';
 
@@ -27,7 +27,7 @@ export function FourEyesPanel({ approval, myWallet }: { approval: ResolveApprova
       await decide({ orderId: approval.orderId, approvalId: approval.id, decision, ...(decision === 'reject' ? { reason: reason.trim() } : {}) }).unwrap();
       dispatch(decision === 'approve' ? showToast.success(RESOLVE_SUBMITTED) : showToast.info(RESOLUTION_REJECTED));
     } catch (error) {
-      dispatch(showToast.error(resolveFailure(error)));
+      dispatch(showToast.error(refusalText(error, RESOLVE_FAILED)));
     }
   };
 

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../../components/ui/Spinner.tsx';
 import type { EndpointDispatch } from '../../../../lib/api/api.ts';
 import { modalPushed, openConfirmAction } from '../../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../../lib/toasts/toastsSlice.ts';
-import { resolveFailure } from '../../actions/useResolve.ts';
+import { refusalText } from '../../actions/refusalText.ts';
 import { useAdminUserQuery, useUnbanWalletMutation } from '../../api/adminUsersApi.ts';
 import { AdminError } from '../AdminError.tsx';
 import dossier from '../dossier/Dossier.module.css';
@@ -35,7 +35,7 @@ export function UserDetails({ wallet }: { wallet: string }) {
               await unban(wallet).unwrap();
               dispatch(showToast.success(USER_UNBANNED));
             } catch (error) {
-              dispatch(showToast.error(resolveFailure(error, FAILED_TO_BAN_USER)));
+              dispatch(showToast.error(refusalText(error, FAILED_TO_BAN_USER)));
             }
           },
         },
