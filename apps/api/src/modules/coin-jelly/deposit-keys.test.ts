@@ -6,7 +6,7 @@ import {
   depositAddress,
   ethereumDepositAddress,
   slip10Ed25519,
-  solanaDepositKeypair,
+  solanaDepositKey,
   toChecksumAddress,
 } from './deposit-keys.ts';
 
@@ -38,7 +38,7 @@ describe('SLIP-0010 ed25519 derivation', () => {
 
 describe('deposit addresses', () => {
   it("gives the Solana key of m/44'/501'/index'/0' — what Phantom derives from the same phrase", () => {
-    expect(solanaDepositKeypair(ABANDON_SEED, 0).publicKey.toBase58()).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk');
+    expect(solanaDepositKey(ABANDON_SEED, 0).publicKey.toBase58()).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk');
   });
 
   it('gives one different on-curve Solana address per index', () => {
@@ -54,7 +54,7 @@ describe('deposit addresses', () => {
   });
 
   it('refuses an index that is not a child number', () => {
-    expect(() => solanaDepositKeypair(ABANDON_SEED, -1)).toThrow(RangeError);
+    expect(() => solanaDepositKey(ABANDON_SEED, -1)).toThrow(RangeError);
     expect(() => ethereumDepositAddress(ABANDON_SEED, 2 ** 31)).toThrow(RangeError);
   });
 });

@@ -28,8 +28,8 @@ export function slip10Ed25519(seed: Uint8Array, path: string): { privateKey: Uin
   return { privateKey: node.privateKey, chainCode: node.chainCode, publicKey: node.publicKeyRaw };
 }
 
-/** The Solana deposit keypair of an order index (the server signs sweeps and refunds with it). */
-export function solanaDepositKeypair(seed: Uint8Array, index: number): Keypair {
+/** The Solana deposit keypair of an order index: private to this file, the rest of the server gets its platform key. */
+function solanaDepositKeypair(seed: Uint8Array, index: number): Keypair {
   checkIndex(index);
   return Keypair.fromSeed(slip10Ed25519(seed, `m/44'/501'/${index}'/0'`).privateKey);
 }
