@@ -59,6 +59,8 @@ export default tseslint.config(
               message: "Only the platform gate (apps/api/src/chain/gate) signs with a platform key: send through authorizePlatformSend.",
             },
           ],
+          // zones are read from the repository root, whatever folder eslint runs from (a workspace's test run)
+          basePath: repoDir,
         },
       ],
     },
