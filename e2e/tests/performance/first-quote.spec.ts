@@ -26,6 +26,8 @@ test('first swap quote on a phone profile: typing → quote on screen (printed f
     const at = (t: number) => performance.timeOrigin + t;
     const marks: Record<string, number> = { longTasksMs: 0 };
     Object.assign(window, { firstQuoteMarks: marks });
+    // When the page itself saw the amount (the test's key delivery on a loaded machine is not the app's time).
+    document.addEventListener('input', () => (marks.input ??= at(performance.now())), { capture: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (entry.name.endsWith('/api/swap/quote')) {
@@ -43,21 +45,20 @@ test('first swap quote on a phone profile: typing → quote on screen (printed f
       if (document.querySelector('[data-testid="quote-panel"]')?.textContent?.includes('Minimum received')) marks.shown ??= at(performance.now());
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  // The user types as soon as the field takes input; the clock starts at the key press, whatever the page is busy with.
+  // The user types as soon as the field takes input; the clock starts as the amount is entered (one input event).
   const typed = Date.now();
-  await amount.press('2');
-  await amount.press('5');
+  await amount.fill('25');
   await expect(page.getByTestId('quote-panel')).toContainText('Minimum received', { timeout: 120_000 });
   // the resource entry is queued after the response; give the observer its turn
   await expect.poll(() => page.evaluate(() => (window as unknown as { firstQuoteMarks: Record<string, number> }).firstQuoteMarks.answered)).toBeGreaterThan(0);
   const marks = await page.evaluate(() => (window as unknown as { firstQuoteMarks: Record<string, number> }).firstQuoteMarks);
   const ms = (from: number | undefined, to: number | undefined) => (from !== undefined && to !== undefined ? Math.round(to - from) : Number.NaN);
   const figure =
-    `typing → quote on screen ${ms(typed, marks.shown)} ms ` +
+    `typing → quote on screen ${ms(typed, marks.shown)} ms (from the page's input event ${ms(marks.input, marks.shown)} ms) ` +
     `(typing → request sent ${ms(typed, marks.requestSent)} ms, request → answer ${ms(marks.requestSent, marks.answered)} ms, ` +
     `answer → painted ${ms(marks.answered, marks.shown)} ms; main thread blocked ${Math.round(marks.longTasksMs ?? 0)} ms in long tasks); ` +
     `${jsKb} KB of JavaScript loaded when the field took input; 390×844, CPU 4× slower`;
-  console.log(`[first-quote] ${figure}`);
+  process.stdout.write(`[first-quote] ${figure}\n`);
   test.info().annotations.push({ type: 'first swap quote', description: figure });
   expect(marks.shown).toBeGreaterThan(typed);
 });
