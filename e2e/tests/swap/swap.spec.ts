@@ -102,38 +102,49 @@ test('Swap: 25 USDT → SOL at a firm quote, signed once, every balance to the b
   await expect(user.page.getByRole('listitem', { name: `Swap #${swap.id}` })).toContainText('Completed');
 });
 
-test('An expired quote says so and offers a fresh one, which then swaps', async ({ openParty, chain }) => {
+test('A quote that expires with the confirm dialog open: Swap turns into Get a new quote, the wallet is never asked; the fresh one swaps', async ({
+  openParty,
+  chain,
+}) => {
   const user = await openParty('late-swapper');
   const quotes = recordQuotes(user.page);
   const usdtBefore = await chain.tokenBalance(user.address, KNOWN_MINTS.USDT);
   const solBefore = await chain.solBalance(user.address);
+  const submits: string[] = [];
+  user.page.on('request', (sent) => sent.url().endsWith('/api/swap/submit') && submits.push(sent.url()));
 
   await user.signInInBrowser();
   await user.page.goto('/swap');
   await user.page.getByRole('textbox', { name: 'You pay' }).fill('25');
   await expect(quotePanel(user.page)).toContainText('Minimum received');
+  // The embedded setup prices from its bundled table: a demo table, with no age that would mean nothing.
+  await expect(quotePanel(user.page).locator('dt:text-is("Price source") + dd')).toHaveText('Demo price table');
 
   // The confirm modal is open: quotes stop refreshing, and this one runs out (the suite's quotes live a few seconds).
   await expect(user.page.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled();
   await user.page.getByRole('button', { name: 'Swap', exact: true }).click();
   const dialog = user.page.getByRole('dialog', { name: /^Swap 25\.00 USDT for/ });
   await expect(dialog).toBeVisible();
-  await expect(quotePanel(user.page)).toContainText('This quote has expired.', { timeout: 30_000 });
-  const refused = user.page.waitForResponse((response) => response.url().endsWith('/api/swap/submit'));
-  await dialog.getByRole('button', { name: 'Swap', exact: true }).click();
-  expect((await refused).status()).toBe(409);
-  await expect(quotePanel(user.page)).toContainText('The quote expired.');
-  await expect(quotePanel(user.page)).toContainText('This quote has expired. Get a fresh quote.');
-  // Nothing moved.
+  const fresh = dialog.getByRole('button', { name: 'Get a new quote' });
+  await expect(fresh).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('alert')).toHaveText('This quote has expired.');
+  await expect(dialog.getByRole('button', { name: 'Swap', exact: true })).toHaveCount(0);
+  const quoted = user.page.waitForResponse((response) => response.url().endsWith('/api/swap/quote') && response.status() === 200);
+  await fresh.click();
+  await expect(dialog).toBeHidden();
+  await quoted;
+  // The dead quote never reached the wallet or the server, and nothing moved.
+  expect(user.wallet.signTransactionRequests).toHaveLength(0);
+  expect(submits).toHaveLength(0);
   expect(await chain.tokenBalance(user.address, KNOWN_MINTS.USDT)).toBe(usdtBefore);
   expect(await chain.solBalance(user.address)).toBe(solBefore);
 
-  await quotePanel(user.page).getByRole('button', { name: 'Get a new quote' }).click();
   await expect(quotePanel(user.page)).toContainText('Minimum received');
   const submitted = nextSubmit(user.page);
   await pressSwapAndConfirm(user.page);
   const { quoteId, swap } = await submitted;
   await expect(user.page.getByTestId('swap-outcome')).toContainText('Swapped 25.00 USDT for');
+  expect(user.wallet.signTransactionRequests).toHaveLength(1);
   expect(await chain.tokenBalance(user.address, KNOWN_MINTS.USDT)).toBe(usdtBefore - USDT_25);
   expect(await chain.solBalance(user.address)).toBe(solBefore + BigInt(quotes.get(quoteId)!.outAmount));
   expect(swap.status === 0 || swap.status === 1).toBe(true);

@@ -64,6 +64,16 @@ export type AdminUser = z.infer<typeof adminUserResponse>;
 
 const mintAddress = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid mint address');
 
+/** The path of a coin icon the server ships (apps/api/assets/coins), e.g. /api/assets/coins/usdc.svg; group 1 is the file. */
+export const BUILT_IN_COIN_ICON = /^\/api\/assets\/coins\/([a-z0-9-]{1,40}\.svg)$/;
+export const TOKEN_ICON_REFUSED = 'Icon must be an http(s) URL or a built-in icon path such as /api/assets/coins/usdc.svg';
+const httpUrl = z.url({ protocol: /^https?$/ });
+const tokenIcon = z
+  .string()
+  .trim()
+  .max(2048, 'At most 2048 characters')
+  .refine((icon) => BUILT_IN_COIN_ICON.test(icon) || httpUrl.safeParse(icon).success, TOKEN_ICON_REFUSED);
+
 /** POST /admin/new-coin-p2p: the mint is checked on the configured chain (see tokenInspection). */
 export const newCoinRequest = z.object({
   mint: mintAddress,
@@ -72,8 +82,11 @@ export const newCoinRequest = z.object({
   decimals: z.coerce.number().int('Decimals must be a whole number').min(0).max(18, 'Decimals are at most 18'),
   isVerified: z.boolean().default(true),
   mintDevnet: z.preprocess(emptyToUndefined, mintAddress.nullable().optional()),
-  /** An https (or, for local chains, http) image URL: fetched once and stored; a placeholder when it fails. */
-  icon: z.url({ protocol: /^https?$/, error: 'Icon must be an http(s) URL' }).max(2048),
+  /**
+   * Optional (a placeholder otherwise): an https (or, for local chains, http) image URL, fetched once and stored (a
+   * placeholder when that fails), or the path of an icon the server ships, like the built-in coins' (kept as it is).
+   */
+  icon: z.preprocess(emptyToUndefined, tokenIcon.optional()),
 });
 export type NewCoinRequest = z.input<typeof newCoinRequest>;
 
@@ -120,7 +133,7 @@ export const updateTokenRequest = z
     name: z.string().trim().min(1).max(64).optional(),
     isVerified: z.boolean().optional(),
     mintDevnet: mintAddress.nullable().optional(),
-    icon: z.url({ protocol: /^https?$/, error: 'Icon must be an http(s) URL' }).max(2048).optional(),
+    icon: tokenIcon.optional(),
     disabled: z.boolean().optional(),
     position: z.number().int().min(0).max(1_000_000).optional(),
   })

@@ -47,11 +47,14 @@ export type UnattributedJellyDeposit = z.infer<typeof unattributedJellyDeposit>;
 
 /**
  * GET /admin/coin-jelly/queue (admin): orders needing an admin first (awaiting_admin, oldest first, with the
- * minutes they have waited), then the unattributed deposits.
+ * minutes they have waited), then the unattributed deposits, then the orders waiting for the user's choice (after an
+ * under-, over- or late payment, or a moved rate: nothing for an admin to do yet, but a deposit sits there meanwhile),
+ * oldest first, with the minutes since the question was put.
  */
 export const jellyAdminQueueResponse = z.object({
   orders: z.array(jellyListItem.extend({ waitingMinutes: z.number().int().min(0) })),
   deposits: z.array(unattributedJellyDeposit),
+  awaitingUser: z.array(jellyListItem.extend({ waitingMinutes: z.number().int().min(0) })),
 });
 export type JellyAdminQueueResponse = z.infer<typeof jellyAdminQueueResponse>;
 

@@ -98,6 +98,11 @@ export const swapQuote = z.object({
   platformFee: z.object({ amount: baseUnits, feeBps: z.number().int().min(0), feeMint: walletAddress }),
   /** After this instant the server refuses to co-sign; the transaction's blockhash dies shortly after. */
   expireAt: isoDateTime,
+  /**
+   * The server's clock when it quoted: a client measures expireAt (and the price's age) from the moment the answer
+   * arrived, by the server's own clock, so a device clock that is off never shows a dead quote as live.
+   */
+  quotedAt: isoDateTime,
   /** The last block height at which the transaction's blockhash is valid. */
   lastValidBlockHeight: z.number().int(),
   /** Who pays the network fee: the platform's admin key. */

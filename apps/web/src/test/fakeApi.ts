@@ -14,7 +14,8 @@ type Handler = (call: RecordedCall) => Response | Promise<Response>;
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export const apiError = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+export const apiError = (status: number, code: string, message: string, details?: Record<string, unknown>) =>
+  json(status, { error: { code, message, ...(details ? { details } : {}) } });
 
 /**
  * The network boundary of the unit tests: a fetch that answers from handlers keyed by

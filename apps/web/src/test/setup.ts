@@ -10,3 +10,6 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom lays nothing out and has no scrollIntoView; scrolling is proven in the browser tests (e2e/).
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { outboundRefusalOf, type OutboundFetch, type OutboundRefusedError } from '../../lib/outbound-http.ts';
 import { badRequest } from '../../errors.ts';
+import { isBundledCoinIcon } from '../assets/index.ts';
 
 /** Shown wherever a token's own icon could not be fetched. */
 export const PLACEHOLDER_ICON = '/api/assets/coins/token.svg';
@@ -86,4 +87,20 @@ export async function fetchAndStoreIcon(fetch: OutboundFetch, dataDir: string, m
     if (refusal) throw badRequest(iconAddressRefused(refusal), { field: 'icon' });
     return { url: PLACEHOLDER_ICON, fetched: false };
   }
+}
+
+export const noBuiltInIcon = (path: string) => `No built-in icon at ${path}.`;
+
+/**
+ * The icon a token is listed with: none given → the placeholder (the icon is optional); a built-in icon's path, like
+ * the bundled coins' (/api/assets/coins/usdc.svg) → kept as it is once the server is found to ship it (400 for the
+ * icon field otherwise); a URL → fetched and stored as above.
+ */
+export async function resolveTokenIcon(fetch: OutboundFetch, dataDir: string, mint: string, icon: string | undefined): Promise<StoredIcon & { given: boolean }> {
+  if (icon === undefined) return { url: PLACEHOLDER_ICON, fetched: false, given: false };
+  if (icon.startsWith('/')) {
+    if (!isBundledCoinIcon(icon)) throw badRequest(noBuiltInIcon(icon), { field: 'icon' });
+    return { url: icon, fetched: true, given: true };
+  }
+  return { ...(await fetchAndStoreIcon(fetch, dataDir, mint, icon)), given: true };
 }

@@ -8,7 +8,7 @@ import { tokens } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { ICON_PLACEHOLDER_WARNING, fetchAndStoreIcon } from './fetch-icon.ts';
+import { ICON_PLACEHOLDER_WARNING, resolveTokenIcon } from './fetch-icon.ts';
 import { inspectMint } from './inspect-mint.ts';
 
 export const TOKEN_ALREADY_LISTED = 'This token is already listed.';
@@ -49,19 +49,20 @@ export interface TokenContext {
 /**
  * POST /admin/new-coin-p2p — lists a token after reading its mint from the configured chain: it must exist, be an
  * SPL Token mint the escrow can move (a Token-2022 transfer fee is refused) and have the decimals given. The icon is
- * fetched once and stored locally. The new token is in /platform/coins at once and takes offers.
+ * optional (the placeholder), a built-in icon's path, or a URL fetched once and stored locally. The new token is in /platform/coins at once and takes offers.
  */
 export async function createToken(
   ctx: TokenContext,
   admin: AuthUser,
-  body: { mint: string; symbol: string; name: string; decimals: number; isVerified: boolean; mintDevnet?: string | null | undefined; icon: string },
+  body: { mint: string; symbol: string; name: string; decimals: number; isVerified: boolean; mintDevnet?: string | null | undefined; icon?: string | undefined },
 ): Promise<NewCoinResponse> {
   const inspection = await inspectMint(ctx.db, ctx.chain, body.mint);
   if (inspection.alreadyListed) throw conflict(TOKEN_ALREADY_LISTED);
   if (inspection.refusal) throw badRequest(inspection.refusal, { field: 'mint' });
   if (inspection.decimals !== body.decimals) throw badRequest(decimalsMismatch(inspection.decimals ?? 0), { field: 'decimals' });
-  const icon = await fetchAndStoreIcon(ctx.fetch, ctx.dataDir, body.mint, body.icon);
-  const warnings = [...inspection.warnings, ...(icon.fetched ? [] : [ICON_PLACEHOLDER_WARNING])];
+  const icon = await resolveTokenIcon(ctx.fetch, ctx.dataDir, body.mint, body.icon);
+  // No icon given is no failure: the placeholder is what the admin asked for.
+  const warnings = [...inspection.warnings, ...(icon.given && !icon.fetched ? [ICON_PLACEHOLDER_WARNING] : [])];
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     const [last] = await tx.select({ position: max(tokens.position) }).from(tokens);
@@ -87,7 +88,7 @@ export async function createToken(
       action: 'token_added',
       subject: body.mint,
       before: null,
-      after: { ...after, iconSource: body.icon, program: inspection.program, warnings },
+      after: { ...after, iconSource: body.icon ?? null, program: inspection.program, warnings },
       at: now,
     });
     return inserted;
@@ -113,7 +114,7 @@ export async function updateToken(
   if (body.disabled !== undefined) changes.disabled = body.disabled;
   if (body.position !== undefined) changes.position = body.position;
   if (body.icon !== undefined) {
-    const icon = await fetchAndStoreIcon(ctx.fetch, ctx.dataDir, mint, body.icon);
+    const icon = await resolveTokenIcon(ctx.fetch, ctx.dataDir, mint, body.icon);
     changes.icon = icon.url;
     if (!icon.fetched) warnings.push(ICON_PLACEHOLDER_WARNING);
   }

@@ -19,7 +19,7 @@ import { claim, dealRow, getOrder, lockInstruction, offer, submit, trader, userT
 import { lookupWith } from '../../../test/helpers/outbound.ts';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { errorOf, session, type Session } from '../orders/testing.ts';
-import { ICON_MAX_BYTES, PLACEHOLDER_ICON, iconAddressRefused } from './fetch-icon.ts';
+import { ICON_MAX_BYTES, PLACEHOLDER_ICON, iconAddressRefused, noBuiltInIcon } from './fetch-icon.ts';
 import { FREEZE_AUTHORITY_WARNING, MINT_AUTHORITY_WARNING, MINT_NOT_FOUND, TRANSFER_FEE_REFUSED } from './inspect-mint.ts';
 import { TOKEN_ALREADY_LISTED, decimalsMismatch } from './token-writes.ts';
 
@@ -181,6 +181,29 @@ describe('listing a token', () => {
     const patched = await t.app.inject({ method: 'PATCH', url: `/api${adminPaths.token(mint)}`, headers: admin.headers, payload: { icon: loopback, name: 'Renamed' } });
     expect(errorOf(patched)).toMatchObject({ status: 400, message: iconAddressRefused({ host: '127.0.0.1', address: '127.0.0.1', kind: 'loopback' }) });
     expect((await coins()).find((c) => c.mint === mint)).toMatchObject({ icon, name: 'Loopback' });
+  });
+
+  it('the icon is optional (the placeholder, no warning) and a built-in icon path is kept as it is; an unknown one is refused for its field', async () => {
+    const hitsBefore = iconHits;
+    const bare = (await splMint(6)).toBase58();
+    const none = await create({ mint: bare, symbol: 'NOI', name: 'No Icon', decimals: 6 });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json<NewCoinResponse>().token.icon).toBe(PLACEHOLDER_ICON);
+    expect(none.json<NewCoinResponse>().warnings).not.toContain('The icon could not be fetched; a placeholder is shown instead.');
+    expect((await create({ mint: (await splMint(6)).toBase58(), symbol: 'EMP', name: 'Empty', decimals: 6, icon: '' })).statusCode).toBe(200);
+
+    const builtIn = (await splMint(6)).toBase58();
+    const kept = await create({ mint: builtIn, symbol: 'BLT', name: 'Built In', decimals: 6, icon: '/api/assets/coins/usdc.svg' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await coins()).find((c) => c.mint === builtIn)?.icon).toBe('/api/assets/coins/usdc.svg');
+    expect(iconHits).toBe(hitsBefore);
+
+    const other = (await splMint(6)).toBase58();
+    const unknown = errorOf(await create({ mint: other, symbol: 'UNK', name: 'Unknown', decimals: 6, icon: '/api/assets/coins/nope.svg' }));
+    expect(unknown).toMatchObject({ status: 400, message: noBuiltInIcon('/api/assets/coins/nope.svg') });
+    const elsewhere = errorOf(await create({ mint: other, symbol: 'UNK', name: 'Unknown', decimals: 6, icon: '/etc/passwd' }));
+    expect(elsewhere.status).toBe(400);
+    expect((await coins()).map((c) => c.mint)).not.toContain(other);
   });
 
   it('uses the placeholder for an icon that is not an image or too large; edits and disables a token (audited)', async () => {

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { BUILT_IN_COIN_ICON } from '@jelly/contracts';
 import { fileURLToPath } from 'node:url';
 import * as flagSvgs from 'country-flag-icons/string/3x2';
 
@@ -20,4 +22,13 @@ export async function loadBundledAssets(): Promise<AssetGroups> {
     coins: await readSvgFolder('coins'),
     currencies: await readSvgFolder('currencies'),
   };
+}
+
+/**
+ * Whether `path` names a coin icon the server ships (as the built-in coins' catalogue entries do,
+ * e.g. /api/assets/coins/usdc.svg): such a path is kept as it is, nothing is fetched.
+ */
+export function isBundledCoinIcon(path: string): boolean {
+  const match = BUILT_IN_COIN_ICON.exec(path);
+  return match !== null && existsSync(fileURLToPath(new URL(`coins/${match[1]}`, ASSETS_DIR)));
 }

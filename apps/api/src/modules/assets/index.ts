@@ -1,2 +1,2 @@
 /** The assets module's public surface: other modules and the app import it from here, never from its other files. */
-export { loadBundledAssets } from './bundled-assets.ts';
+export { isBundledCoinIcon, loadBundledAssets } from './bundled-assets.ts';

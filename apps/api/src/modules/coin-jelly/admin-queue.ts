@@ -7,8 +7,14 @@ import { jellyCoin } from './coins.ts';
 import { jellyListItemWire } from './to-wire.ts';
 
 const NEEDS_ADMIN = jellyStagesWhere((r) => r.waitingOn === 'admin');
+const NEEDS_USER = jellyStagesWhere((r) => r.waitingOn === 'user');
+const minutesSince = (since: Date, now: Date) => Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
 
-/** Orders waiting on an admin (longest wait first, with the minutes waited), then deposits no order could take. */
+/**
+ * Orders waiting on an admin (longest wait first, with the minutes waited), deposits no order could take, and orders
+ * waiting on the user's choice (longest first; an order enters that stage by a move, which sets updatedAt, and leaves
+ * it by the next move, so updatedAt is when the question was put).
+ */
 export async function jellyAdminQueue(db: Queryable, now: Date): Promise<JellyAdminQueueResponse> {
   // Also a payout that failed while settling (it carries adminSince).
   const waiting = or(inArray(jellyOrders.stage, [...NEEDS_ADMIN]), and(eq(jellyOrders.stage, 'settling'), isNotNull(jellyOrders.adminSince)));
@@ -20,11 +26,18 @@ export async function jellyAdminQueue(db: Queryable, now: Date): Promise<JellyAd
     .where(and(not(jellyDeposits.attributed), not(jellyDeposits.resolved)))
     .orderBy(asc(jellyDeposits.createdAt))
     .limit(200);
+  const choosing = await db
+    .select()
+    .from(jellyOrders)
+    .where(inArray(jellyOrders.stage, [...NEEDS_USER]))
+    .orderBy(asc(jellyOrders.updatedAt), asc(jellyOrders.id))
+    .limit(200);
   return {
     orders: orders.map((o) => ({
       ...jellyListItemWire(o),
-      waitingMinutes: Math.max(0, Math.floor((now.getTime() - (o.adminSince ?? o.updatedAt).getTime()) / 60_000)),
+      waitingMinutes: minutesSince(o.adminSince ?? o.updatedAt, now),
     })),
+    awaitingUser: choosing.map((o) => ({ ...jellyListItemWire(o), waitingMinutes: minutesSince(o.updatedAt, now) })),
     deposits: deposits.map(({ d, o }) => {
       const coin = jellyCoin(o.sendCoin, o.sendChain)!;
       return {

@@ -54,6 +54,17 @@ describe('choosing after a wrong payment', () => {
     expect(await orderOf(t.app, user.headers, asked.id)).toMatchObject({ stage: 'needs_choice' });
   });
 
+  it('the admin queue lists an order waiting for the choice as such, with the minutes it has waited, and drops it once answered', async () => {
+    const order = await underPaid();
+    type Queue = { orders: { id: number }[]; awaitingUser: { id: number; stage: string; waitingMinutes: number }[] };
+    const queue = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/coin-jelly/queue', headers: admin.headers })).json<Queue>();
+    const before = await queue();
+    expect(before.awaitingUser.find((o) => o.id === order.id)).toMatchObject({ stage: 'needs_choice', waitingMinutes: 0 });
+    expect(before.orders.map((o) => o.id)).not.toContain(order.id);
+    await choose(user, order.id, 'refund');
+    expect((await queue()).awaitingUser.map((o) => o.id)).not.toContain(order.id);
+  });
+
   it('refund: the order waits for an admin to send ETH back, unclaimed by the server, and cannot be answered twice', async () => {
     const order = await underPaid();
     const refunding = (await choose(user, order.id, 'refund')).json<JellyOrder>();

@@ -18,7 +18,7 @@ export interface CoinJellyConfig {
   maxInventoryShareBps: number;
   /** How often the reconciliation poller reads each open deposit address, in ms (0 = never). */
   pollMs: number;
-  /** USD reference prices for coins the price feed does not quote (BTC, ETH), e.g. COIN_JELLY_USD=BTC:60000,ETH:3000. */
+  /** Fallback USD prices for a coin the price feed has no price for (BTC, ETH on the bundled table), e.g. COIN_JELLY_USD=BTC:60000,ETH:3000. */
   referenceUsd: Readonly<Record<string, string>>;
   /** Orders one wallet may reserve per UTC day: each one gets a deposit address the watcher reads. */
   maxOrdersPerDay: number;

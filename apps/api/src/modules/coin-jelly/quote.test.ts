@@ -1,5 +1,6 @@
 // The desk's Coin Jelly quote: exact bigint maths, rounding in the desk's favour both ways, and a sentence for every
-// refusal. Off-Solana coins are priced from the configured reference; Solana coins from the feed, bounded by the desk.
+// refusal. Every coin is priced from the feed; the configured reference stands in only for a coin the feed has no price
+// for. Solana payouts are bounded by the desk.
 import { fromBaseUnits, SWAP_MESSAGES, toBaseUnits } from '@jelly/domain';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,25 @@ describe('quoteJelly', () => {
     // 2 SOL is half the desk's 4 SOL (the share is 50%): 450 USDC would need 2.985 SOL.
     expect(await refusal(quoteJelly(solana, { ...usdcToSol, amountUserSend: '450' }))).toBe(SWAP_MESSAGES.desk_inventory_short);
     expect(await refusal(quoteJelly(deps({ desk, priceFeed: feed({ USDC: '1' }) }), { ...usdcToSol, amountUserSend: '150' }))).toBe(SWAP_MESSAGES.price_unavailable);
+  });
+});
+
+describe('the price of a coin off Solana', () => {
+  it('comes from the feed when the feed quotes it (BTC and ETH at the feed’s price, not COIN_JELLY_USD)', async () => {
+    const q = await quoteJelly(deps({ priceFeed: feed({ BTC: '90000', ETH: '3000' }) }), { ...btcToEth, amountUserSend: '0.1' });
+    // 0.1 BTC at 90,000 USD = 9,000 USD = 3 ETH, less the 50 bps spread
+    expect(q.wire).toMatchObject({ amountUserWannaGet: '2.985', rate: '29.85' });
+  });
+
+  it('falls back to COIN_JELLY_USD only for a coin the feed has no price for', async () => {
+    const q = await quoteJelly(deps({ priceFeed: feed({ ETH: '2000' }) }), { ...btcToEth, amountUserSend: '0.1' });
+    // BTC from the reference (60,000 USD), ETH from the feed: 6,000 USD = 3 ETH, less the spread
+    expect(q.wire).toMatchObject({ amountUserWannaGet: '2.985' });
+  });
+
+  it('is refused when the feed fails or calls its price stale, rather than replaced by the fixed reference', async () => {
+    const failing: PriceFeed = { source: 'test', cryptoUsd: () => Promise.reject(new Error('The Pyth BTC/USD price is stale')), fiatPerUsd: async () => null };
+    expect(await refusal(quoteJelly(deps({ priceFeed: failing }), { ...btcToEth, amountUserSend: '0.1' }))).toBe(SWAP_MESSAGES.price_unavailable);
   });
 });
 

@@ -49,8 +49,14 @@ export function amountUnits(text: string, coin: JellyCoin): bigint {
   return toBaseUnits(text, coin.decimals);
 }
 
+/**
+ * A coin's USD price from the configured feed, whatever chain the coin lives on (the feed prices the currency).
+ * COIN_JELLY_USD is only the fallback for a coin the feed has no price for (null); a feed that fails or calls its
+ * price stale refuses the quote instead, so a fixed reference never stands in for a live price that went quiet.
+ */
 async function usdPrice(deps: QuoteDeps, coin: JellyCoin): Promise<SwapPriceInput> {
-  const quoted = coin.chain === 'Solana' ? await deps.priceFeed.cryptoUsd(coin.currency).catch(() => null) : null;
+  const quoted = await deps.priceFeed.cryptoUsd(coin.currency).catch(() => undefined);
+  if (quoted === undefined) throw refuse('price_unavailable');
   const usd = quoted?.value ?? deps.config.referenceUsd[coin.currency];
   if (!usd) throw refuse('price_unavailable');
   return { usd, decimals: coin.decimals };

@@ -98,7 +98,7 @@ describe('Pyth Hermes + FX feed against a local server replaying recorded respon
     await server.close();
   });
 
-  it('asks Hermes for the three real feed ids in one request and reads exact prices and confidences', async () => {
+  it('asks Hermes for every real feed id in one request and reads exact prices and confidences', async () => {
     expect(await feed.cryptoUsd('SOL')).toEqual({ value: '143.16027451', asOf: new Date(1724025751_000), confidence: '0.0921834' });
     expect((await feed.cryptoUsd('USDT'))?.confidence).toBe('0.00102334');
     expect((await feed.cryptoUsd('usdc'))?.value).toBe('0.99996124');

@@ -4,8 +4,10 @@ import type { OutboundFetch } from '../../lib/outbound-http.ts';
 import { PriceFeedUnavailableError, type PriceQuote } from './price-feed.ts';
 import { createTtlCache } from './ttl-cache.ts';
 
-/** Pyth price feed ids (hex, as Hermes reports them without 0x) of the tokens the market trades. */
+/** Pyth price feed ids (hex, as Hermes reports them without 0x) of the tokens the market, the swap and Coin Jelly price. */
 export const PYTH_FEED_IDS: Readonly<Record<string, string>> = {
+  BTC: 'e62df6c8b4a85fe1a67db44dc12de5db330f7ac66b72dc658afedf0f4a415b43',
+  ETH: 'ff61491a931112ddf1bd8147cd1b641375f79f5825126d665480874634fd0ace',
   SOL: 'ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d',
   USDC: 'eaa020c61cc479712813461ce153894a96a6c00b21ed0cfc2798d1f9a9e9c94a',
   USDT: '2b89b9dc8fdf9f34709a5b106b472f0f39bb6ca9ce04b0fd7f2e971688e2e53b',
@@ -40,7 +42,7 @@ export interface HermesOptions {
   fetch: OutboundFetch;
 }
 
-/** Latest USD prices of SOL, USDC and USDT from Pyth Hermes, fetched in one request and cached for ttlMs. */
+/** Latest USD prices of SOL, USDC, USDT, BTC and ETH from Pyth Hermes, fetched in one request and cached for ttlMs. */
 export function createHermesPrices(options: HermesOptions): { cryptoUsd(symbol: string): Promise<PriceQuote | null> } {
   const doFetch = options.fetch;
   const symbols = Object.keys(PYTH_FEED_IDS);

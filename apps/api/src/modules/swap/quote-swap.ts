@@ -131,6 +131,7 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
     feeBps,
     platformFee: { amount: feeAmount.toString(), feeBps, feeMint: request.outputMint },
     expireAt: expireAt.toISOString(),
+    quotedAt: now.toISOString(),
     lastValidBlockHeight: latest.lastValidBlockHeight,
     signatureFeePayer: ctx.chain.admin.publicKey.toBase58(),
     source,

@@ -64,6 +64,7 @@ function StackedModal({ entry }: { entry: ModalEntry }) {
           {...entry.props}
           onConfirm={handlers.onConfirm ?? (() => undefined)}
           onCancel={handlers.onCancel}
+          onExpired={handlers.onExpired}
           onClose={close}
         />
       );

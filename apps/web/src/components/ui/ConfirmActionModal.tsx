@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { PROCESSING } from '@jelly/domain';
 import type { ConfirmActionProps } from '../../lib/modals/modalKinds.ts';
+import { useNow } from '../../lib/time/useNow.ts';
 import { Button } from './Button.tsx';
 import { Modal } from './Modal.tsx';
 import styles from './ConfirmActionModal.module.css';
@@ -11,8 +12,13 @@ export interface ConfirmActionModalProps extends ConfirmActionProps {
   /** Closes the modal (Escape, ×, after a successful confirm). */
   onClose: () => void;
   /** The Cancel button was pressed (before onClose). */
-  onCancel?: () => void;
+  onCancel?: () => void | undefined;
+  /** After `expiresAt`: the confirm button (now `expiredText`) was pressed; the modal closes. */
+  onExpired?: (() => void) | undefined;
 }
+
+/** How often an expiring confirm checks its deadline: well inside a second, so a dead offer turns over at once. */
+const EXPIRY_TICK_MS = 250;
 
 /** Confirm-action modal: title, description, confirm/cancel texts, danger/warning/primary. */
 export function ConfirmActionModal({
@@ -21,14 +27,26 @@ export function ConfirmActionModal({
   confirmText = 'Confirm',
   cancelText = 'Cancel',
   variant,
+  expiresAt,
+  expiredText = 'Expired',
+  expiredNotice = 'This has expired and can no longer be confirmed.',
   onConfirm,
   onClose,
   onCancel,
+  onExpired,
 }: ConfirmActionModalProps) {
   const descriptionId = useId();
   const [processing, setProcessing] = useState(false);
+  const now = useNow(expiresAt === undefined ? 60_000 : EXPIRY_TICK_MS);
+  // Once confirmed, the action is under way and owns its outcome; only an idle modal turns over.
+  const expired = !processing && expiresAt !== undefined && now.getTime() >= expiresAt;
 
   const confirm = async () => {
+    if (expiresAt !== undefined && Date.now() >= expiresAt) {
+      onExpired?.();
+      onClose();
+      return;
+    }
     setProcessing(true);
     try {
       await onConfirm();
@@ -44,6 +62,11 @@ export function ConfirmActionModal({
       <p id={descriptionId} className={styles.description}>
         {description}
       </p>
+      {expired && (
+        <p className={styles.expired} role="alert">
+          {expiredNotice}
+        </p>
+      )}
       <div className={styles.actions}>
         <Button
           variant="secondary"
@@ -56,7 +79,7 @@ export function ConfirmActionModal({
           {cancelText}
         </Button>
         <Button variant={variant} disabled={processing} aria-busy={processing} onClick={() => void confirm()}>
-          {processing ? PROCESSING : confirmText}
+          {processing ? PROCESSING : expired ? expiredText : confirmText}
         </Button>
       </div>
     </Modal>

@@ -5,6 +5,8 @@
 export interface ModalHandlers {
   onConfirm?: () => Promise<void> | void;
   onCancel?: () => void;
+  /** The confirm modal's `expiresAt` passed and the user asked for a fresh one instead. */
+  onExpired?: () => void;
 }
 
 const handlers = new Map<string, ModalHandlers>();

@@ -40,6 +40,14 @@ export interface ConfirmActionProps {
   confirmText?: string;
   cancelText?: string;
   variant: ConfirmVariant;
+  /**
+   * What is confirmed dies at this instant (ms, this device's clock): from then on the confirm button offers the
+   * handlers' onExpired under `expiredText` instead, so nothing dead is ever confirmed (a swap quote).
+   */
+  expiresAt?: number;
+  /** The confirm button's text once expired, and the line that says so. */
+  expiredText?: string;
+  expiredNotice?: string;
 }
 
 /** Props of a modal kind whose screen is not built yet; its feature replaces the entry with the real shape. */

@@ -19,13 +19,12 @@ const REQUIRED: Partial<Record<keyof TokenForm, string>> = {
   mint: 'Mint is required',
   symbol: 'Symbol is required',
   name: 'Name is required',
-  icon: 'Icon URL is required',
   decimals: 'Decimals are required',
 };
 
 /**
- * The Add Token form as the API will take it: symbol, name, mint and icon required (a coin without them is not
- * shown), decimals a whole number that must match what the chain holds for the mint.
+ * The Add Token form as the API will take it: symbol, name and mint required, decimals a whole number that must match
+ * what the chain holds for the mint; the icon optional (a placeholder otherwise), a URL or a built-in icon's path.
  */
 export function checkNewToken(form: TokenForm, onChain: TokenInspection | undefined): TokenFormCheck {
   const fields: Partial<Record<keyof TokenForm, string>> = {};
@@ -39,7 +38,7 @@ export function checkNewToken(form: TokenForm, onChain: TokenInspection | undefi
     decimals: form.decimals.trim() === '' ? Number.NaN : Number(form.decimals),
     isVerified: form.isVerified,
     mintDevnet: form.mintDevnet.trim() === '' ? undefined : form.mintDevnet.trim(),
-    icon: form.icon.trim(),
+    icon: form.icon.trim() === '' ? undefined : form.icon.trim(),
   };
   const parsed = newCoinRequest.safeParse(body);
   if (!parsed.success) {
@@ -54,3 +53,8 @@ export function checkNewToken(form: TokenForm, onChain: TokenInspection | undefi
   if (!fields.mint && onChain?.refusal) fields.mint = onChain.refusal;
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, value: body };
 }
+
+/** The form's fields (a server refusal names one in `details.field`). */
+const TOKEN_FORM_FIELDS: readonly (keyof TokenForm)[] = ['mint', 'symbol', 'name', 'decimals', 'isVerified', 'mintDevnet', 'icon'];
+
+export const isTokenFormField = (field: unknown): field is keyof TokenForm => TOKEN_FORM_FIELDS.includes(field as keyof TokenForm);

@@ -34,7 +34,9 @@ function inspection(overrides: Partial<TokenInspection> = {}): TokenInspection {
 
 const created = (call: { body: string }) => {
   const body = JSON.parse(call.body) as Record<string, unknown>;
-  return json(201, { token: { ...body, mintDevnet: body.mintDevnet ?? null, disabled: false, position: 9, createdAt: '2026-11-25T10:00:00.000Z' }, warnings: [] });
+  // Without an icon the server lists the placeholder.
+  const icon = body.icon ?? '/api/assets/coins/token.svg';
+  return json(201, { token: { ...body, icon, mintDevnet: body.mintDevnet ?? null, disabled: false, position: 9, createdAt: '2026-11-25T10:00:00.000Z' }, warnings: [] });
 };
 
 function renderAddToken(handlers: Parameters<typeof fakeApi>[0]) {
@@ -97,16 +99,41 @@ describe('Add Token', () => {
     await waitFor(() => expect(api.callsTo(COINS)).toHaveLength(1));
   });
 
-  it('requires symbol, name, mint and icon', async () => {
+  it('requires symbol, name and mint, each refusal next to its field; the icon is optional', async () => {
     const { api } = renderAddToken({ [INSPECT]: () => json(200, inspection()) });
     await userEvent.type(screen.getByLabelText('Mint'), MINT);
     await userEvent.click(screen.getByRole('button', { name: 'Check mint' }));
     await screen.findByTestId('mint-inspection');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(screen.getByText('Symbol is required')).toBeInTheDocument();
-    expect(screen.getByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Icon URL is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Symbol')).toHaveAccessibleDescription('Symbol is required');
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByLabelText('Icon URL')).toHaveAttribute('aria-invalid', 'false');
+    // The first refusal gets the focus (and is scrolled to).
+    expect(screen.getByLabelText('Symbol')).toHaveFocus();
     expect(api.callsTo(CREATE)).toHaveLength(0);
+  });
+
+  it('creates without an icon, and with a built-in icon path; a refusal of the icon shows at the icon field', async () => {
+    const { api, onClose } = renderAddToken({ [INSPECT]: () => json(200, inspection()), [CREATE]: created });
+    await userEvent.type(screen.getByLabelText('Mint'), MINT);
+    await userEvent.click(screen.getByRole('button', { name: 'Check mint' }));
+    await screen.findByTestId('mint-inspection');
+    await fill({ Symbol: 'BONK', Name: 'Bonk', 'Icon URL': 'not a url' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByLabelText('Icon URL')).toHaveAccessibleDescription(/^Icon must be an http\(s\) URL or a built-in icon path/);
+    expect(screen.getByLabelText('Icon URL')).toHaveFocus();
+    expect(api.callsTo(CREATE)).toHaveLength(0);
+
+    api.on(CREATE, () => apiError(400, 'BAD_REQUEST', 'No built-in icon at /api/assets/coins/nope.svg.', { field: 'icon' }));
+    await fill({ 'Icon URL': '/api/assets/coins/nope.svg' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByLabelText('Icon URL')).toHaveAccessibleDescription('No built-in icon at /api/assets/coins/nope.svg.'));
+
+    api.on(CREATE, created);
+    await fill({ 'Icon URL': '' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(api.callsTo(CREATE).at(-1)!.body)).not.toHaveProperty('icon');
   });
 
   it('refuses decimals that differ from the chain', async () => {

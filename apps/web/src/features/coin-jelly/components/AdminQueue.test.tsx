@@ -8,7 +8,6 @@ import { listItem, renderCoinJelly } from '../testing/coinJellyHarness.tsx';
 
 function queueApi() {
   return fakeApi({
-    'GET /api/coin-jelly/jelly-history': () => json(200, { data: [], total: 0 }),
     'GET /api/admin/coin-jelly/queue': () =>
       json(200, {
         orders: [{ ...listItem({ id: 11, stage: 'awaiting_admin', received: '100', newUserCrypto: 'BTC', newUserCryptoChain: 'Bitcoin' }), waitingMinutes: 65 }],
@@ -16,7 +15,20 @@ function queueApi() {
           { id: 3, orderId: 5, address: 'Dep', coin: 'USDC', signature: 'LateSig', slot: 9, amount: '20', at: '2026-11-25T14:00:00.000Z', resolved: false },
           { id: 4, orderId: 6, address: 'Dep2', coin: 'SOL', signature: 'OldSig', slot: 9, amount: '1', at: '2026-11-25T13:00:00.000Z', resolved: true },
         ],
+        awaitingUser: [
+          {
+            ...listItem({
+              id: 12,
+              stage: 'needs_choice',
+              received: '60',
+              amountUserSend: '100',
+              pendingChoice: { kind: 'under', received: '60', exchangeAmount: '0.4', rate: '0.0066', refundAddress: 'Refund111' },
+            }),
+            waitingMinutes: 7,
+          },
+        ],
       }),
+    'GET /api/coin-jelly/jelly-history': () => json(200, { data: [], total: 0 }),
   });
 }
 
@@ -44,6 +56,18 @@ describe('admin Coin Jelly queue', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Update' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Jelly' });
     expect(within(dialog).getByRole('textbox', { name: 'Id' })).toHaveValue('11');
+  });
+
+  it("names the orders waiting for the user's choice for what they are, apart from the admin's queue, with their wait", async () => {
+    renderCoinJelly('/admin/coin-jelly', queueApi(), { admin: true });
+    const choosing = await screen.findByRole('region', { name: "Waiting for the user's choice" });
+    expect(within(choosing).getByRole('heading')).toHaveTextContent("Waiting for the user's choice (1)");
+    const row = within(choosing).getByTestId('choice-row');
+    expect(row).toHaveTextContent('#12');
+    expect(row).toHaveTextContent('60 of 100 USDC in');
+    expect(row).toHaveTextContent('Less arrived than the order asked for.');
+    expect(within(row).getByTestId('waited').textContent).toMatch(/^Waiting 07:0\d$/);
+    expect(within(screen.getByRole('region', { name: 'Needs an admin' })).queryByText('#12')).toBeNull();
   });
 
   it('the waiting clock ticks between reads of the queue', async () => {

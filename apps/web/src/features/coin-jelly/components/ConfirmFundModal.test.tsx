@@ -1,4 +1,5 @@
 import { ALREADY_SENT_REQUEST, CHECK_DEPOSIT_ADDRESS, SWAP_FAILED_OR_INVALID, SWAP_PENDING_CONFIRMATION } from '@jelly/domain';
+import { sentFundsNotice } from '../model/sentFunds.ts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
@@ -81,11 +82,14 @@ describe('Confirm&Fund', () => {
     expect(within(dialog).getByRole('button', { name: 'Copy deposit address' })).toBeInTheDocument();
   });
 
-  it("sends the creation payload on 'I have sent the funds'; the same request again is refused", async () => {
+  it("sends the creation payload on 'I have sent the funds' and says no deposit is seen yet; the same request again is refused", async () => {
     const api = modalApi(() => makeOrder());
     const { dialog } = await openModal(api);
     fireEvent.click(within(dialog).getByRole('button', { name: 'I have sent the funds' }));
-    await eventually(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(SWAP_PENDING_CONFIRMATION));
+    await eventually(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('No deposit seen yet at this address.'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(sentFundsNotice(makeOrder()));
+    // Nothing arrived: nothing may read as pending.
+    expect(dialog).not.toHaveTextContent(SWAP_PENDING_CONFIRMATION);
     expect(JSON.parse(api.callsTo('POST /api/coin-jelly/create-jelly')[0]!.body)).toEqual({
       cryptoCurrencyFromUser: 'USDC',
       userWallet: ME,
@@ -115,9 +119,15 @@ describe('Confirm&Fund', () => {
     const status = within(dialog).getByRole('status');
     expect(status).toHaveTextContent('Waiting for your deposit');
 
+    expect(within(dialog).getByRole('button', { name: 'I have sent the funds' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
     order = makeOrder({ stage: 'deposit_detected', received: '100' });
     await act(() => vi.advanceTimersByTimeAsync(CONFIRM_FUND_POLL_MS));
     await settled(() => expect(status).toHaveTextContent('Deposit detected — 100 USDC received'));
+    // Past the wait for a deposit, neither button means anything.
+    expect(within(dialog).queryByRole('button', { name: 'I have sent the funds' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
     const progress = () => within(status).getAllByRole('listitem').map((step) => step.textContent);
     expect(progress()).toEqual(['✓ Deposit detected (done)', '○ Payout sent (waiting)', '○ Completed (waiting)']);
 
@@ -126,6 +136,8 @@ describe('Confirm&Fund', () => {
     await settled(() => expect(status).toHaveTextContent('Completed'));
     expect(progress()).toEqual(['✓ Deposit detected (done)', '✓ Payout sent (done)', '✓ Completed (done)']);
     expect(within(status).getByRole('link', { name: 'PayoutSig111' })).toHaveAttribute('href', expect.stringContaining('/tx/PayoutSig111'));
+    expect(within(dialog).queryByRole('button', { name: 'I have sent the funds' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
 
     // A completed order is not polled again.
     const polls = api.callsTo('GET /api/coin-jelly/orders/7').length;
@@ -170,6 +182,7 @@ describe('Confirm&Fund', () => {
     api.on('POST /api/coin-jelly/orders/7/choice', () => json(200, { ok: true }));
     const { dialog } = await openModal(api);
     expect(within(dialog).getByRole('status')).toHaveTextContent('Less arrived than the order asked for. 80 USDC arrived.');
+    expect(within(dialog).queryByRole('button', { name: 'I have sent the funds' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
     await eventually(() => expect(api.callsTo('POST /api/coin-jelly/orders/7/choice')).toHaveLength(1));
     expect(JSON.parse(api.callsTo('POST /api/coin-jelly/orders/7/choice')[0]!.body)).toEqual({ choice: 'refund' });

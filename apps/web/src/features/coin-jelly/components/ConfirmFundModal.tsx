@@ -1,4 +1,4 @@
-import { ALREADY_SENT_REQUEST, CHECK_DEPOSIT_ADDRESS, SWAP_FAILED_OR_INVALID, SWAP_PENDING_CONFIRMATION } from '@jelly/domain';
+import { ALREADY_SENT_REQUEST, CHECK_DEPOSIT_ADDRESS, SWAP_FAILED_OR_INVALID } from '@jelly/domain';
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { useCoinJellyOrderQuery, useCreateJellyMutation } from '../api/coinJelly
 import type { JellyOrder } from '../api/contract.ts';
 import { failureStatus } from '../model/errors.ts';
 import { isSettledStage } from '../model/stages.ts';
+import { sentFundsNotice } from '../model/sentFunds.ts';
 import styles from './CoinJelly.module.css';
 import { DepositAddress } from './DepositAddress.tsx';
 import { DepositStatus } from './DepositStatus.tsx';
@@ -50,7 +51,7 @@ function ConfirmFundBody({ order, onClose }: { order: JellyOrder; onClose: () =>
   const dispatch = useDispatch();
   const now = useNow();
   const [createJelly, creation] = useCreateJellyMutation();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
   const coin = order.cryptoCurrencyFromUser;
   const chain = order.sendChain;
   const msLeft = new Date(order.expireAt).getTime() - now.getTime();
@@ -70,12 +71,14 @@ function ConfirmFundBody({ order, onClose }: { order: JellyOrder; onClose: () =>
       amountUserWannaGet: order.amountUserWannaGet,
     });
     if (!('error' in result)) {
-      setNotice(SWAP_PENDING_CONFIRMATION);
-      dispatch(showToast.success(SWAP_PENDING_CONFIRMATION));
+      // Say what is true: the press records the user's word, it does not make a deposit appear.
+      const said = sentFundsNotice(order);
+      setNotice({ text: said, kind: 'info' });
+      dispatch(showToast.info(said));
     } else if (failureStatus(result.error) === 409) {
-      setNotice(ALREADY_SENT_REQUEST);
+      setNotice({ text: ALREADY_SENT_REQUEST, kind: 'error' });
     } else {
-      setNotice(SWAP_FAILED_OR_INVALID);
+      setNotice({ text: SWAP_FAILED_OR_INVALID, kind: 'error' });
       dispatch(showToast.error(SWAP_FAILED_OR_INVALID));
     }
   };
@@ -97,19 +100,23 @@ function ConfirmFundBody({ order, onClose }: { order: JellyOrder; onClose: () =>
         </p>
       )}
       <DepositStatus order={order} />
-      {notice && (
-        <p className={notice === SWAP_PENDING_CONFIRMATION ? styles.info : styles.error} role="alert">
-          {notice}
+      {/* Once the deposit is seen the notice has done its job: the status above says what is true now. */}
+      {notice && awaiting && (
+        <p className={notice.kind === 'info' ? styles.info : styles.error} role="alert">
+          {notice.text}
         </p>
       )}
-      <div className={styles.buttons}>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button disabled={creation.isLoading} onClick={() => void sent()}>
-          {creation.isLoading ? 'Sending...' : 'I have sent the funds'}
-        </Button>
-      </div>
+      {/* Both buttons belong to the wait for a deposit; after it (a choice, a payout, Completed) they mean nothing. */}
+      {awaiting && (
+        <div className={styles.buttons}>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={creation.isLoading} onClick={() => void sent()}>
+            {creation.isLoading ? 'Sending...' : 'I have sent the funds'}
+          </Button>
+        </div>
+      )}
       <p className={styles.small}>
         <Link to={`/coin-jelly/${order.id}`} onClick={onClose}>
           Order #{order.id} status page

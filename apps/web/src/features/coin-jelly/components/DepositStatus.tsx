@@ -35,7 +35,7 @@ export function DepositStatus({ order }: { order: JellyOrder }) {
         <div className={styles.choice}>
           <p>
             {CHOICE_REASONS[pending.kind]} {pending.received} {order.cryptoCurrencyFromUser} arrived. Exchange it at the current rate
-            for {pending.exchangeAmount} {order.newUserCrypto}, or get it refunded to {pending.refundAddress}?
+            for {pending.exchangeAmount} {order.newUserCrypto}, or get it refunded to <span className={styles.mono}>{pending.refundAddress}</span>?
           </p>
           <div className={styles.buttons}>
             <Button disabled={choice.isLoading} onClick={() => void choose({ id: order.id, choice: 'exchange' })}>

@@ -15,7 +15,7 @@ function listApi() {
     'GET /api/coin-jelly/coins': () => json(200, { data: SOLANA_COINS }),
     [USER_LIST]: () => listPage([listItem()], 45),
     [HISTORY]: () => listPage([listItem({ id: 9, newUserCrypto: 'BTC', newUserCryptoChain: 'Bitcoin' })], 45),
-    'GET /api/admin/coin-jelly/queue': () => json(200, { orders: [], deposits: [] }),
+    'GET /api/admin/coin-jelly/queue': () => json(200, { orders: [], deposits: [], awaitingUser: [] }),
   });
 }
 

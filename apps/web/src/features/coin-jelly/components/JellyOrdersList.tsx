@@ -8,6 +8,7 @@ import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 import { useCoinJellyUserOrdersQuery, useJellyHistoryQuery } from '../api/coinJellyApi.ts';
 import type { JellyListItem, JellyListResponse } from '../api/contract.ts';
 import { historyQuery, userOrdersQuery } from '../model/listQuery.ts';
+import { AWAITING_USER_CHOICE, STAGE_LABELS } from '../model/stages.ts';
 import { jellyPageChanged, selectJellyList, type JellyListKey } from '../state/coinJellySlice.ts';
 import styles from './CoinJelly.module.css';
 import { ConfirmDepositForm } from './ConfirmDepositForm.tsx';
@@ -91,6 +92,8 @@ function JellyRow({ order, admin }: { order: JellyListItem; admin: boolean }) {
       </span>
       <span className={styles.badge} data-status={order.status}>
         {swapStatusLabel(order.status)}
+        {/* Processing alone hides that the order waits on its user: say so (to the admin) or ask (the user). */}
+        {order.stage === 'needs_choice' && ` · ${admin ? AWAITING_USER_CHOICE : STAGE_LABELS.needs_choice}`}
       </span>
       {admin && order.sendChain !== 'Solana' && order.stage === 'awaiting_deposit' && <ConfirmDepositForm order={order} />}
       {admin && (

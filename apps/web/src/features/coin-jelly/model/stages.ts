@@ -16,6 +16,9 @@ export const STAGE_LABELS: Readonly<Record<JellyStage, string>> = {
   failed: 'Failed',
 };
 
+/** What an admin reads for a stage that waits on the user: nothing to do yet, but a deposit sits at the address. */
+export const AWAITING_USER_CHOICE = "Waiting for the user's choice";
+
 /** Nothing more can happen: final and no longer watched (an expired order stays watched, a late deposit reopens it). */
 export const isSettledStage = (stage: JellyStage): boolean => {
   const rules = jellyStageRules(stage);

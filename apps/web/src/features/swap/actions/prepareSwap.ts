@@ -9,7 +9,7 @@ import type { ConfirmActionProps } from '../../../lib/modals/modalKinds.ts';
 import { EscrowActionError } from '../../../lib/solana/escrowActionError.ts';
 import { swapApi } from '../api/swapApi.ts';
 import { shownAmount } from '../model/quoteFigures.ts';
-import { SWAP_PENDING, WalletRejection } from '../model/swapFailure.ts';
+import { QuoteExpired, SWAP_PENDING, WalletRejection } from '../model/swapFailure.ts';
 
 export interface SwapSide {
   symbol: string;
@@ -23,7 +23,11 @@ export interface SwapActionEnv {
   dispatch: EndpointDispatch;
   /** Base units of the paid token in the wallet, null when unknown (the server checks again). */
   inputBalance: bigint | null;
+  /** When the quote dies on this device's clock (model/quoteClock.ts). */
+  expiresAt: number;
 }
+
+export const GET_NEW_QUOTE = 'Get a new quote';
 
 export interface PreparedSwap {
   confirm: ConfirmActionProps;
@@ -38,6 +42,7 @@ const amountText = (units: string, side: SwapSide) => shownAmount(units, side);
  * Swap: the connected wallet is the signed-in one and holds the quoted input; confirmed, the wallet signs the quote's
  * transaction exactly as the desk built it (signTransaction: the server co-signs as desk and fee payer and sends it)
  * and POST /swap/submit records it. A second submit of the same quote answers the first record with alreadySent.
+ * A quote that has died on the device's clock is never handed to the wallet.
  */
 export async function prepareSwap(quote: SwapQuote, sides: { input: SwapSide; output: SwapSide }, env: SwapActionEnv): Promise<PreparedSwap> {
   const owner = env.wallet.publicKey;
@@ -56,8 +61,13 @@ export async function prepareSwap(quote: SwapQuote, sides: { input: SwapSide; ou
       confirmText: 'Swap',
       cancelText: 'Cancel',
       variant: 'primary',
+      // Past it the dialog's Swap turns into Get a new quote: the wallet is never asked to sign a dead quote.
+      expiresAt: env.expiresAt,
+      expiredText: GET_NEW_QUOTE,
+      expiredNotice: 'This quote has expired.',
     },
     run: async () => {
+      if (Date.now() >= env.expiresAt) throw new QuoteExpired();
       let signed: VersionedTransaction;
       try {
         signed = await sign(VersionedTransaction.deserialize(Buffer.from(quote.transaction, 'base64')));

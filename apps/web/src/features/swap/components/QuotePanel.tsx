@@ -1,7 +1,8 @@
 import type { Coin, SwapQuote } from '@jelly/contracts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatTimeLeft } from '../../../lib/time/countdown.ts';
-import { priceAge, quoteRates, shownAmount, sourceLabel } from '../model/quoteFigures.ts';
+import type { QuoteClock } from '../model/quoteClock.ts';
+import { priceSourceText, quoteRates, shownAmount } from '../model/quoteFigures.ts';
 import type { SwapFailure } from '../model/swapFailure.ts';
 import styles from './Swap.module.css';
 
@@ -10,7 +11,7 @@ export type QuoteView =
   | { state: 'noAmount' }
   | { state: 'loading' }
   | { state: 'failed'; failure: SwapFailure }
-  | { state: 'ready'; quote: SwapQuote };
+  | { state: 'ready'; quote: SwapQuote; clock: QuoteClock };
 
 export interface QuotePanelProps {
   view: QuoteView;
@@ -50,8 +51,8 @@ export function QuotePanel({ view, input, output, now, onRequote, onConnectWalle
   }
   if (view.state === 'failed') return <FailurePanel failure={view.failure} onRequote={onRequote} />;
 
-  const { quote } = view;
-  const left = new Date(quote.expireAt).getTime() - now.getTime();
+  const { quote, clock } = view;
+  const left = clock.expiresAtMs - now.getTime();
   if (left <= 0) {
     return (
       <div className={styles.panel} data-testid="quote-panel" role="alert">
@@ -68,7 +69,7 @@ export function QuotePanel({ view, input, output, now, onRequote, onConnectWalle
       {rates && <Row term="Rate" value={rates.forward} />}
       {rates && <Row term="Inverse rate" value={rates.backward} />}
       <Row term="Fee" value={`${shownAmount(quote.platformFee.amount, feeCoin)} (${(quote.feeBps / 100).toFixed(2)}%)`} />
-      <Row term="Price source" value={`${sourceLabel(quote.source)} · ${priceAge(quote.publishTime, now)}`} />
+      <Row term="Price source" value={priceSourceText(quote.source, clock.publishedAtMs, now)} />
       <Row term="Minimum received" value={shownAmount(quote.otherAmountThreshold, output)} />
       <Row term="Quote expires in" value={<span role="timer">{formatTimeLeft(left)}</span>} />
     </dl>

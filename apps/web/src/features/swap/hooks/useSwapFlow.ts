@@ -34,12 +34,17 @@ export function useSwapFlow(viewer: string | null) {
   const current: SwapPhase = phase.step === 'confirming' && !stack.some((entry) => entry.id === phase.modalId) ? { step: 'idle' } : phase;
 
   const start = useCallback(
-    (quote: SwapQuote, sides: { input: SwapSide; output: SwapSide }, inputBalance: bigint | null) => {
+    (
+      quote: SwapQuote,
+      sides: { input: SwapSide; output: SwapSide },
+      inputBalance: bigint | null,
+      deadline: { expiresAt: number; onExpired: () => void },
+    ) => {
       if (busy.current) return;
       busy.current = true;
       setPhase({ step: 'preparing' });
       void loadPrepare()
-        .then((prepare) => prepare(quote, sides, { viewer, wallet, dispatch, inputBalance }))
+        .then((prepare) => prepare(quote, sides, { viewer, wallet, dispatch, inputBalance, expiresAt: deadline.expiresAt }))
         .then(
           (prepared) => {
             busy.current = false;
@@ -54,6 +59,10 @@ export function useSwapFlow(viewer: string | null) {
                   }
                 },
                 onCancel: () => setPhase({ step: 'idle' }),
+                onExpired: () => {
+                  setPhase({ step: 'idle' });
+                  deadline.onExpired();
+                },
               }),
             );
             setPhase({ step: 'confirming', modalId });

@@ -25,16 +25,18 @@ export function quoteRates(quote: Pick<SwapQuote, 'inAmount' | 'outAmount'>, inp
   };
 }
 
-/** 'bundled' → 'Bundled price table', 'pyth' → 'Pyth', anything else as the server names it. */
-export function sourceLabel(source: string): string {
-  if (source === 'bundled') return 'Bundled price table';
-  if (source === 'pyth') return 'Pyth';
-  if (source === 'jupiter') return 'Jupiter';
-  return source;
+/**
+ * Where the quote's price comes from, as a user can believe it: the embedded setup's fixed table is a demo table with no
+ * age worth showing (its date is the day it was captured); a live feed shows how old its price is, measured on the
+ * server's clock (publishedAtMs from quoteClock).
+ */
+export function priceSourceText(source: SwapQuote['source'], publishedAtMs: number, now: Date): string {
+  if (source === 'bundled') return 'Demo price table';
+  return `${source === 'pyth' ? 'Pyth' : 'Jupiter'} · ${priceAge(publishedAtMs, now)}`;
 }
 
 /** How old the price is: '4 s old', '2 min old'. */
-export function priceAge(publishTime: string, now: Date): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - new Date(publishTime).getTime()) / 1000));
+export function priceAge(publishedAtMs: number, now: Date): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - publishedAtMs) / 1000));
   return seconds < 120 ? `${seconds} s old` : `${Math.round(seconds / 60)} min old`;
 }

@@ -51,6 +51,7 @@ export function swapFailure(kind: SwapFailureKind, detail: string | null = null)
 
 /** A thrown error of the quote call, the wallet or the submit call, as the failure the page shows. */
 export function classifySwapError(error: unknown): SwapFailure {
+  if (error instanceof QuoteExpired) return swapFailure('expired');
   if (error instanceof WalletRejection) return swapFailure('walletRejected', error.message || null);
   if (error instanceof EscrowActionError) return swapFailure('insufficientBalance', error.message);
   if (error instanceof ApiError) {
@@ -69,5 +70,13 @@ export class WalletRejection extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'WalletRejection';
+  }
+}
+
+/** The quote died on this device's clock before the wallet was asked: nothing was signed or sent. */
+export class QuoteExpired extends Error {
+  constructor() {
+    super('The quote expired.');
+    this.name = 'QuoteExpired';
   }
 }

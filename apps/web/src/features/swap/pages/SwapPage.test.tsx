@@ -76,8 +76,9 @@ describe('/swap', () => {
 
   it('25 USDT shows the firm quote: amount out, rate both ways, fee, source and age, minimum received, countdown', async () => {
     useClockAtT0();
-    const quoted = makeQuote({ expireAt: new Date(T0 + 31_000).toISOString(), publishTime: new Date(T0 - 3_000).toISOString() });
-    const api = swapApi({ [QUOTE]: () => json(200, quoted) });
+    const quoted = makeQuote({ expireAt: new Date(T0 + 31_000).toISOString(), publishTime: new Date(T0 - 3_000).toISOString(), source: 'pyth' });
+    // The server stamps the quote as it answers (the device clock here is the server's).
+    const api = swapApi({ [QUOTE]: () => json(200, { ...quoted, quotedAt: new Date().toISOString() }) });
     renderSwap({ api });
     await until(() => screen.getByRole('button', { name: 'You pay: USDT' }));
     await typeAmount('25');
@@ -90,7 +91,7 @@ describe('/swap', () => {
     expect(quote.getByText('Rate').nextSibling).toHaveTextContent('1 USDT = 0.006092 SOL');
     expect(quote.getByText('Inverse rate').nextSibling).toHaveTextContent('1 SOL = 164.15 USDT');
     expect(quote.getByText('Fee').nextSibling).toHaveTextContent('0.000458 SOL (0.30%)');
-    expect(quote.getByText('Price source').nextSibling).toHaveTextContent('Bundled price table · 4 s old');
+    expect(quote.getByText('Price source').nextSibling).toHaveTextContent('Pyth · 4 s old');
     expect(quote.getByText('Minimum received').nextSibling).toHaveTextContent('0.1523 SOL');
     expect(quote.getByRole('timer')).toHaveTextContent('00:30');
     expect(screen.getByLabelText('You receive')).toHaveTextContent('0.1523');
@@ -180,6 +181,31 @@ describe('/swap', () => {
     const link = within(screen.getByTestId('swap-outcome')).getByRole('link', { name: /^5{8}…5{6}$/ });
     expect(link.getAttribute('href')).toContain(`https://explorer.solana.com/tx/${TX_ID}`);
     expect(wallet.signTransaction).toHaveBeenCalledTimes(1);
+  });
+
+  it('a quote that expires with the confirm dialog open turns its Swap into Get a new quote; the wallet is never asked', async () => {
+    useClockAtT0();
+    const wallet = userWallet();
+    // Firm for 3 s by the server's clock, which runs 10 minutes ahead of the device's: only the offset counts.
+    const ahead = 10 * 60_000;
+    const answer = () => json(200, makeQuote({ quotedAt: new Date(Date.now() + ahead).toISOString(), expireAt: new Date(Date.now() + ahead + 3_000).toISOString() }));
+    const api = swapApi({ [QUOTE]: answer });
+    renderSwap({ api, wallet });
+    await until(() => screen.getByRole('button', { name: 'You pay: USDT' }));
+    await typeAmount('25');
+    await until(() => expect(screen.getByRole('button', { name: 'Swap' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Swap' }));
+    const dialog = await until(() => screen.getByRole('dialog', { name: 'Swap 25.00 USDT for 0.1523 SOL?' }));
+    expect(within(dialog).getByRole('button', { name: 'Swap' })).toBeEnabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(3_500));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This quote has expired.');
+    const quotesBefore = api.callsTo(QUOTE).length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get a new quote' }));
+    await until(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await until(() => expect(api.callsTo(QUOTE).length).toBeGreaterThan(quotesBefore));
+    expect(wallet.signTransaction).not.toHaveBeenCalled();
+    expect(api.callsTo(SUBMIT)).toHaveLength(0);
   });
 
   it("a second submit of the same quote says 'You've already sent this request.'", async () => {

@@ -21,6 +21,7 @@ import { useExplorerTxUrl } from '../hooks/useExplorerTxUrl.ts';
 import { isSol, useSwapBalances } from '../hooks/useSwapBalances.ts';
 import { useSwapFlow } from '../hooks/useSwapFlow.ts';
 import { maxSwapInput } from '../model/maxInput.ts';
+import { quoteClock } from '../model/quoteClock.ts';
 import { exactAmount } from '../model/quoteFigures.ts';
 import { classifySwapError } from '../model/swapFailure.ts';
 import { amountTyped, directionFlipped, firstTokenPicked, secondTokenPicked, selectSwap } from '../state/swapSlice.ts';
@@ -74,7 +75,8 @@ export default function SwapPage({ onConnectWallet }: SwapPageProps) {
   }
 
   const view = quoteView({ signedIn: viewer !== null, typed, requested: request !== skipToken, quote });
-  const liveQuote = view.state === 'ready' && new Date(view.quote.expireAt).getTime() > now.getTime() ? view.quote : null;
+  const live = view.state === 'ready' && view.clock.expiresAtMs > now.getTime() ? view : null;
+  const liveQuote = live ? live.quote : null;
   const requote = () => {
     flow.reset();
     if (request !== skipToken) void quote.refetch();
@@ -117,7 +119,7 @@ export default function SwapPage({ onConnectWallet }: SwapPageProps) {
             size="large"
             className={styles.swapButton}
             disabled={!liveQuote || busy}
-            onClick={() => liveQuote && flow.start(liveQuote, { input, output }, balances.input)}
+            onClick={() => live && flow.start(live.quote, { input, output }, balances.input, { expiresAt: live.clock.expiresAtMs, onExpired: requote })}
           >
             {flow.phase.step === 'signing' ? 'Waiting for the wallet…' : busy ? 'Processing...' : 'Swap'}
           </Button>
@@ -141,12 +143,14 @@ function quoteView({ signedIn, typed, requested, quote }: {
   signedIn: boolean;
   typed: string | null;
   requested: boolean;
-  quote: { isError: boolean; error?: unknown; currentData?: SwapQuote };
+  quote: { isError: boolean; error?: unknown; currentData?: SwapQuote; fulfilledTimeStamp?: number };
 }): QuoteView {
   if (!signedIn) return { state: 'signedOut' };
   if (typed === null) return { state: 'noAmount' };
   if (requested && quote.isError) return { state: 'failed', failure: classifySwapError(apiErrorFromQuery(quote.error)) };
-  if (requested && quote.currentData) return { state: 'ready', quote: quote.currentData };
+  if (requested && quote.currentData) {
+    return { state: 'ready', quote: quote.currentData, clock: quoteClock(quote.currentData, quote.fulfilledTimeStamp ?? Date.now()) };
+  }
   return { state: 'loading' };
 }
 

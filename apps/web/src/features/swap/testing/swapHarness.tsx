@@ -57,6 +57,7 @@ export function makeQuote(overrides: Partial<SwapQuote> = {}): SwapQuote {
     feeBps: 30,
     platformFee: { amount: '458000', feeBps: 30, feeMint: KNOWN_MINTS.SOL },
     expireAt: new Date(now + 30_000).toISOString(),
+    quotedAt: new Date(now).toISOString(),
     lastValidBlockHeight: 120,
     signatureFeePayer: ADMIN.toBase58(),
     source: 'bundled',
