@@ -1,10 +1,9 @@
 import type { MarketOffer, MarketResponse } from '@jelly/contracts';
-import { OrderStatus } from '@jelly/domain';
+import { OFFER_NOT_ON_MARKET, OrderStatus } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { buyOfferBody, createOrder, errorOf, session, type Session } from '../orders/testing.ts';
-import { OFFER_NOT_ON_MARKET } from './get-public-offer.ts';
 
 // An address the bundled GeoIP country database places in Germany.
 const GERMAN_IP = '85.214.0.1';

@@ -1,4 +1,5 @@
 import { marketOffer, type MarketOffer } from '@jelly/contracts';
+import { OFFER_NOT_ON_MARKET } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { notFound } from '../../errors.ts';
@@ -7,8 +8,6 @@ import { toMarketOffer, type MarketRow } from './market-row.ts';
 import { marketPageSql, marketWhere } from './market-sql.ts';
 import { preparedRows } from './prepared-rows.ts';
 
-/** Said for any offer the signed-out market would not list: unknown, a deal, no longer open, or closed to the region. */
-export const OFFER_NOT_ON_MARKET = 'This offer is not on the market.';
 
 /**
  * One offer for a visitor (a shared /online-ads/{id} link): exactly what the signed-out market lists, read with the
