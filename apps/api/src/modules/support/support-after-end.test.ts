@@ -2,9 +2,9 @@
 // the admin's decision and reason once a deal is resolved.
 import type { OrderDetails, RatingSummary, SupportRequestResponse } from '@jelly/contracts';
 import { DISPUTE_NOT_POSSIBLE, NOT_A_PARTY, OrderStatus, SUPPORT_WINDOW_CLOSED } from '@jelly/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, supportRequests } from '../../db/schema/index.ts';
+import { notifications, orders, supportRequests } from '../../db/schema/index.ts';
 import {
   claim,
   dealRow,
@@ -161,6 +161,13 @@ describe("the admin's resolution, as the parties see it", () => {
         adminResolution: { releasedTo: 'seller', reason: 'The buyer sent no payment proof.', resolvedAt: expect.any(String) },
       });
     }
+    // the resolution's notification (bell, toast, Telegram) carries the reason to both parties
+    const told = await t.app.db
+      .select({ wallet: notifications.wallet, message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.orderId, dealId), eq(notifications.kind, 'dispute_resolved')));
+    expect(told.map((n) => n.wallet).sort()).toEqual([buyer.wallet.address, seller.wallet.address].sort());
+    for (const n of told) expect(n.message).toMatch(/^An admin refunded 5\.00 USDC to the seller on deal #\d+\. Reason: The buyer sent no payment proof\.$/);
   });
 
   it('refuses a resolution without a reason (or a too short one); with one, a deal never locked is cancelled back to the seller', async () => {

@@ -1,4 +1,4 @@
-import type { ChatMessage, DealWindow, OrderDetails } from '@jelly/contracts';
+import type { ChatMessage, DealWindow, NotificationListResponse, OrderDetails } from '@jelly/contracts';
 import {
   NOT_A_PARTY,
   OrderStatus,
@@ -107,6 +107,21 @@ describe('a payment window both sides can extend', () => {
     ]);
     // the cap: two requests per deal, whatever their answers
     expect(errorOf(await ask(buyer, dealId))).toMatchObject({ status: 409, message: WINDOW_EXTENSION_LIMIT });
+  });
+
+  it("a request is the other party's own notification (not a chat message's); the requester gets none", async () => {
+    const { buyer, seller, dealId } = await newDeal();
+    const kindsOf = async (s: Session) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/Notification?Page=1&Size=50', headers: s.headers });
+      expect(response.statusCode).toBe(200);
+      return response.json<NotificationListResponse>().data.filter((n) => n.orderId === dealId);
+    };
+    const before = (await kindsOf(seller)).length;
+    expect((await ask(buyer, dealId, { minutes: 30 })).statusCode).toBe(200);
+    const told = (await kindsOf(seller)).slice(0, (await kindsOf(seller)).length - before);
+    expect(told.map((n) => [n.kind, n.title])).toEqual([['window_extension_requested', 'More time requested']]);
+    expect(told[0]?.message).toMatch(new RegExp(`asks for 30 more minutes on deal #${dealId} \\(.+\\)\\. Accept or decline it on the deal page\\.$`));
+    expect((await kindsOf(buyer)).map((n) => n.kind)).not.toContain('window_extension_requested');
   });
 
   it('refuses every other caller and input with a clear 4xx and leaves nothing behind', async () => {
