@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { claimFromMarket, dealChat, expectDealStatus, filterMarket } from '../../fixtures/deals/screens.ts';
+import { bell, notificationItems, panel, toast } from '../../fixtures/telegram/notifications.ts';
 
 test.setTimeout(120_000);
 
@@ -33,6 +34,12 @@ test('both parties extend the payment window once: asked in one header, accepted
   await askGroup(bob.page).getByRole('button', { name: 'Ask for 15 more minutes' }).click();
   await expect(bob.page.getByTestId('window-extension')).toHaveText('Waiting for the other party to answer your request for 15 more minutes.');
   await expect(answerGroup(alice.page)).toContainText('The other party asks for 15 more minutes.');
+  // The request is Alice's own notification: a toast now, and an item under the bell (Telegram gets it the same way).
+  await expect(toast(alice.page, 'More time requested')).toContainText(`asks for 15 more minutes on deal #${dealId}`);
+  await bell(alice.page).click();
+  await expect(notificationItems(panel(alice.page)).first()).toContainText('More time requested');
+  await bell(alice.page).click();
+  await expect(panel(alice.page)).toBeHidden();
   await answerGroup(alice.page).getByRole('button', { name: 'Accept' }).click();
   await expect(askGroup(bob.page)).toContainText('1 request left');
   expect(Date.parse((await alice.api.order(dealId)).paymentDeadline ?? '')).toBe(start + 15 * 60_000);

@@ -11,6 +11,7 @@ import {
   rateCounterparty,
   requestSupport,
 } from '../../fixtures/deals/screens.ts';
+import { bell, notificationItems, panel } from '../../fixtures/telegram/notifications.ts';
 import { shortAddress } from '../../wallet/keys.ts';
 
 test.setTimeout(150_000);
@@ -103,6 +104,12 @@ test("after an admin resolution both parties read who received the tokens and th
     const note = party.page.getByRole('region', { name: 'Admin decision' });
     await expect(note).toContainText(`the tokens went to ${recipient}.`);
     await expect(note).toContainText('Reason: No payment reached the seller within the window.');
+    // the resolution's notification (bell, toast, Telegram) carries the admin's reason too
+    await bell(party.page).click();
+    await expect(notificationItems(panel(party.page)).filter({ hasText: 'Dispute resolved' }).first()).toContainText(
+      'Reason: No payment reached the seller within the window.',
+    );
+    await bell(party.page).click();
   }
   await expect(dealActions(bob.page).getByRole('button')).toHaveCount(0);
 });
