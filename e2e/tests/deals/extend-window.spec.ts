@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../../fixtures/deals/parties.ts';
+import { expect, test, testKeys } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { claimFromMarket, dealChat, expectDealStatus, filterMarket } from '../../fixtures/deals/screens.ts';
 import { bell, notificationItems, panel, toast } from '../../fixtures/telegram/notifications.ts';
@@ -66,6 +66,13 @@ test('both parties extend the payment window once: asked in one header, accepted
     'Asked for 30 more minutes on the payment window.',
     `Accepted 30 more minutes: the payment window now ends at ${ends} UTC.`,
   ].map((text) => (typeof text === 'string' ? new RegExp(escape(text)) : text)));
+
+  // The admin's deal page lists both requests, who asked and the answer.
+  const admin = await openParty('admin', { key: testKeys.admin, fund: false });
+  await admin.signInInBrowser();
+  await admin.page.goto(`/admin/orders/${dealId}`);
+  const extensions = admin.page.getByRole('region', { name: 'Requests for more time' }).getByTestId('admin-extension');
+  await expect(extensions).toHaveText([/^Buyer .+ asked for 15 more minutes · .+ · accepted by Seller /, /^Seller .+ asked for 30 more minutes · .+ · accepted by Buyer /]);
 });
 
 function escape(text: string): string {
