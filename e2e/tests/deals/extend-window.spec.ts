@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, testKeys } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { claimFromMarket, dealChat, expectDealStatus, filterMarket } from '../../fixtures/deals/screens.ts';
-import { bell, notificationItems, panel, toast } from '../../fixtures/telegram/notifications.ts';
+import { bell, notificationItems, panel } from '../../fixtures/telegram/notifications.ts';
 
 test.setTimeout(120_000);
 
@@ -31,11 +31,24 @@ test('both parties extend the payment window once: asked in one header, accepted
   await expect(askGroup(alice.page)).toContainText('2 requests left');
 
   // Bob's bank is slow: he asks for 15 more minutes, Alice sees it arrive (pushed) and accepts.
+  // Every toast Alice's page shows from now on is recorded (a toast lasts 3 s: the record does not race it).
+  await alice.page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenToasts: string[] }).seenToasts = seen;
+    const region = document.querySelector('section[aria-label="Messages"]');
+    if (!region) throw new Error('no toast region');
+    new MutationObserver(() => region.querySelectorAll('[role="status"]').forEach((t) => seen.push(t.textContent ?? ''))).observe(region, {
+      childList: true,
+      subtree: true,
+    });
+  });
   await askGroup(bob.page).getByRole('button', { name: 'Ask for 15 more minutes' }).click();
   await expect(bob.page.getByTestId('window-extension')).toHaveText('Waiting for the other party to answer your request for 15 more minutes.');
   await expect(answerGroup(alice.page)).toContainText('The other party asks for 15 more minutes.');
   // The request is Alice's own notification: a toast now, and an item under the bell (Telegram gets it the same way).
-  await expect(toast(alice.page, 'More time requested')).toContainText(`asks for 15 more minutes on deal #${dealId}`);
+  await expect
+    .poll(() => alice.page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts))
+    .toContainEqual(expect.stringMatching(new RegExp(`^More time requested.*asks for 15 more minutes on deal #${dealId}\\b`)));
   await bell(alice.page).click();
   await expect(notificationItems(panel(alice.page)).first()).toContainText('More time requested');
   await bell(alice.page).click();
