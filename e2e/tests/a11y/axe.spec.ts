@@ -59,7 +59,9 @@ for (const viewport of [
 
     const found: Record<string, Blocking[]> = {};
     for (const [path, ready] of publicRoutes) found[`${path} (signed out)`] = await audit(bob.page, path, ready);
-    found[`/online-ads/${offerId} (signed out)`] = await audit(bob.page, `/online-ads/${offerId}`, heading);
+    found[`/online-ads/${offerId} (signed out)`] = await audit(bob.page, `/online-ads/${offerId}`, (page) =>
+      expect(page.getByRole('main').getByRole('button', { name: 'Connect Wallet' })).toBeVisible(),
+    );
     if (viewport.width < 768) {
       found['/buy-crypto (Filters open)'] = await audit(bob.page, '/buy-crypto', async (page) => {
         await page.getByRole('button', { name: 'Filters' }).click();

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../../fixtures/deals/parties.ts';
+import { expect, test, testKeys } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { claimFromMarket, dealChat, expectDealStatus, filterMarket } from '../../fixtures/deals/screens.ts';
+import { bell, notificationItems, panel } from '../../fixtures/telegram/notifications.ts';
 
 test.setTimeout(120_000);
 
@@ -30,9 +31,28 @@ test('both parties extend the payment window once: asked in one header, accepted
   await expect(askGroup(alice.page)).toContainText('2 requests left');
 
   // Bob's bank is slow: he asks for 15 more minutes, Alice sees it arrive (pushed) and accepts.
+  // Every toast Alice's page shows from now on is recorded (a toast lasts 3 s: the record does not race it).
+  await alice.page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenToasts: string[] }).seenToasts = seen;
+    const region = document.querySelector('section[aria-label="Messages"]');
+    if (!region) throw new Error('no toast region');
+    new MutationObserver(() => region.querySelectorAll('[role="status"]').forEach((t) => seen.push(t.textContent ?? ''))).observe(region, {
+      childList: true,
+      subtree: true,
+    });
+  });
   await askGroup(bob.page).getByRole('button', { name: 'Ask for 15 more minutes' }).click();
   await expect(bob.page.getByTestId('window-extension')).toHaveText('Waiting for the other party to answer your request for 15 more minutes.');
   await expect(answerGroup(alice.page)).toContainText('The other party asks for 15 more minutes.');
+  // The request is Alice's own notification: a toast now, and an item under the bell (Telegram gets it the same way).
+  await expect
+    .poll(() => alice.page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts))
+    .toContainEqual(expect.stringMatching(new RegExp(`^More time requested.*asks for 15 more minutes on deal #${dealId}\\b`)));
+  await bell(alice.page).click();
+  await expect(notificationItems(panel(alice.page)).first()).toContainText('More time requested');
+  await bell(alice.page).click();
+  await expect(panel(alice.page)).toBeHidden();
   await answerGroup(alice.page).getByRole('button', { name: 'Accept' }).click();
   await expect(askGroup(bob.page)).toContainText('1 request left');
   expect(Date.parse((await alice.api.order(dealId)).paymentDeadline ?? '')).toBe(start + 15 * 60_000);
@@ -59,6 +79,13 @@ test('both parties extend the payment window once: asked in one header, accepted
     'Asked for 30 more minutes on the payment window.',
     `Accepted 30 more minutes: the payment window now ends at ${ends} UTC.`,
   ].map((text) => (typeof text === 'string' ? new RegExp(escape(text)) : text)));
+
+  // The admin's deal page lists both requests, who asked and the answer.
+  const admin = await openParty('admin', { key: testKeys.admin, fund: false });
+  await admin.signInInBrowser();
+  await admin.page.goto(`/admin/orders/${dealId}`);
+  const extensions = admin.page.getByRole('region', { name: 'Requests for more time' }).getByTestId('admin-extension');
+  await expect(extensions).toHaveText([/^Buyer .+ asked for 15 more minutes · .+ · accepted by Seller /, /^Seller .+ asked for 30 more minutes · .+ · accepted by Buyer /]);
 });
 
 function escape(text: string): string {

@@ -1,6 +1,17 @@
 import { expect, test, testKeys, type Party, type PartyOptions } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
-import { cancelDeal, confirmAction, dealAction, dealActions, expectDealStatus, lockDeal, requestSupport } from '../../fixtures/deals/screens.ts';
+import {
+  cancelDeal,
+  confirmAction,
+  dealAction,
+  dealActions,
+  expectDealStatus,
+  lockDeal,
+  markAsPaid,
+  rateCounterparty,
+  requestSupport,
+} from '../../fixtures/deals/screens.ts';
+import { bell, notificationItems, panel } from '../../fixtures/telegram/notifications.ts';
 import { shortAddress } from '../../wallet/keys.ts';
 
 test.setTimeout(150_000);
@@ -47,6 +58,31 @@ test('after a cancelled deal the buyer still reaches the admins: a case is opene
   await expect(requests.first()).toContainText(bob.address.slice(0, 8));
 });
 
+test('after a completed deal the buyer reaches the admins with the deal attached; the deal stays completed', async ({ openParty, request }) => {
+  const { alice, bob, dealId } = await claimedDeal(openParty, request, '11');
+  await lockDeal(alice.page);
+  await expectDealStatus(bob.page, 'Locked');
+  await markAsPaid(bob.page, 'fiat');
+  await expect(dealAction(alice.page, 'Mark as Paid')).toBeVisible({ timeout: 20_000 });
+  await markAsPaid(alice.page, 'crypto');
+  await expectDealStatus(alice.page, 'Completed');
+
+  // Bob rates the seller, then finds his transfer reversed and comes back to the deal.
+  await rateCounterparty(bob.page, 4, 'Quick release');
+  await bob.page.goto(`/swap-chat/${dealId}`);
+  await expectDealStatus(bob.page, 'Completed');
+  await expect(dealActions(bob.page).getByRole('button')).toHaveText(['Support Request']);
+  await dealAction(bob.page, 'Support Request').click();
+  await confirmAction(bob.page, 'Open a case with the admins?', 'Open Case');
+  await expect(bob.page.getByText('Your case was sent to the admins.')).toBeVisible();
+  await expectDealStatus(bob.page, 'Completed');
+
+  const adminPage = await openAdminOrder(openParty, dealId);
+  const requests = adminPage.locator('h2:text-is("Support requests") + ul li');
+  await expect(requests).toHaveCount(1);
+  await expect(requests.first()).toContainText(bob.address.slice(0, 8));
+});
+
 test("after an admin resolution both parties read who received the tokens and the admin's reason", async ({ openParty, request }) => {
   const { alice, bob, dealId } = await claimedDeal(openParty, request, '12');
   await lockDeal(alice.page);
@@ -68,6 +104,12 @@ test("after an admin resolution both parties read who received the tokens and th
     const note = party.page.getByRole('region', { name: 'Admin decision' });
     await expect(note).toContainText(`the tokens went to ${recipient}.`);
     await expect(note).toContainText('Reason: No payment reached the seller within the window.');
+    // the resolution's notification (bell, toast, Telegram) carries the admin's reason too
+    await bell(party.page).click();
+    await expect(notificationItems(panel(party.page)).filter({ hasText: 'Dispute resolved' }).first()).toContainText(
+      'Reason: No payment reached the seller within the window.',
+    );
+    await bell(party.page).click();
   }
   await expect(dealActions(bob.page).getByRole('button')).toHaveCount(0);
 });

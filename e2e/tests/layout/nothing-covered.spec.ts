@@ -72,19 +72,47 @@ async function dealWithLongChat(
 
 for (const viewport of viewports) {
   test.describe(`at ${viewport.width} px`, () => {
-    test('Contact Support sits beside the footer volume, never over it', async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.goto('/');
-      const volume = page.getByText('24h Volume 108,536 USDT');
-      const support = page.getByRole('button', { name: 'Contact Support' });
-      await support.scrollIntoViewIfNeeded();
-      await expect(volume).toBeVisible();
-      await expect(support).toBeVisible();
-      expect(overlap(await box(volume), await box(support))).toBe(false);
-      await expectUncovered(volume);
-      // it scrolls with the page instead of floating over it
-      expect(await support.evaluate((element) => getComputedStyle(element.parentElement as Element).position)).not.toBe('fixed');
-    });
+    if (viewport.width > 767) {
+      test('Contact Support sits beside the footer volume, never over it', async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto('/');
+        const volume = page.getByText('24h Volume 108,536 USDT');
+        const support = page.getByRole('button', { name: 'Contact Support' });
+        await support.scrollIntoViewIfNeeded();
+        await expect(volume).toBeVisible();
+        await expect(support).toBeVisible();
+        expect(overlap(await box(volume), await box(support))).toBe(false);
+        await expectUncovered(volume);
+        // it scrolls with the page instead of floating over it
+        expect(await support.evaluate((element) => getComputedStyle(element.parentElement as Element).position)).not.toBe('fixed');
+      });
+    } else {
+      test('Contact Support is for wide screens only: a phone shows none, on the home page or the deal chat', async ({ page, openParty, request }) => {
+        await page.setViewportSize(viewport);
+        await page.goto('/');
+        await page.getByText('24h Volume 108,536 USDT').scrollIntoViewIfNeeded();
+        await expect(page.getByText('24h Volume 108,536 USDT')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Contact Support' })).toBeHidden();
+
+        const { bob } = await dealWithLongChat(openParty, request, viewport);
+        await expect(bob.page.getByRole('button', { name: 'Contact Support' })).toBeHidden();
+      });
+
+      test("the deal chat's composer never overlaps the footer band, scrolled to the top or the bottom", async ({ openParty, request }) => {
+        const { bob } = await dealWithLongChat(openParty, request, viewport);
+        const page = bob.page;
+        const footer = page.getByRole('contentinfo');
+        const composer = dealChat(page).getByRole('textbox', { name: 'Message' });
+        for (const where of ['top', 'bottom'] as const) {
+          await page.evaluate((to) => window.scrollTo({ top: to === 'top' ? 0 : document.documentElement.scrollHeight }), where);
+          for (const part of [composer, dealChat(page).getByRole('button', { name: 'Attach file' }), dealChat(page).getByRole('button', { name: 'Send' })]) {
+            expect(overlap(await box(part), await box(footer)), `${where}: composer and footer`).toBe(false);
+          }
+          await composer.scrollIntoViewIfNeeded();
+          await expectUncovered(composer);
+        }
+      });
+    }
 
     test('the deal header stays in view while the chat scrolls in its own panel; Send is never covered', async ({ openParty, request }) => {
       const { bob } = await dealWithLongChat(openParty, request, viewport);
@@ -103,19 +131,31 @@ for (const viewport of viewports) {
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     });
 
-    test("a toast never covers the deal's action buttons", async ({ openParty, request }) => {
+    test("a toast shows top-right, over neither the deal's action buttons nor the chat's composer", async ({ openParty, request }) => {
       const { bob } = await dealWithLongChat(openParty, request, viewport);
       const page = bob.page;
-      // An unsupported file in the chat raises an error toast while the deal's buttons are on screen.
+      // An unsupported file in the chat raises an error toast while the deal's buttons and the composer are on screen.
       await dealChat(page).getByTestId('chat-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
       const toast = page.getByRole('region', { name: 'Messages' }).getByRole('alert');
       await expect(toast).toBeVisible();
       const toastBox = await box(toast);
+      // top-right: in the top band of the screen, against its right edge
+      expect(toastBox.y, 'top').toBeLessThan(80);
+      expect(viewport.width - (toastBox.x + toastBox.width), 'right margin').toBeLessThanOrEqual(16);
+      expect(toastBox.x + toastBox.width / 2, 'right half').toBeGreaterThanOrEqual(viewport.width / 2);
       for (const button of await dealActions(page).getByRole('button').all()) {
         expect(overlap(toastBox, await box(button)), (await button.textContent()) ?? '').toBe(false);
         await expectUncovered(button);
       }
       expect(overlap(toastBox, await box(dealStatus(page)))).toBe(false);
+      for (const name of ['Attach file', 'Send']) {
+        const part = dealChat(page).getByRole('button', { name });
+        expect(overlap(toastBox, await box(part)), name).toBe(false);
+        await expectUncovered(part);
+      }
+      const input = dealChat(page).getByRole('textbox', { name: 'Message' });
+      expect(overlap(toastBox, await box(input)), 'message input').toBe(false);
+      await expectUncovered(input);
     });
   });
 }

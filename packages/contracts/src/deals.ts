@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
+import { windowExtension } from './deal-window.ts';
 import { baseUnits, decimalString, orderId, orderStatus } from './orders.ts';
 
 /**
@@ -89,6 +90,8 @@ export const adminOrderResponse = z.object({
   supportRequests: z.array(
     z.object({ id: z.string(), requesterWallet: walletAddress, orderUrl: z.string(), createdAt: isoDateTime }),
   ),
+  /** The parties' requests for more time on the payment window, oldest first, with their answers. */
+  extensions: z.array(windowExtension),
 });
 export type AdminOrderResponse = z.infer<typeof adminOrderResponse>;
 

@@ -11,6 +11,7 @@ export const notificationKinds = [
   'deal_cancelled',
   'deal_expired',
   'payment_window_ending',
+  'window_extension_requested',
   'dispute_opened',
   'dispute_resolved',
   'chat_message',

@@ -392,6 +392,8 @@ export const orderPaths = {
   order: (id: number | string) => `/orders/${id}`,
   marketSignedIn: '/platform/all-new-offers',
   marketPublic: '/platform/all-new-offers-unath',
+  /** One offer as the signed-out market shows it (a shared link opened by a visitor). */
+  publicOffer: (id: number | string) => `/platform/offer-unath/${id}`,
   userOffers: (wallet: string) => `/platform/all-user-offers/${wallet}`,
   tradingStats: (wallet: string) => `/platform/trading-stats/${wallet}`,
   priceValidation: '/platform/price-validation',

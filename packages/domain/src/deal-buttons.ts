@@ -60,7 +60,7 @@ export function showMarkAsPaid(order: DealOrder, wallet: string | null | undefin
 
 /**
  * Everything the deal header needs for one viewer. With `now` and the deal's `updatedAt`, Support Request also
- * stays for 24 hours after the deal expired or was cancelled (support-after-end.ts).
+ * stays for 24 hours after the deal completed, expired or was cancelled (support-after-end.ts).
  */
 export function dealActions(
   order: DealOrder & { readonly updatedAt?: string | Date },

@@ -47,6 +47,8 @@ export function errorWithMessage(message: string): string {
 // ── Success ───────────────────────────────────────────────────────────────────────
 export const OPERATION_CONFIRMED = 'Operation confirmed successfully!';
 export const ORDER_CANCELLED = 'Order cancelled';
+/** A visitor's shared offer link that the signed-out market would not list (unknown, a deal, closed, region-limited). */
+export const OFFER_NOT_ON_MARKET = 'This offer is not on the market.';
 export const TICKET_SIGNED = 'Ticket signed';
 export const ORDER_LOCKED = 'Order locked';
 export const RESOLVE_SUBMITTED = 'Resolve transaction submitted';

@@ -26,9 +26,9 @@ describe('Support Request after a deal ended', () => {
     expect(supportAfterEndUntil(deal(OrderStatus.Expired)).toISOString()).toBe('2026-03-02T10:00:00.000Z');
   });
 
-  it('applies only to Expired and Cancelled deals, never to an unclaimed offer', () => {
+  it('applies only to Completed, Expired and Cancelled deals (not one an admin resolved), never to an unclaimed offer', () => {
     for (const status of DEAL_STATUS_TABLE.keys()) {
-      const expected = status === OrderStatus.Expired || status === OrderStatus.Cancelled;
+      const expected = status === OrderStatus.Completed || status === OrderStatus.Expired || status === OrderStatus.Cancelled;
       expect(canRequestSupportAfterEnd(deal(status), 'A', at(ENDED_AT)), `status ${status}`).toBe(expected);
     }
     expect(canRequestSupportAfterEnd(deal(OrderStatus.Cancelled, null), 'C', at(ENDED_AT))).toBe(false);
@@ -44,6 +44,9 @@ describe('Support Request after a deal ended', () => {
     expect(rest).toMatchObject({ canCancel: false, showLock: false, showMarkAsPaid: false });
     // the in-progress rule is unchanged
     expect(dealActions(deal(OrderStatus.InProgress), 'A', at(ENDED_AT)).showSupportRequest).toBe(true);
-    expect(dealActions(deal(OrderStatus.Completed), 'A', at(ENDED_AT)).showSupportRequest).toBe(false);
+    // a completed deal offers it for the same 24 hours (a transfer reversed after the release); an admin-resolved one never
+    expect(dealActions(deal(OrderStatus.Completed), 'A', at(ENDED_AT)).showSupportRequest).toBe(true);
+    expect(dealActions(deal(OrderStatus.Completed), 'A', at('2026-03-02T10:00:00.000Z')).showSupportRequest).toBe(false);
+    expect(dealActions(deal(OrderStatus.AdminResolved), 'A', at(ENDED_AT)).showSupportRequest).toBe(false);
   });
 });

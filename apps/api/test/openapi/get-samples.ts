@@ -98,6 +98,12 @@ export const GET_SAMPLES: Record<string, (s: Seeded) => Sample[]> = {
     { url: '/api/platform/all-new-offers-unath?Page=1&Size=10', status: 200 },
     { url: '/api/platform/all-new-offers-unath?SortBy=9', status: 400 },
   ],
+  '/api/platform/offer-unath/{orderId}': ({ offerId, dealId }) => [
+    { url: `/api/platform/offer-unath/${offerId}`, status: 200 },
+    { url: `/api/platform/offer-unath/${dealId}`, status: 404 },
+    { url: `/api/platform/offer-unath/${MISSING_ORDER}`, status: 404 },
+    { url: '/api/platform/offer-unath/abc', status: 400 },
+  ],
   '/api/chat/rooms/{orderId}/messages': ({ taker, maker, dealId }) => [
     { url: `/api/chat/rooms/${dealId}/messages`, headers: taker.headers, status: 200 },
     { url: `/api/chat/rooms/${MISSING_ORDER}/messages`, headers: maker.headers, status: 404 },

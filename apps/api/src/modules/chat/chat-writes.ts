@@ -37,17 +37,20 @@ export async function insertChatMessageIfOpen(db: Database, message: NewChatMess
 
 /**
  * The deal's own record of a party's act, posted in that party's name in the caller's transaction (the act and its
- * message commit together). Only for acts that need an open chat; the other party is notified like for a message.
+ * message commit together). Only for acts that need an open chat; the other party is notified like for a message,
+ * unless the act sends a notification of its own (`notifyOther: false`), so nobody hears of one act twice.
  */
 export async function insertSystemMessage(
   tx: Queryable,
   message: { dealId: number; senderWallet: string; content: string; createdAt: Date },
+  { notifyOther = true }: { notifyOther?: boolean } = {},
 ): Promise<ChatMessageRow> {
   const [row] = await tx
     .insert(chatMessages)
     .values({ ...message, kind: 'system', fileUrl: null, clientCreatedAt: null })
     .returning();
   if (!row) throw new Error('system message not inserted');
+  if (!notifyOther) return row;
   await notifyChatMessage(tx, {
     dealId: message.dealId,
     senderWallet: row.senderWallet,

@@ -64,7 +64,7 @@ export async function adminResolve(
     }
     let result;
     try {
-      result = await resolveOnChain({ ...ctx, chain }, deal, release, adminWallet, { refundMeans: 'resolved' });
+      result = await resolveOnChain({ ...ctx, chain }, deal, release, adminWallet, { refundMeans: 'resolved', resolutionReason: reason || null });
     } catch (error) {
       if (error instanceof AppError && error.details?.programErrorCode === 6004) throw conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
       throw error;
@@ -84,9 +84,7 @@ export async function adminResolve(
   if (await findPendingTransactionOfDeal(ctx.db, deal.orderId)) throw conflict(DEAL_BUSY);
   const now = ctx.now();
   const cancelled = await ctx.db.transaction(async (tx) => {
-    const moved = await moveDeal(tx, deal, actionSources('adminResolve', { via: 'database' }), OrderStatus.Cancelled, now, {
-      returnToOffer: true,
-    });
+    const moved = await moveDeal(tx, deal, actionSources('adminResolve', { via: 'database' }), OrderStatus.Cancelled, now, { returnToOffer: true }, { resolutionReason: reason || null });
     if (moved) {
       await audit(tx, {
         actor: adminWallet,

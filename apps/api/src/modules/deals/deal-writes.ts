@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isFinalStatus, type OrderStatus } from '@jelly/domain';
 import type { Queryable } from '../../db/rows.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
-import { notifyDealStatus } from '../notifications/index.ts';
+import { notifyDealStatus, type DealStatusNote } from '../notifications/index.ts';
 import type { DealRecord } from './deal-record.ts';
 import { enqueueDealEnded } from './reclaim-rent/queue.ts';
 
@@ -19,6 +19,7 @@ export async function moveDeal(
   to: OrderStatus,
   now: Date,
   books: { returnToOffer?: boolean; fillOffer?: boolean; lockSignature?: string } = {},
+  note: DealStatusNote = {},
 ): Promise<boolean> {
   const moved = await db
     .update(orders)
@@ -47,7 +48,7 @@ export async function moveDeal(
   // The escrow accounts the admin funded for this deal are queued for closing in this same transaction.
   if (isFinalStatus(to)) await enqueueDealEnded(db, deal, now);
   // Notifications: the parties hear about the move in this same transaction.
-  await notifyDealStatus(db, deal.orderId, now);
+  await notifyDealStatus(db, deal.orderId, now, note);
   return true;
 }
 

@@ -16,11 +16,12 @@ import { AppError } from '../../errors.ts';
 import { NOTHING_LOCKED_FOR_BUYER } from './admin-resolve.ts';
 import { dealEscrowAddresses, readTicket } from './chain/read-ticket.ts';
 import { findDeal, orderExists } from './queries.ts';
+import { listExtensions, toWindowExtension } from './window/window-queries.ts';
 
 /**
  * GET /admin/orders/{orderId} — the admin order-chat header: order id, fiat/asset, side (BUY when offerSide is 1),
  * buyer (fiat side), seller (crypto side), amount, price, status; whether 'Send to Buyer' / 'Send to Seller' are
- * possible; the on-chain ticket; the support requests.
+ * possible; the on-chain ticket; the support requests; the requests for more time and their answers.
  */
 export async function getAdminOrder(
   { db, chain }: { db: Database; chain: Chain | null },
@@ -80,5 +81,6 @@ export async function getAdminOrder(
       orderUrl: r.orderUrl,
       createdAt: r.createdAt.toISOString(),
     })),
+    extensions: (await listExtensions(db, deal.orderId)).map(toWindowExtension),
   };
 }

@@ -6,7 +6,7 @@ import {
   SUPPORT_WINDOW_CLOSED,
   actionAllowedFrom,
   canRequestSupportAfterEnd,
-  endedWithoutTrade,
+  endedForSupport,
   isDealParty,
 } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
@@ -22,7 +22,7 @@ export interface OpenedDispute {
   statusBefore: OrderStatus;
   /** false when the deal already was Admin Resolving, or had ended (a case on an ended deal moves nothing). */
   changed: boolean;
-  /** A case on a deal that expired or was cancelled within the last 24 hours. */
+  /** A case on a deal that completed, expired or was cancelled within the last 24 hours. */
   afterEnd: boolean;
 }
 
@@ -41,7 +41,7 @@ export async function openDispute(db: Database | Queryable, dealId: number, call
     }
     if (!isDealParty(deal, caller)) throw forbidden(NOT_A_PARTY);
     if (deal.status === OrderStatus.AdminResolving) return { deal, statusBefore: deal.status, changed: false, afterEnd: false };
-    if (endedWithoutTrade(deal)) {
+    if (endedForSupport(deal)) {
       // The tokens went back already: the case is recorded for the admins and the deal stays as it ended.
       const [row] = await db.select({ updatedAt: orders.updatedAt }).from(orders).where(eq(orders.orderId, deal.orderId));
       if (!row || !canRequestSupportAfterEnd({ ...deal, updatedAt: row.updatedAt }, caller, now)) {

@@ -17,6 +17,8 @@ export interface SyncOptions {
   refundMeans?: 'expired' | 'resolved';
   /** The lock's signature, recorded on the deal when the lock is what moved it. */
   lockSignature?: string;
+  /** The admin's reason for a resolution: the parties' notification carries it. */
+  resolutionReason?: string | null;
 }
 
 type Move = { from: readonly OrderStatus[]; to: OrderStatus; books: { returnToOffer?: boolean; fillOffer?: boolean; lockSignature?: string } };
@@ -69,7 +71,7 @@ export async function syncDealFromChain(
   if (ticket) {
     const move = moveForTicket(ticket, options);
     await db.transaction(async (tx) => {
-      await moveDeal(tx, deal, move.from, move.to, now, move.books);
+      await moveDeal(tx, deal, move.from, move.to, now, move.books, { resolutionReason: options.resolutionReason ?? null });
     });
   }
   return { deal: (await findDeal(db, deal.orderId)) ?? deal, ticket };

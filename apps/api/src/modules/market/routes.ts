@@ -1,7 +1,8 @@
-import { marketQuery, marketResponse, orderPaths } from '@jelly/contracts';
+import { marketOffer, marketQuery, marketResponse, orderParams, orderPaths } from '@jelly/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
+import { getPublicOffer } from './get-public-offer.ts';
 import { listMarket, marketResponseJson, type MarketCaches, type MarketResult } from './list-market.ts';
 import { createNoCache, createSwrCache } from './swr-cache.ts';
 
@@ -15,7 +16,7 @@ export interface MarketRoutesOptions {
 const sendJson = (reply: FastifyReply, result: MarketResult) =>
   reply.header('content-type', 'application/json; charset=utf-8').send(marketResponseJson(result));
 
-/** The market: the same listing signed in (bearer; leaves out the caller's own offers) and signed out. */
+/** The market: the same listing signed in (bearer; leaves out the caller's own offers) and signed out, and one open offer for a visitor. */
 export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, { callerCountry, pageCacheMs }) => {
   const now = () => app.config.now().getTime();
   const caches: MarketCaches = {
@@ -59,5 +60,18 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       const caller = { wallet: null, country: callerCountry(request) };
       return sendJson(reply, await listMarket({ db: app.db, caches }, caller, request.query));
     },
+  );
+
+  app.get(
+    orderPaths.publicOffer(':orderId'),
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'One open offer as the signed-out market shows it (a shared offer link); 404 for anything the market does not list',
+        params: orderParams,
+        response: { 200: marketOffer, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => getPublicOffer(app.db, callerCountry(request), request.params.orderId),
   );
 };

@@ -5,12 +5,14 @@ import { isViewingDeal } from '../../realtime/presence.ts';
 import {
   cancelledByPartyNotices,
   chatMessageNotice,
+  extensionRequestedNotice,
   offerClaimedNotices,
   reviewReceivedNotice,
   statusChangeNotices,
   walletBannedNotice,
   type DealFacts,
   type DealNotice,
+  type DealStatusNote,
 } from './deal-texts.ts';
 import { notify } from './notify.ts';
 import { foldIntoRecentClaimNotice } from './offer-claimed-batch.ts';
@@ -55,9 +57,9 @@ async function write(tx: Tx, facts: DealFacts, notices: DealNotice[], now: Date)
  * Call inside the transaction that moved a deal, after the move: tells the parties what happened (lock, payment
  * marked, completion, cancel, dispute, resolution, expiry) according to the status the deal now has.
  */
-export async function notifyDealStatus(tx: Tx, dealId: number, now: Date): Promise<void> {
+export async function notifyDealStatus(tx: Tx, dealId: number, now: Date, note: DealStatusNote = {}): Promise<void> {
   const facts = await loadDealFacts(tx, dealId);
-  if (facts) await write(tx, facts, statusChangeNotices(facts, now), now);
+  if (facts) await write(tx, facts, statusChangeNotices(facts, now, note), now);
 }
 
 /**
@@ -114,6 +116,14 @@ export async function notifyChatMessage(
     sent = true;
   }
   return sent;
+}
+
+/** Call inside the transaction that stored a request for more time: the other party is asked to accept or decline. */
+export async function notifyExtensionRequested(tx: Tx, request: { dealId: number; requester: string; minutes: number; now: Date }): Promise<void> {
+  const facts = await loadDealFacts(tx, request.dealId);
+  if (!facts) return;
+  const notice = extensionRequestedNotice(facts, request.requester, request.minutes);
+  if (notice) await notify(tx, { ...notice, orderId: facts.orderId, data: { minutes: request.minutes }, now: request.now });
 }
 
 /** Call inside the transaction that stored a review. */

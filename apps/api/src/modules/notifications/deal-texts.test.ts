@@ -71,6 +71,24 @@ describe('deal notification texts', () => {
     expect(statusChangeNotices(facts({ status: OrderStatus.Active }), now)).toEqual([]);
   });
 
+  it("an admin's resolution carries the admin's reason (a refund, a release, a cancel of a deal never locked)", () => {
+    const note = { resolutionReason: '  The bank statement shows no payment.  ' };
+    const refunded = statusChangeNotices(facts({ status: OrderStatus.AdminResolved, lockedAt: now }), now, note);
+    expect(refunded.map((n) => n.message)).toEqual([
+      'An admin refunded 1.50 SOL to the seller on deal #12. Reason: The bank statement shows no payment.',
+      'An admin refunded 1.50 SOL to the seller on deal #12. Reason: The bank statement shows no payment.',
+    ]);
+    const released = statusChangeNotices(facts({ status: OrderStatus.AdminResolved, filledQuantity: '1500000000' }), now, note);
+    expect(released[0]?.message).toBe('An admin released 1.50 SOL to the buyer on deal #12. Reason: The bank statement shows no payment.');
+    expect(statusChangeNotices(facts({ status: OrderStatus.Cancelled }), now, note)[0]?.message).toBe(
+      'Deal #12 (1.50 SOL for 1,234.56 USD) was cancelled by an admin. Reason: The bank statement shows no payment.',
+    );
+    // no reason given: the message as before
+    expect(statusChangeNotices(facts({ status: OrderStatus.AdminResolved }), now, { resolutionReason: null })[0]?.message).toBe(
+      'An admin refunded 1.50 SOL to the seller on deal #12.',
+    );
+  });
+
   it('the payment reminder goes to whoever must act, and to nobody once the window is not running', () => {
     expect(paymentWindowEndingNotices(facts(), now).map((n) => n.wallet)).toEqual([acceptor]);
     expect(paymentWindowEndingNotices(facts({ status: OrderStatus.CryptoGuyLockedCrypto }), now).map((n) => n.wallet)).toEqual([creator]);

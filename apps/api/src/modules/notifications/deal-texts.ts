@@ -79,11 +79,18 @@ export function offerClaimedNotices(facts: DealFacts, now: Date): DealNotice[] {
   ];
 }
 
+/** What the mover knows beyond the deal row: an admin's reason, when an admin resolved the deal. */
+export interface DealStatusNote {
+  resolutionReason?: string | null;
+}
+
 /**
  * The notices for a deal that just moved to `facts.status`, by the chain or the server (who acted follows from
- * the transition: only the crypto side locks, the fiat side signs first and cancels after a lock).
+ * the transition: only the crypto side locks, the fiat side signs first and cancels after a lock). An admin's
+ * resolution carries the admin's reason, as the deal page shows it.
  */
-export function statusChangeNotices(facts: DealFacts, now: Date): DealNotice[] {
+export function statusChangeNotices(facts: DealFacts, now: Date, note: DealStatusNote = {}): DealNotice[] {
+  const reason = note.resolutionReason?.trim() ? ` Reason: ${note.resolutionReason.trim()}` : '';
   const fiat = fiatSideWallet(facts);
   const crypto = cryptoSideWallet(facts);
   const to = (wallets: (string | null)[], kind: NotificationKind, title: string, message: (wallet: string) => string) =>
@@ -108,7 +115,7 @@ export function statusChangeNotices(facts: DealFacts, now: Date): DealNotice[] {
       );
     case OrderStatus.Cancelled:
       return to(both(facts), 'deal_cancelled', 'Deal cancelled', () =>
-        `${capital(deal(facts))} (${trade(facts)}) was cancelled.${facts.lockedAt ? ` The locked ${facts.tokenName} went back to the seller.` : ''}`,
+        `${capital(deal(facts))} (${trade(facts)}) was cancelled${reason ? ' by an admin' : ''}.${facts.lockedAt ? ` The locked ${facts.tokenName} went back to the seller.` : ''}${reason}`,
       );
     case OrderStatus.AdminResolving:
       return to(both(facts), 'dispute_opened', 'Dispute opened', () =>
@@ -118,8 +125,8 @@ export function statusChangeNotices(facts: DealFacts, now: Date): DealNotice[] {
       const released = facts.filledQuantity === facts.amount;
       return to(both(facts), 'dispute_resolved', 'Dispute resolved', () =>
         released
-          ? `An admin released ${tokenText(facts)} to the buyer on ${deal(facts)}.`
-          : `An admin refunded ${tokenText(facts)} to the seller on ${deal(facts)}.`,
+          ? `An admin released ${tokenText(facts)} to the buyer on ${deal(facts)}.${reason}`
+          : `An admin refunded ${tokenText(facts)} to the seller on ${deal(facts)}.${reason}`,
       );
     }
     case OrderStatus.Expired:
@@ -161,6 +168,18 @@ export function paymentWindowEndingNotices(facts: DealFacts, now: Date): DealNot
       : [];
   }
   return [];
+}
+
+/** A party asked for more time: to the other party, who accepts or declines it on the deal page. */
+export function extensionRequestedNotice(facts: DealFacts, requester: string, minutes: number): DealNotice | null {
+  const other = requester === facts.creatorWallet ? facts.acceptorWallet : facts.creatorWallet;
+  if (!other) return null;
+  return {
+    wallet: other,
+    kind: 'window_extension_requested',
+    title: 'More time requested',
+    message: `${shortenWallet(requester)} asks for ${minutes} more minutes on ${deal(facts)} (${trade(facts)}). Accept or decline it on the deal page.`,
+  };
 }
 
 /** A new chat message for a party who is not looking at the deal. */

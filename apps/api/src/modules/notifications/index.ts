@@ -3,10 +3,12 @@ export {
   notifyChatMessage,
   notifyDealCancelledBy,
   notifyDealStatus,
+  notifyExtensionRequested,
   notifyOfferClaimed,
   notifyReviewReceived,
   notifyWalletBanned,
 } from './deal-notifications.ts';
+export type { DealStatusNote } from './deal-texts.ts';
 export { notify } from './notify.ts';
 export { findNotificationsByIds } from './queries.ts';
 export { toNotification } from './to-wire.ts';

@@ -19,7 +19,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['deals'],
-        summary: "Support Request: ask the admins to resolve a deal (it moves to Admin Resolving), or open a case up to 24 h after it expired or was cancelled",
+        summary: "Support Request: ask the admins to resolve a deal (it moves to Admin Resolving), or open a case up to 24 h after it completed, expired or was cancelled",
         security: bearer,
         body: supportRequest,
         response: { 200: supportRequestResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },

@@ -25,7 +25,7 @@ export interface SupportDeps {
 
 /**
  * POST /platform/call-tg-bot — a party of the deal asks for help: the deal moves to Admin Resolving (from In
- * Progress, Locked or Signed By One Party), or, up to 24 hours after it expired or was cancelled, a case is opened
+ * Progress, Locked or Signed By One Party), or, up to 24 hours after it completed, expired or was cancelled, a case is opened
  * on it without moving it (once per party). The request is stored with the server's view of buyer and seller, and
  * the admins are notified (a failed notification is logged, never the user's problem).
  */

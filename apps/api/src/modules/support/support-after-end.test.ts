@@ -1,10 +1,10 @@
-// A party can still reach the admins for 24 hours after a deal expired or was cancelled, and both parties read
+// A party can still reach the admins for 24 hours after a deal completed, expired or was cancelled, and both parties read
 // the admin's decision and reason once a deal is resolved.
 import type { OrderDetails, RatingSummary, SupportRequestResponse } from '@jelly/contracts';
 import { DISPUTE_NOT_POSSIBLE, NOT_A_PARTY, OrderStatus, SUPPORT_WINDOW_CLOSED } from '@jelly/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, supportRequests } from '../../db/schema/index.ts';
+import { notifications, orders, supportRequests } from '../../db/schema/index.ts';
 import {
   claim,
   dealRow,
@@ -111,12 +111,26 @@ describe('Support Request after a deal ended', () => {
     expect((await dealRow(t, late.dealId)).status).toBe(OrderStatus.Cancelled);
   });
 
-  it('refuses strangers on an ended deal (403) and completed deals (409)', async () => {
+  it('opens a case on a completed deal within 24 hours (the deal stays Completed), and refuses with 409 after', async () => {
+    const { buyer, seller, dealId } = await sellDeal();
+    await endedAgo(dealId, OrderStatus.Completed, 24 * HOUR - 60_000);
+    const opened = await supportRequest(buyer, dealId);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json<SupportRequestResponse>()).toMatchObject({ orderId: dealId, status: OrderStatus.Completed, statusChanged: false });
+    expect((await requestsOn(dealId)).map((r) => [r.requesterWallet, r.statusBefore])).toEqual([[buyer.wallet.address, OrderStatus.Completed]]);
+    expect((await dealRow(t, dealId)).status).toBe(OrderStatus.Completed);
+
+    await endedAgo(dealId, OrderStatus.Completed, 24 * HOUR);
+    expect(errorOf(await supportRequest(seller, dealId))).toMatchObject({ status: 409, message: SUPPORT_WINDOW_CLOSED });
+    expect(await requestsOn(dealId)).toHaveLength(1);
+  });
+
+  it('refuses strangers on an ended deal (403) and deals an admin resolved (409)', async () => {
     const { buyer, dealId } = await sellDeal();
     await endedAgo(dealId, OrderStatus.Expired, HOUR);
     const stranger = await session(t.app, createChainWallet());
     expect(errorOf(await supportRequest(stranger, dealId))).toMatchObject({ status: 403, message: NOT_A_PARTY });
-    await endedAgo(dealId, OrderStatus.Completed, HOUR);
+    await endedAgo(dealId, OrderStatus.AdminResolved, HOUR);
     expect(errorOf(await supportRequest(buyer, dealId))).toMatchObject({ status: 409, message: DISPUTE_NOT_POSSIBLE });
     expect(await requestsOn(dealId)).toEqual([]);
   });
@@ -147,6 +161,13 @@ describe("the admin's resolution, as the parties see it", () => {
         adminResolution: { releasedTo: 'seller', reason: 'The buyer sent no payment proof.', resolvedAt: expect.any(String) },
       });
     }
+    // the resolution's notification (bell, toast, Telegram) carries the reason to both parties
+    const told = await t.app.db
+      .select({ wallet: notifications.wallet, message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.orderId, dealId), eq(notifications.kind, 'dispute_resolved')));
+    expect(told.map((n) => n.wallet).sort()).toEqual([buyer.wallet.address, seller.wallet.address].sort());
+    for (const n of told) expect(n.message).toMatch(/^An admin refunded 5\.00 USDC to the seller on deal #\d+\. Reason: The buyer sent no payment proof\.$/);
   });
 
   it('refuses a resolution without a reason (or a too short one); with one, a deal never locked is cancelled back to the seller', async () => {

@@ -43,6 +43,7 @@ describe('app composition of the deal screens', () => {
           resolve: { toBuyer: { enabled: true }, toSeller: { enabled: true } },
           escrow: null,
           supportRequests: [],
+          extensions: [],
         }),
     });
     renderRoutes(routes, `/admin/orders/${DEAL_ID}`, { api, storage: signedInStorage(admin, true) });

@@ -8,7 +8,7 @@ export interface SupportWidgetProps {
   supportEmail: string | null;
 }
 
-/** 'Contact Support' in the footer: a chat link in a new tab and an e-mail link, in a panel that opens upwards. */
+/** 'Contact Support' in the footer on wide screens (hidden up to 767px): a chat link in a new tab and an e-mail link, in a panel that opens upwards. */
 export function SupportWidget({ supportChatUrl, supportEmail }: SupportWidgetProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);

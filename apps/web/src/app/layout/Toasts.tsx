@@ -5,7 +5,7 @@ import { selectToasts, toastDismissed, toastDuration, type Toast } from '../../l
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import styles from './Toasts.module.css';
 
-/** Toasts, bottom-left (above the tab bar on phones): timed, click or swipe (> 100px) to dismiss. */
+/** Toasts, top-right over the header band: timed, click or swipe (> 100px) to dismiss. */
 export function Toasts() {
   const toasts = useAppSelector(selectToasts);
   return (

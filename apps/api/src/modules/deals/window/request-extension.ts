@@ -33,7 +33,7 @@ export async function requestExtension(ctx: WindowContext, user: AuthUser, dealI
       .onConflictDoNothing()
       .returning();
     if (inserted.length === 0) throw conflict(WINDOW_EXTENSION_PENDING);
-    await announceWindowChange(tx, deal, { by: user.wallet, text: extensionRequestedText(minutes), deadline: deal.paymentDeadline, now });
+    await announceWindowChange(tx, deal, { by: user.wallet, text: extensionRequestedText(minutes), deadline: deal.paymentDeadline, now, requestedMinutes: minutes });
     return toDealWindow(deal, [...extensions, ...inserted]);
   });
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage, DealWindow, OrderDetails } from '@jelly/contracts';
+import type { AdminOrderResponse, ChatMessage, DealWindow, NotificationListResponse, OrderDetails } from '@jelly/contracts';
 import {
   NOT_A_PARTY,
   OrderStatus,
@@ -107,6 +107,34 @@ describe('a payment window both sides can extend', () => {
     ]);
     // the cap: two requests per deal, whatever their answers
     expect(errorOf(await ask(buyer, dealId))).toMatchObject({ status: 409, message: WINDOW_EXTENSION_LIMIT });
+  });
+
+  it("a request is the other party's own notification (not a chat message's); the requester gets none", async () => {
+    const { buyer, seller, dealId } = await newDeal();
+    const kindsOf = async (s: Session) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/Notification?Page=1&Size=50', headers: s.headers });
+      expect(response.statusCode).toBe(200);
+      return response.json<NotificationListResponse>().data.filter((n) => n.orderId === dealId);
+    };
+    const before = (await kindsOf(seller)).length;
+    expect((await ask(buyer, dealId, { minutes: 30 })).statusCode).toBe(200);
+    const told = (await kindsOf(seller)).slice(0, (await kindsOf(seller)).length - before);
+    expect(told.map((n) => [n.kind, n.title])).toEqual([['window_extension_requested', 'More time requested']]);
+    expect(told[0]?.message).toMatch(new RegExp(`asks for 30 more minutes on deal #${dealId} \\(.+\\)\\. Accept or decline it on the deal page\\.$`));
+    expect((await kindsOf(buyer)).map((n) => n.kind)).not.toContain('window_extension_requested');
+  });
+
+  it("the admin's deal page lists the requests for more time with their answers, oldest first", async () => {
+    const { buyer, seller, dealId } = await newDeal();
+    expect((await ask(buyer, dealId, { minutes: 15 })).statusCode).toBe(200);
+    expect((await answer(seller, dealId, await pendingId(seller, dealId), 'decline')).statusCode).toBe(200);
+    expect((await ask(seller, dealId, { minutes: 60 })).statusCode).toBe(200);
+    const response = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${dealId}`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<AdminOrderResponse>().extensions).toMatchObject([
+      { requestedBy: buyer.wallet.address, minutes: 15, state: 'declined', answeredBy: seller.wallet.address },
+      { requestedBy: seller.wallet.address, minutes: 60, state: 'pending', answeredBy: null, answeredAt: null },
+    ]);
   });
 
   it('refuses every other caller and input with a clear 4xx and leaves nothing behind', async () => {

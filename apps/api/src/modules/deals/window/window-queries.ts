@@ -46,7 +46,8 @@ export const toRecord = (row: ExtensionRow): WindowExtensionRecord => ({
   state: row.state as WindowExtensionState,
 });
 
-function toWire(row: ExtensionRow): WindowExtension {
+/** A stored request for more time as the API answers it (the deal window, the admin's deal page). */
+export function toWindowExtension(row: ExtensionRow): WindowExtension {
   return {
     id: row.id,
     requestedBy: row.requestedBy,
@@ -62,6 +63,6 @@ export function toDealWindow(deal: WindowDealRow, extensions: readonly Extension
   return {
     orderId: deal.orderId,
     paymentDeadline: deal.paymentDeadline?.toISOString() ?? null,
-    extensions: extensions.map(toWire),
+    extensions: extensions.map(toWindowExtension),
   };
 }

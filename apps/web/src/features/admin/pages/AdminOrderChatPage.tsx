@@ -8,6 +8,7 @@ import { useResolve } from '../hooks/useResolve.ts';
 import { useAdminOrderQuery } from '../api/adminOrderApi.ts';
 import { Forbidden } from '../components/AdminGate.tsx';
 import { AdminOrderDetails } from '../components/AdminOrderDetails.tsx';
+import { AdminExtensions } from '../components/AdminExtensions.tsx';
 import { AdminPaymentDetails } from '../components/AdminPaymentDetails.tsx';
 import { ResolveButtons } from '../components/ResolveButtons.tsx';
 import styles from '../components/Admin.module.css';
@@ -76,6 +77,7 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
               </ul>
             </div>
           )}
+          <AdminExtensions extensions={order.extensions} buyerWallet={order.buyerWallet} />
         </div>
         {chatSlot && (
           <div className={styles.chat}>{chatSlot({ orderId: order.orderId, status: order.status, myWallet, isAdmin: true })}</div>

@@ -65,6 +65,24 @@ describe('admin order chat', () => {
     expect(screen.getByText('Chat of deal 42 as admin')).toBeInTheDocument();
   });
 
+  it('lists the requests for more time: who asked, how long, and the answer', async () => {
+    const extensions = [
+      { id: 1, requestedBy: WALLET_B, minutes: 15 as const, state: 'accepted' as const, answeredBy: WALLET_A, createdAt: '2026-11-21T09:00:00.000Z', answeredAt: '2026-11-21T09:02:00.000Z' },
+      { id: 2, requestedBy: WALLET_A, minutes: 30 as const, state: 'pending' as const, answeredBy: null, createdAt: '2026-11-21T09:20:00.000Z', answeredAt: null },
+    ];
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminHeader({ extensions })) }));
+    const list = await screen.findByRole('region', { name: 'Requests for more time' });
+    const rows = within(list).getAllByTestId('admin-extension');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(/^Buyer .+ asked for 15 more minutes · .+ · accepted by Seller .+ · .+$/);
+    expect(rows[1]).toHaveTextContent(/^Seller .+ asked for 30 more minutes · .+ · waiting for an answer$/);
+  });
+
+  it('says when no party asked for more time', async () => {
+    renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminHeader()) }));
+    expect(await screen.findByRole('region', { name: 'Requests for more time' })).toHaveTextContent('None.');
+  });
+
   it('Side reads BUY for a Buy offer', async () => {
     renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, adminHeader({ offerSide: 1, side: 'BUY' })) }));
     await screen.findByRole('heading', { name: 'Order #42' });

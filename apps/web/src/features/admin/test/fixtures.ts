@@ -24,6 +24,7 @@ export function adminHeader(overrides: Partial<AdminOrderResponse> = {}): AdminO
     resolve: { toBuyer: { enabled: true }, toSeller: { enabled: true } },
     escrow: { ticketAddress: 'T1cket', status: 'Locked', amount: '40000000', cryptoGuySigned: false, fiatGuySigned: true },
     supportRequests: [{ id: 's1', requesterWallet: WALLET_B, orderUrl: 'http://x/swap-chat/42', createdAt: OPENED_AT }],
+    extensions: [],
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { endedWithoutTrade, supportRequestPayload } from '@jelly/domain';
+import { endedForSupport, supportRequestPayload } from '@jelly/domain';
 import { unwrapApi } from '../../../lib/api/apiError.ts';
 import { dealApi } from '../api/dealApi.ts';
 import type { PrepareAction } from './dealAction.ts';
@@ -8,17 +8,17 @@ export const CASE_FAILED = 'The case could not be sent. Try again in a moment.';
 
 /**
  * Support Request: POST /platform/call-tg-bot with the support payload; the server notifies the admins and moves
- * the deal to Admin Resolving (failures are silent: the deal's own state tells). On a deal that expired or was
- * cancelled (within 24 hours) it opens a case instead: nothing moves, so the user is told it was sent, or why not.
+ * the deal to Admin Resolving (failures are silent: the deal's own state tells). On a deal that completed, expired
+ * or was cancelled (within 24 hours) it opens a case instead: nothing moves, so the user is told it was sent, or why not.
  */
 export const prepareSupportRequest: PrepareAction = async (deal, env) => {
-  const ended = endedWithoutTrade(deal);
+  const ended = endedForSupport(deal);
   return {
     confirm: ended
       ? {
           title: 'Open a case with the admins?',
           description:
-            'This deal has ended and its tokens went back, so they cannot be moved. An admin reviews your case, it is recorded on both accounts, and the admin can act on them.',
+            'This deal has ended and its tokens left the escrow, so they cannot be moved. An admin reviews your case, it is recorded on both accounts, and the admin can act on them.',
           confirmText: 'Open Case',
           cancelText: 'Cancel',
           variant: 'warning',

@@ -14,7 +14,7 @@ const endedAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
 const actions = () => within(screen.getByRole('group', { name: 'Deal actions' }));
 
 describe('deal page: Support Request after the deal ended', () => {
-  it.each([OrderStatus.Expired, OrderStatus.Cancelled])('status %i: a party opens a case; the deal stays as it ended', async (status) => {
+  it.each([OrderStatus.Completed, OrderStatus.Expired, OrderStatus.Cancelled])('status %i: a party opens a case; the deal stays as it ended', async (status) => {
     const api = fakeApi({
       'POST /api/platform/call-tg-bot': () => json(200, { id: 'c1', orderId: DEAL_ID, status, statusChanged: false }),
     });
@@ -36,12 +36,16 @@ describe('deal page: Support Request after the deal ended', () => {
     expect(await screen.findByText(new RegExp(SUPPORT_WINDOW_CLOSED.replace('.', '\\.')))).toBeInTheDocument();
   });
 
-  it('offers nothing 24 hours after the deal ended, nor on a completed deal', async () => {
+  it('offers nothing 24 hours after the deal ended (completed too), nor on a deal an admin resolved', async () => {
     const view = renderDeal({ deal: sellDeal({ status: OrderStatus.Expired, updatedAt: endedAgo(24 * HOUR + 60_000) }), viewer: BUYER });
     await screen.findByTestId('deal-status');
     expect(actions().queryAllByRole('button')).toEqual([]);
     view.unmount();
-    renderDeal({ deal: sellDeal({ status: OrderStatus.Completed, updatedAt: endedAgo(HOUR) }), viewer: BUYER });
+    const completed = renderDeal({ deal: sellDeal({ status: OrderStatus.Completed, updatedAt: endedAgo(24 * HOUR + 60_000) }), viewer: BUYER });
+    await screen.findByTestId('deal-status');
+    expect(actions().queryAllByRole('button')).toEqual([]);
+    completed.unmount();
+    renderDeal({ deal: sellDeal({ status: OrderStatus.AdminResolved, updatedAt: endedAgo(HOUR) }), viewer: BUYER });
     await screen.findByTestId('deal-status');
     expect(actions().queryAllByRole('button')).toEqual([]);
   });

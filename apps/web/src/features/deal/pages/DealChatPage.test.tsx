@@ -278,10 +278,13 @@ describe('deal page: loading', () => {
     expect(await screen.findByRole('heading', { name: 'Not your deal' })).toBeInTheDocument();
   });
 
-  it('does not treat an offer as a deal', async () => {
+  it('does not treat an offer as a deal: titles it as an offer and links to its page', async () => {
     const offer = sellDeal().parentOffer!;
     renderDeal({ deal: { ...offer, orderId: DEAL_ID, parentOffer: null }, viewer: SELLER });
-    expect(await screen.findByText('This is an offer, not a deal: claim it on the market to start a deal.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `Offer #${DEAL_ID}` })).toBeInTheDocument();
+    expect(screen.getByText('This is an offer, not a deal: claim it to start a deal.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the offer' })).toHaveAttribute('href', `/online-ads/${DEAL_ID}`);
+    await waitFor(() => expect(document.title).toMatch(new RegExp(`^Offer #${DEAL_ID}\\b`)));
     expect(screen.queryByRole('button', { name: 'Cancel Deal' })).not.toBeInTheDocument();
   });
 

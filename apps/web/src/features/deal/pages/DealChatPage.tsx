@@ -1,8 +1,8 @@
 import { counterpartyWallet, countdownRuns, dealActions, OrderStatus } from '@jelly/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useParams } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { selectRealtimeOpen, selectRealtimeOpenedAt } from '../../../lib/realtime/realtimeSlice.ts';
@@ -55,7 +55,6 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
   const params = useParams();
   const orderId = Number(params.id);
   const validId = Number.isSafeInteger(orderId) && orderId > 0;
-  useDocumentTitle(validId ? `Deal #${orderId}` : 'Deal');
 
   const dispatch = useDispatch();
   const realtimeOpen = useSelector(selectRealtimeOpen);
@@ -64,6 +63,9 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
     pollingInterval: realtimeOpen ? 0 : DEAL_POLL_INTERVAL_MS,
   });
   const deal = query.data;
+  // An offer's number opened here is titled as an offer, as on its own page (/online-ads/{id}).
+  const isOffer = deal?.parentOrderId === null;
+  useDocumentTitle(!validId ? 'Deal' : isOffer ? `Offer #${orderId}` : `Deal #${orderId}`);
   const counterparty = deal ? (counterpartyWallet(deal, viewer.wallet) ?? deal.creatorWallet) : null;
   const { data: summary } = useRatingSummaryQuery(counterparty ?? '', { skip: !counterparty });
   const { refetch } = query;
@@ -88,7 +90,13 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
     return <PageSpinner />;
   }
   if (deal.parentOrderId === null) {
-    return <Notice title={`Order #${deal.orderId}`} text="This is an offer, not a deal: claim it on the market to start a deal." />;
+    return (
+      <Notice title={`Offer #${deal.orderId}`} text="This is an offer, not a deal: claim it to start a deal.">
+        <Link className={buttonClassName('primary')} to={`/online-ads/${deal.orderId}`}>
+          Open the offer
+        </Link>
+      </Notice>
+    );
   }
 
   return (

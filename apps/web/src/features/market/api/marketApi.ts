@@ -1,10 +1,12 @@
 import {
   createOrderResponse,
+  marketOffer,
   marketResponse,
   orderDetailsResponse,
   orderPaths,
   priceValidationResponse,
   type CreateOrderResponse,
+  type MarketOffer,
   type MarketQuery,
   type MarketResponse,
   type OrderDetails,
@@ -50,6 +52,12 @@ export const marketApi = api.enhanceEndpoints({ addTagTypes: [MARKET_OFFERS_TAG,
       responseSchema: orderDetailsResponse,
       providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
+    /** A visitor's read of one open offer (a shared link): GET /platform/offer-unath/{id}, what the public market lists. */
+    publicOffer: build.query<MarketOffer, number>({
+      query: (orderId) => orderPaths.publicOffer(orderId),
+      responseSchema: marketOffer,
+      providesTags: (_result, _error, orderId) => [{ type: 'Order', id: orderId }],
+    }),
     /**
      * GET /platform/price-validation; any failure answers null (the caller falls back to the listed price). Always
      * asked of the server (never the browser's HTTP cache): a claim is refused when its price is out of date.
@@ -77,4 +85,4 @@ export const marketApi = api.enhanceEndpoints({ addTagTypes: [MARKET_OFFERS_TAG,
   }),
 });
 
-export const { useMarketOffersQuery, useOrderDetailsQuery, usePriceValidationQuery } = marketApi;
+export const { useMarketOffersQuery, useOrderDetailsQuery, usePriceValidationQuery, usePublicOfferQuery } = marketApi;

@@ -1,4 +1,4 @@
-import { shortenWallet } from '@jelly/domain';
+import { OFFER_NOT_ON_MARKET, shortenWallet } from '@jelly/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
@@ -23,11 +23,28 @@ beforeAll(async () => {
 }, 30_000);
 
 describe('online ad (/online-ads/{id})', () => {
-  it('asks a signed-out visitor to connect', () => {
-    const { api } = setup(null);
-    expect(screen.getByRole('heading', { level: 1, name: 'Online ad' })).toBeInTheDocument();
-    expect(screen.getByText('Connect your wallet to see offer #7.')).toBeInTheDocument();
+  it('shows a visitor the offer as the public market does, with Connect Wallet to claim it', async () => {
+    let connects = 0;
+    const api = fakeApi({
+      'GET /api/platform/offer-unath/7': () => json(200, makeOffer({ visibleInCountries: ['CY'] })),
+      'GET /api/platform/countries': () => json(200, [{ code: 'CY', name: 'Cyprus' }]),
+    });
+    renderMarket(<OnlineAdPage onConnectWallet={() => connects++} />, { api, signedInAs: null, at: '/online-ads/7' });
+    expect(await screen.findByText('Offer #7')).toBeInTheDocument();
+    expect(screen.getByTestId('offer-status')).toHaveTextContent('Active');
+    expect(screen.getByText('SEPA, Revolut')).toBeInTheDocument();
+    expect(await screen.findByText('Cyprus')).toBeInTheDocument();
+    expect(screen.getByText('Connect your wallet to claim this offer.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+    expect(connects).toBe(1);
     expect(api.callsTo('GET /api/orders/7')).toHaveLength(0);
+  });
+
+  it("tells a visitor when the offer is not on the market (the server's 404)", async () => {
+    const api = fakeApi({ 'GET /api/platform/offer-unath/7': () => apiError(404, 'NOT_FOUND', OFFER_NOT_ON_MARKET) });
+    renderMarket(<OnlineAdPage onConnectWallet={() => undefined} />, { api, signedInAs: null, at: '/online-ads/7' });
+    expect(await screen.findByText(OFFER_NOT_ON_MARKET)).toBeInTheDocument();
   });
 
   it("summarises someone's offer and lets the visitor claim it", async () => {

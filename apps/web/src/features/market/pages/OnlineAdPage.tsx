@@ -1,9 +1,11 @@
+import type { Order } from '@jelly/contracts';
 import {
   ALL_COUNTRIES,
   formatAvailableAmount,
   formatDisplayAmount,
   formatPaymentTimeLimit,
   fromBaseUnits,
+  OFFER_NOT_ON_MARKET,
   offerTakesPaymentDetails,
   ORDER_CANCELLED,
   OrderStatus,
@@ -23,14 +25,23 @@ import { useCancelOrderInDatabaseMutation } from '../../../lib/api/orderCancelAp
 import { modalPushed, openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { useOrderDetailsQuery } from '../api/marketApi.ts';
+import { useOrderDetailsQuery, usePublicOfferQuery } from '../api/marketApi.ts';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { PaymentDetailsEditor } from '../components/PaymentDetailsEditor.tsx';
 import { limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './OnlineAdPage.module.css';
 
-/** /online-ads/{id}: an offer's summary (GET /orders/{id}), with Claim for others and Cancel for its creator. */
-export default function OnlineAdPage() {
+export interface OnlineAdPageProps {
+  /** The app's Connect Wallet (composed by the app layer: features do not import each other). */
+  onConnectWallet?: () => void;
+}
+
+/**
+ * /online-ads/{id}: an offer's summary, with Claim for others and Cancel for its creator. Signed in it reads
+ * GET /orders/{id}; a visitor (a shared link) reads the offer as the signed-out market shows it and is offered
+ * Connect Wallet to claim it.
+ */
+export default function OnlineAdPage({ onConnectWallet }: OnlineAdPageProps = {}) {
   const { id } = useParams();
   const orderId = Number(id);
   const valid = Number.isInteger(orderId) && orderId > 0;
@@ -39,11 +50,13 @@ export default function OnlineAdPage() {
   const [cancelOffer] = useCancelOrderInDatabaseMutation();
   const me = useSignedInWallet();
   const [cancelling, setCancelling] = useState(false);
-  const { data: offer, isLoading, error } = useOrderDetailsQuery(orderId, { skip: !valid || !me });
+  const signedInRead = useOrderDetailsQuery(orderId, { skip: !valid || !me });
+  const visitorRead = usePublicOfferQuery(orderId, { skip: !valid || !!me });
+  const { isLoading, error } = me ? signedInRead : visitorRead;
+  const offer: Order | undefined = me ? signedInRead.data : visitorRead.data;
   const { data: countries } = useCountriesQuery(undefined, { skip: !offer || offer.visibleInCountries.length === 0 });
 
   if (!valid) return <Message text="This is not an offer number." />;
-  if (!me) return <Message text={`Connect your wallet to see offer #${orderId}.`} />;
   if (isLoading) {
     return (
       <section className={styles.page}>
@@ -54,7 +67,8 @@ export default function OnlineAdPage() {
   }
   if (!offer) {
     const status = error && 'status' in error ? error.status : null;
-    return <Message text={status === 404 ? 'This offer does not exist.' : status === 403 ? 'Only the two parties of this deal can see it.' : 'The offer could not be loaded.'} />;
+    const notFound = me ? 'This offer does not exist.' : OFFER_NOT_ON_MARKET;
+    return <Message text={status === 404 ? notFound : status === 403 ? 'Only the two parties of this deal can see it.' : 'The offer could not be loaded.'} />;
   }
 
   const mine = offer.creatorWallet === me;
@@ -113,9 +127,10 @@ export default function OnlineAdPage() {
               Cancel offer
             </Button>
           )}
-          {isOffer && !mine && active && (
+          {isOffer && me && !mine && active && (
             <Button onClick={() => dispatch(modalPushed('confirmOrder', { offer }))}>{visitorActionLabel(offer)}</Button>
           )}
+          {!me && onConnectWallet && <Button onClick={onConnectWallet}>Connect Wallet</Button>}
         </div>
       </header>
 
@@ -153,6 +168,7 @@ export default function OnlineAdPage() {
         {offer.minAccountAgeDays > 0 && <Fact label="Minimum account age">{offer.minAccountAgeDays} days</Fact>}
         {offer.tags.length > 0 && <Fact label="Tags">{offer.tags.join(', ')}</Fact>}
       </dl>
+      {!me && <p className={styles.lead}>Connect your wallet to claim this offer.</p>}
       {offer.orderDescription && (
         <section className={styles.description}>
           <h2>Description</h2>
