@@ -2,17 +2,20 @@
 // chain running), a fresh PostgreSQL database, the platform's key files, and the environment of API processes that
 // run as replicas of one deployment (same database, chain, keys, JWT secret and Coin Jelly seed).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResponse, NonceResponse } from '@jelly/contracts';
 import { loadOrCreateKeypair, startLocalnet, type Localnet } from '@jelly/localnet';
-import { Connection, Keypair } from '@solana/web3.js';
+import { Connection, type Keypair } from '@solana/web3.js';
 import pg from 'pg';
 import type { Chain } from '../../src/chain/chain.ts';
 import { platformKey } from '../../src/chain/keys/platform-key.ts';
 import { createChainWallet, type ChainWallet } from '../helpers/test-chain.ts';
 import { startApi, type ApiProcess } from './api-process.ts';
+
+/** A blockhash is valid for 150 blocks; the gate's own bound allows up to 300. */
+const BLOCKHASH_LIFE_BLOCKS = 310;
 
 export interface CrashWorld {
   localnet: Localnet;
@@ -20,6 +23,8 @@ export interface CrashWorld {
   chain: Chain;
   desk: Keypair;
   db: pg.Client;
+  /** Makes every blockhash given out so far expire (empty blocks past any last valid height). */
+  expireBlockhashes(): void;
   /** Starts an API process of the deployment, optionally armed with a fail-point. */
   start(failpoint?: string, extraEnv?: Record<string, string>): Promise<ApiProcess>;
   close(): Promise<void>;
@@ -31,7 +36,14 @@ export async function createCrashWorld(): Promise<CrashWorld> {
   const root = await mkdtemp(join(tmpdir(), 'jelly-crash-'));
   const admin = loadOrCreateKeypair(join(root, 'admin.json'));
   const desk = loadOrCreateKeypair(join(root, 'desk.json'));
-  const localnet = await startLocalnet({ dataDir: join(root, 'chain'), admin, port: 0, host: '127.0.0.1' });
+  // Blocks come with transactions and with expireBlockhashes() only: whether a recorded send's blockhash is still
+  // valid when the next process looks is then the test's choice, not the machine's speed.
+  let produceBlock: () => void = () => {};
+  const slotClock = (tick: () => void) => {
+    produceBlock = tick;
+    return () => {};
+  };
+  const localnet = await startLocalnet({ dataDir: join(root, 'chain'), admin, port: 0, host: '127.0.0.1', slotClock });
   await localnet.faucet(desk.publicKey, { sol: 20n * 10n ** 9n, usdc: 50_000n * 10n ** 6n, usdt: 0n });
 
   const name = `crash_${randomBytes(4).toString('hex')}`;
@@ -77,6 +89,9 @@ export async function createCrashWorld(): Promise<CrashWorld> {
     },
     desk,
     db,
+    expireBlockhashes() {
+      for (let i = 0; i < BLOCKHASH_LIFE_BLOCKS; i++) produceBlock();
+    },
     async start(failpoint, extraEnv = {}) {
       const dataDir = join(root, `api-${++processes}`);
       const api = await startApi({ ...env, DATA_DIR: dataDir, ...(failpoint ? { JELLY_FAILPOINT: failpoint } : {}), ...extraEnv });
