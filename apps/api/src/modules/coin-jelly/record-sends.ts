@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { finishPlatformSend } from '../../chain/gate/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { jellyOrders } from '../../db/schema/index.ts';
@@ -27,7 +27,8 @@ export async function recordPayout(ctx: JellyContext, orderId: number, signature
   failpoint('jelly_payout', 'before-record');
   const now = ctx.now();
   return finishPlatformSend(ctx.db, signature, 'landed', now, async (tx) => {
-    await tx.update(jellyOrders).set({ payoutTx: signature, updatedAt: now }).where(eq(jellyOrders.id, orderId));
+    // an admin may have recorded a payout by hand meanwhile: theirs stays
+    await tx.update(jellyOrders).set({ payoutTx: signature, updatedAt: now }).where(and(eq(jellyOrders.id, orderId), isNull(jellyOrders.payoutTx)));
     await addJellyEvent(tx, orderId, 'settling', { kind: 'payout', actor: 'system', signature, slot: delta?.slot ?? 0, amount, coin: receive.currency }, now);
     if (delta && !delta.failed && delta.delta >= amount) {
       const done = await moveJelly(tx, orderId, 'payout_verified', { kind: 'payout_verified', signature, slot: delta.slot, amount: delta.delta, coin: receive.currency }, now);
