@@ -23,6 +23,7 @@ import { telegramService } from './modules/telegram/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { compression } from './plugins/compression.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
+import { sendRecoveryJob } from './plugins/send-recovery-job.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
 import { textGuard } from './plugins/text-guard.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(paymentReminderJob);
     await app.register(rentReclaimJob, { pollMs: config.deals?.rentReclaimPollMs ?? 0, sweepMs: config.deals?.rentReclaimSweepMs ?? 0 });
     await app.register(paymentWindowJob);
+    await app.register(sendRecoveryJob);
     await app.register(runwayWatch);
     await app.register(processingSwapSweep);
     await app.register(expiredQuoteSweep);

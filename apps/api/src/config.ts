@@ -23,6 +23,8 @@ import { readTelegramConfig, type TelegramConfig } from './modules/telegram/inde
 import { readAttachmentsConfig, type AttachmentsConfig } from './modules/attachments/index.ts';
 import { readCoinJellyConfig, resolveCoinJellyConfig, type CoinJellyConfig } from './modules/coin-jelly/index.ts';
 import type { ConfigRead } from './lib/env-fields.ts';
+import { readFailpoint } from './lib/failpoint.ts';
+import { readSendRecoveryConfig, type SendRecoveryConfig } from './chain/gate/index.ts';
 import type { SharedConfig } from './shared-config.ts';
 
 /**
@@ -59,6 +61,10 @@ export interface AppConfig extends SharedConfig, AuthConfig, PlatformConfig {
    * only (tests that call a local server list it here).
    */
   outbound?: OutboundHttpOptions;
+  /** The send-recovery job (SEND_RECOVERY_SECONDS, SEND_STALE_SECONDS); absent = no job (tests call it directly). */
+  sendRecovery?: SendRecoveryConfig;
+  /** TEST ONLY: JELLY_FAILPOINT, the point at which the server kills itself (lib/failpoint.ts); absent = none. */
+  failpoint?: string | null;
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
@@ -167,6 +173,8 @@ export async function loadConfig(
   const swap = settled(readDeskConfig(env, cwd));
   const admin = settled(readAdminConfig(env));
   const outbound = settled(readOutboundConfig(env));
+  const sendRecovery = settled(readSendRecoveryConfig(env));
+  const failpoint = settled(readFailpoint(env));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -212,5 +220,7 @@ export async function loadConfig(
     swap,
     admin,
     outbound,
+    sendRecovery,
+    failpoint,
   };
 }

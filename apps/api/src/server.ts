@@ -2,11 +2,13 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { startChain } from './chain/start-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { armFailpoint } from './lib/failpoint.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = await loadConfig();
+  armFailpoint(config.failpoint ?? null);
   const bootLog = pino({ level: config.logLevel });
   const chain = await startChain(config, bootLog);
   const app = await buildApp(config, { chain });

@@ -6,11 +6,16 @@ import { AppError } from '../../errors.ts';
 import { chargeAdminSpend, type FeePayerConfig } from '../../modules/fee-payer/index.ts';
 import type { Chain } from '../chain.ts';
 import type { PlatformKey } from '../keys/platform-key.ts';
-import { signatureOf } from '../transactions/index.ts';
+import { rpcUnavailable, signatureOf } from '../transactions/index.ts';
+import { failpoint } from '../../lib/failpoint.ts';
 import { checkBudgets, type BudgetRule, type ChargeTo } from './check-budgets.ts';
 import { keypairOf } from './key-vault.ts';
 import { platformCost, type PlatformCost } from './platform-cost.ts';
+import { insertPlatformSend } from './send-record.ts';
 import { simulateCosts, type SimulationErrorMapper } from './simulate-costs.ts';
+
+/** How many recent blockhashes a node keeps: an upper bound on any valid blockhash's remaining life, in blocks. */
+const MAX_RECENT_BLOCKHASHES = 300n;
 
 export interface GateContext {
   db: Database;
@@ -43,6 +48,10 @@ export interface SendTerms {
   record?: (db: Queryable, signature: string, raw: Uint8Array) => Promise<void>;
   /** How a failed simulation reads to the user (default: the chain's failure, the program's message). */
   simulationError?: SimulationErrorMapper;
+  /** The owner's record the send belongs to (an order id), kept with the recorded send for its recovery. */
+  ownerRef?: string | null;
+  /** The blockhash's last valid block height, when the caller fetched it (else the gate bounds it from above). */
+  lastValidBlockHeight?: bigint;
 }
 
 export interface AuthorizedSend {
@@ -70,7 +79,8 @@ export interface PreparedSend {
  * and refuses unless what the platform's keys lose is the network fee (a bounded priority fee included), what they
  * send on purpose, and the rent of accounts the platform recovers; then, in one database transaction, it checks the
  * budgets, charges the cost to the wallet and IP that caused it, queues the accounts to reclaim and writes the
- * caller's record — all before a byte is sent. The caller sends the returned bytes with the transaction toolkit.
+ * send itself (signature, signed bytes, last valid block height: chain/gate/send-record.ts, for the recovery of a
+ * send whose process died) and the caller's record — all before a byte is sent. The caller sends the returned bytes with the transaction toolkit.
  * The signed transaction never leaves before that: prepare gives its id only (for idempotency look-ups).
  */
 export function preparePlatformSend(ctx: GateContext, unsigned: VersionedTransaction, signers: readonly PlatformKey[]): PreparedSend {
@@ -106,11 +116,28 @@ async function authorize(ctx: GateContext, send: PlatformSend, signature: string
     ctx.log?.warn({ gate: { kind: send.kind, orderId: send.orderId, wallet: send.chargeTo.wallet } }, `platform gate refused: ${cost.message}`);
     throw cost;
   }
+  const lastValidBlockHeight = send.lastValidBlockHeight ?? (await lastValidBound(ctx.chain));
   await ctx.db.transaction(async (db) => {
     await checkBudgets(db, ctx.feePayer, send.chargeTo, send.budgets, cost.feeLamports + cost.rentLamports, ctx.now());
     await chargeAdminSpend(db, { signature, ...send.chargeTo, kind: send.kind, orderId: send.orderId, ...cost }, ctx.now());
     for (const reclaimable of send.reclaimable ?? []) await reclaimable.queue(db, send.chargeTo);
+    const blockhash = tx.message.recentBlockhash;
+    await insertPlatformSend(db, { signature, kind: send.kind, ownerRef: send.ownerRef ?? null, raw, blockhash, lastValidBlockHeight }, ctx.now());
     await send.record?.(db, signature, raw);
   });
+  failpoint(send.kind, 'after-sign');
   return { tx, signature, raw, cost };
+}
+
+/**
+ * A blockhash that passed simulation just now was made at most at the newest block any node has, so it dies at most
+ * MAX_RECENT_BLOCKHASHES blocks past the chain's processed height (a margin over the 150-block life for a node
+ * ahead of ours): waiting that long before declaring a send expired is always safe, only slower.
+ */
+async function lastValidBound(chain: Chain): Promise<bigint> {
+  try {
+    return BigInt(await chain.connection.getBlockHeight('processed')) + MAX_RECENT_BLOCKHASHES;
+  } catch (error) {
+    throw rpcUnavailable(error);
+  }
 }

@@ -11,9 +11,10 @@ export interface JellyDesk {
   balance(coin: JellyCoin): Promise<bigint>;
   /**
    * Sends `amount` of `coin` from the desk to `to` through the platform gate, charged to `chargeTo`, with `reference`
-   * as its memo (the order and purpose); resolves once confirmed.
+   * as its memo (the order and purpose) and `ownerRef` (the order) kept with the recorded send; resolves once
+   * confirmed, throws SendInFlight when the recorded send's fate is for the send recovery to learn.
    */
-  pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo, reference: string): Promise<{ signature: string; slot: number }>;
+  pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo, reference: string, ownerRef: string): Promise<{ signature: string; slot: number }>;
   /** Where swept deposits go. */
   readonly treasury: PublicKey;
 }

@@ -4,3 +4,4 @@ export type { CoinJellyService } from './coin-jelly-service.ts';
 export { readCoinJellyConfig, resolveCoinJellyConfig } from './coin-jelly-config.ts';
 export type { CoinJellyConfig, CoinJellySettings } from './coin-jelly-config.ts';
 export { findJellyListItems } from './queries.ts';
+export { jellySendOwners } from './send-owners.ts';

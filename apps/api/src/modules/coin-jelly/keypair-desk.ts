@@ -4,7 +4,8 @@ import { PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, V
 import { authorizePlatformSend, type ChargeTo, type GateContext, type PlatformKey } from '../../chain/gate/index.ts';
 import { confirmOrThrow, sendRaw } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
-import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
+import { failpoint } from '../../lib/failpoint.ts';
+import { settleAdminSpend } from '../fee-payer/index.ts';
 import type { JellyDesk } from './desk.ts';
 
 /** The SPL Memo program (v3), on every cluster and the localnet. */
@@ -41,18 +42,34 @@ export async function existingTokenAccount(gate: GateContext, coin: JellyCoin & 
 }
 
 /**
+ * A send the gate recorded that did not come back confirmed here (the RPC failed, the confirmation timed out, or it
+ * failed on chain): it may still land. Its owner leaves it to the send recovery (chain/gate), which asks the chain
+ * and finishes it exactly once; nothing is sent again for it until its blockhash has expired unlanded.
+ */
+export class SendInFlight extends Error {
+  override name = 'SendInFlight';
+  constructor(
+    readonly signature: string,
+    override readonly cause: unknown,
+  ) {
+    super(`send ${signature} is in flight: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/**
  * Sends instructions signed by platform keys through the gate (the admin paying the fee, charged to the order's
- * wallet before the send), then confirms and books the chain's figures.
+ * wallet and recorded before the send), then confirms and books the chain's figures. `reference` is the memo;
+ * `ownerRef` (the order) stays with the recorded send for its recovery. Throws SendInFlight after the record.
  */
 export async function sendThroughGate(
   gate: GateContext,
   signers: readonly PlatformKey[],
   instructions: TransactionInstruction[],
-  terms: { kind: string; reference: string; chargeTo: ChargeTo; intended?: { key: PlatformKey; lamports: bigint }[]; platformOwners?: PublicKey[] },
+  terms: { kind: string; reference: string; ownerRef: string; chargeTo: ChargeTo; intended?: { key: PlatformKey; lamports: bigint }[]; platformOwners?: PublicKey[] },
 ): Promise<{ signature: string; slot: number }> {
   const { chain } = gate;
   const { reference, ...sendTerms } = terms;
-  const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
+  const { blockhash, lastValidBlockHeight } = await chain.connection.getLatestBlockhash('confirmed');
   const message = new TransactionMessage({
     payerKey: chain.admin.publicKey,
     recentBlockhash: blockhash,
@@ -63,15 +80,17 @@ export async function sendThroughGate(
     signers: [chain.admin, ...signers],
     orderId: null,
     budgets: 'caller',
+    lastValidBlockHeight: BigInt(lastValidBlockHeight),
     ...sendTerms,
   });
   try {
     await sendRaw(chain, authorized.raw);
+    failpoint(terms.kind, 'after-send');
+    await confirmOrThrow(chain, authorized.signature);
+    failpoint(terms.kind, 'after-confirm');
   } catch (error) {
-    await releaseAdminSpend(gate.db, authorized.signature);
-    throw error;
+    throw new SendInFlight(authorized.signature, error);
   }
-  await confirmOrThrow(chain, authorized.signature);
   await settleAdminSpend(gate, { signature: authorized.signature, ...terms.chargeTo, kind: terms.kind, orderId: null }).catch(() => undefined);
   const status = await chain.connection.getSignatureStatus(authorized.signature);
   return { signature: authorized.signature, slot: status.value?.slot ?? 0 };
@@ -97,11 +116,12 @@ export function keypairDesk(gate: GateContext, key: PlatformKey): JellyDesk {
         return 0n;
       }
     },
-    async pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo, reference: string) {
+    async pay(coin: JellyCoin, to: PublicKey, amount: bigint, chargeTo: ChargeTo, reference: string, ownerRef: string) {
       if (!coin.mint) {
         return sendThroughGate(gate, [key], [SystemProgram.transfer({ fromPubkey: key.publicKey, toPubkey: to, lamports: amount })], {
           kind: 'jelly_payout',
           reference,
+          ownerRef,
           chargeTo,
           intended: [{ key, lamports: amount }],
         });
@@ -112,6 +132,7 @@ export function keypairDesk(gate: GateContext, key: PlatformKey): JellyDesk {
       return sendThroughGate(gate, [key], [createTransferCheckedInstruction(from, mint, dest, key.publicKey, amount, coin.decimals)], {
         kind: 'jelly_payout',
         reference,
+        ownerRef,
         chargeTo,
       });
     },

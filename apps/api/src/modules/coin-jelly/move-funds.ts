@@ -21,7 +21,7 @@ export async function sendFromDeposit(
   coin: JellyCoin,
   to: PublicKey,
   amount: bigint,
-  options: { closeAfter?: boolean; kind: string; reference: string; chargeTo: ChargeTo; treasury?: PublicKey },
+  options: { closeAfter?: boolean; kind: string; reference: string; ownerRef: string; chargeTo: ChargeTo; treasury?: PublicKey },
 ): Promise<{ signature: string; slot: number }> {
   const admin = gate.chain.admin.publicKey;
   const instructions: TransactionInstruction[] = [];
@@ -39,6 +39,7 @@ export async function sendFromDeposit(
   return sendThroughGate(gate, [deposit], instructions, {
     kind: options.kind,
     reference: options.reference,
+    ownerRef: options.ownerRef,
     chargeTo: options.chargeTo,
     intended: coin.mint ? [] : [{ key: deposit, lamports: amount }],
     platformOwners: options.treasury ? [options.treasury] : [],

@@ -1,18 +1,16 @@
 import type { JellyCoin } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
-import { eq, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import { jellyOrders } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
-import { addressDelta } from './chain-reads.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { solanaDepositKey } from './deposit-keys.ts';
 import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts';
-import { tokenAccountMissing } from './keypair-desk.ts';
+import { SendInFlight, tokenAccountMissing } from './keypair-desk.ts';
 import { sendFromDeposit } from './move-funds.ts';
-import { notifyJelly } from './notify-jelly.ts';
 import { findJellyOrder, hasJellyEvent } from './queries.ts';
+import { payoutFailed, recordPayout, recordRefund, recordSweep, refundFailed } from './record-sends.ts';
 
 export const REFUNDED_REASON = 'Refunded to your wallet at your request';
 
@@ -45,7 +43,7 @@ const gateOf = (ctx: JellyContext, chain: NonNullable<JellyContext['chain']>) =>
 /**
  * Pays an order whose deposit matched (deposit_detected, both coins on Solana) from the desk, then verifies the
  * payout on chain before Completed. The order is claimed (settling) BEFORE the desk pays, so two runs never pay
- * twice; a payout that fails after the claim leaves the order in settling for an admin.
+ * twice; the send is recorded before it leaves, so a crash after the claim is finished by the send recovery.
  */
 export async function settleJelly(ctx: JellyContext, orderId: number): Promise<void> {
   const order = await findJellyOrder(ctx.db, orderId);
@@ -55,32 +53,32 @@ export async function settleJelly(ctx: JellyContext, orderId: number): Promise<v
   if (await waitsForAccount(ctx, order, receive, order.recipientAddress)) return;
   const claimed = await moveJelly(ctx.db, orderId, 'payout_sent', { kind: 'payout_started' }, ctx.now());
   if (!claimed) return;
-  const amount = BigInt(order.amountReceive);
+  await payClaimed(ctx, orderId);
+}
+
+/**
+ * Sends the payout of an order claimed for it (settling, no payout recorded, no admin needed): the first send, or a
+ * fresh one once the send recovery found the last one expired unlanded (it could never land: nothing pays twice).
+ */
+export async function payClaimed(ctx: JellyContext, orderId: number): Promise<void> {
+  const order = await findJellyOrder(ctx.db, orderId);
+  const receive = order ? coinsOf(order).receive : undefined;
+  if (!order || order.stage !== 'settling' || order.payoutTx || order.adminSince || !receive || !ctx.desk || !ctx.chain) return;
   let paid: { signature: string; slot: number };
   try {
-    paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), amount, chargeOf(order), `jelly:${order.id}:payout`);
+    paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), BigInt(order.amountReceive), chargeOf(order), `jelly:${order.id}:payout`, String(order.id));
   } catch (error) {
-    // Nothing is retried by itself (a payout that reached the chain unseen must not be sent twice): an admin looks.
+    // Recorded and perhaps on its way: the send recovery learns its fate from the chain and finishes it.
+    if (error instanceof SendInFlight) {
+      ctx.log?.warn({ err: error, orderId }, 'coin jelly: payout in flight; the send recovery finishes it');
+      return;
+    }
+    // Refused before anything was sent: nothing is retried by itself, an admin looks.
     ctx.log?.error({ err: error, orderId }, 'coin jelly: payout failed');
-    const now = ctx.now();
-    const note = error instanceof AppError && error.details?.reason === 'token_account_missing'
-      ? `${error.message} An admin completes the payout once it is open.`
-      : 'The payout did not go through; an admin will complete it';
-    await ctx.db.update(jellyOrders).set({ adminSince: now, updatedAt: now }).where(eq(jellyOrders.id, orderId));
-    await addJellyEvent(ctx.db, orderId, 'settling', { kind: 'payout_failed', note }, now);
+    await payoutFailed(ctx.db, orderId, error, ctx.now());
     return;
   }
-  const delta = await addressDelta(ctx.chain.connection, paid.signature, order.recipientAddress, receive.mint);
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(jellyOrders).set({ payoutTx: paid.signature, updatedAt: now }).where(eq(jellyOrders.id, orderId));
-    await addJellyEvent(tx, orderId, 'settling', { kind: 'payout', actor: 'system', signature: paid.signature, slot: paid.slot, amount, coin: receive.currency }, now);
-    if (delta && !delta.failed && delta.delta >= amount) {
-      const done = await moveJelly(tx, orderId, 'payout_verified', { kind: 'payout_verified', signature: paid.signature, slot: delta.slot, amount: delta.delta, coin: receive.currency }, now);
-      if (done) await notifyJelly(tx, done, 'jelly_completed', now);
-    }
-  });
-  await sweepDeposit(ctx, orderId);
+  if (await recordPayout(ctx, orderId, paid.signature)) await sweepDeposit(ctx, orderId);
 }
 
 /** Empties a completed order's deposit into the desk's treasury (the platform pays; token-account rent comes back). */
@@ -97,12 +95,14 @@ export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<
       closeAfter: true,
       kind: 'jelly_sweep',
       reference: `jelly:${order.id}:sweep`,
+      ownerRef: String(order.id),
       chargeTo: chargeOf(order),
       treasury: ctx.desk.treasury,
     });
-    await addJellyEvent(ctx.db, orderId, 'completed', { kind: 'sweep', actor: 'system', signature: swept.signature, slot: swept.slot, amount, coin: send.currency }, ctx.now());
+    await recordSweep(ctx, orderId, swept.signature);
   } catch (error) {
-    // The funds stay at the deposit address (its key re-derives from the seed); the next sweep retries.
+    // The funds stay at the deposit address (its key re-derives from the seed); a sweep in flight is finished by
+    // the send recovery, which sweeps afresh if it never landed.
     ctx.log?.warn({ err: error, orderId }, 'coin jelly: sweep failed');
   }
 }
@@ -113,35 +113,36 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
   if (!order || order.stage !== 'refunding' || !ctx.chain) return;
   const { send } = coinsOf(order);
   if (!send || send.chain !== 'Solana') return;
-  const amount = BigInt(order.received);
   if (await waitsForAccount(ctx, order, send, order.refundAddress)) return;
   // Claim the refund by the table's refund_sent move: only the run that sets the reason where none is goes on to send.
   const claimed = await moveJelly(ctx.db, orderId, 'refund_sent', { kind: 'refund_started' }, ctx.now(), { reason: REFUNDED_REASON }, isNull(jellyOrders.reason));
   if (!claimed) return;
+  await sendRefund(ctx, orderId);
+}
+
+/** Sends the refund of an order claimed for it: the first send, or a fresh one after the last expired unlanded. */
+export async function sendRefund(ctx: JellyContext, orderId: number): Promise<void> {
+  const order = await findJellyOrder(ctx.db, orderId);
+  const send = order ? coinsOf(order).send : undefined;
+  if (!order || order.stage !== 'refunding' || order.reason !== REFUNDED_REASON || !send || !ctx.chain) return;
   const deposit = solanaDepositKey(ctx.config.seed, order.id);
   let sent: { signature: string; slot: number };
   try {
-    sent = await sendFromDeposit(gateOf(ctx, ctx.chain), deposit, send, new PublicKey(order.refundAddress), amount, {
+    sent = await sendFromDeposit(gateOf(ctx, ctx.chain), deposit, send, new PublicKey(order.refundAddress), BigInt(order.received), {
       closeAfter: true,
       kind: 'jelly_refund',
       reference: `jelly:${order.id}:refund`,
+      ownerRef: String(order.id),
       chargeTo: chargeOf(order),
     });
   } catch (error) {
-    // Not sent: release the claim so the next run (or an admin) can send it, and tell the user what is missing.
-    await ctx.db.update(jellyOrders).set({ reason: null, updatedAt: ctx.now() }).where(eq(jellyOrders.id, orderId));
-    if (error instanceof AppError) {
-      await addJellyEvent(ctx.db, orderId, 'refunding', { kind: 'refund_failed', note: error.message }, ctx.now());
+    if (error instanceof SendInFlight) {
+      ctx.log?.warn({ err: error, orderId }, 'coin jelly: refund in flight; the send recovery finishes it');
+      return;
     }
+    // Not sent: release the claim so the next run (or an admin) can send it, and tell the user what is missing.
+    await refundFailed(ctx.db, orderId, error, ctx.now());
     throw error;
   }
-  const delta = await addressDelta(ctx.chain.connection, sent.signature, order.refundAddress, send.mint);
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await addJellyEvent(tx, orderId, 'refunding', { kind: 'refund', actor: 'system', signature: sent.signature, slot: sent.slot, amount, coin: send.currency }, now);
-    if (delta && !delta.failed && delta.delta >= amount) {
-      const done = await moveJelly(tx, orderId, 'refund_verified', { kind: 'refund_verified', signature: sent.signature, slot: delta.slot, amount: delta.delta, coin: send.currency }, now);
-      if (done) await notifyJelly(tx, done, 'jelly_refunded', now);
-    }
-  });
+  await recordRefund(ctx, orderId, sent.signature);
 }

@@ -5,7 +5,8 @@ import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError, ERROR_STATUS } from '../../errors.ts';
 import type { ErrorCode } from '@jelly/contracts';
-import type { PreparedSend, SendTerms } from '../../chain/gate/index.ts';
+import { finishPlatformSend, type PreparedSend, type SendTerms } from '../../chain/gate/index.ts';
+import { failpoint } from '../../lib/failpoint.ts';
 import type { FeePayerConfig } from '../fee-payer/index.ts';
 import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
 import { CONFIRM_TIMEOUT_MS, confirmOrThrow, isBlockhashStillValid, sendRaw, signatureOutcome } from '../../chain/transactions/index.ts';
@@ -224,14 +225,20 @@ export async function submitDealTransaction(
     });
     charged = true;
     await sendRaw(ctx.chain, authorized.raw);
+    failpoint(input.kind, 'after-send');
   } catch (error) {
     await deletePendingTransaction(ctx.db, signature);
-    if (charged) await releaseAdminSpend(ctx.db, signature);
+    if (charged) {
+      await releaseAdminSpend(ctx.db, signature);
+      // given up here: the send recovery must not send these bytes again
+      await finishPlatformSend(ctx.db, signature, 'dropped', ctx.now());
+    }
     throw error;
   }
   const sent = { signature, orderId: input.deal.orderId, submittedBy: input.submittedBy, kind: input.kind };
   try {
     await confirmOrThrow(ctx.chain, signature, ctx.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS);
+    failpoint(input.kind, 'after-confirm');
   } catch (error) {
     if (error instanceof AppError && error.code !== 'CHAIN_TIMEOUT' && error.code !== 'CHAIN_UNAVAILABLE') {
       await finishTransaction(ctx.db, signature, ctx.now(), {
@@ -239,15 +246,18 @@ export async function submitDealTransaction(
         errorCode: encodeError(error),
         errorMessage: error.message,
       });
+      await finishPlatformSend(ctx.db, signature, 'failed', ctx.now());
       // it failed on chain after passing simulation: its fee was paid, charged to the wallet that sent it
       await chargeAdminSpend(ctx, sent, ctx.ip ?? null);
     }
     throw error; // a time-out leaves the row pending: the next request or the sweep settles it from the chain
   }
+  failpoint(input.kind, 'before-record');
   const status = await confirmAndRecord(ctx, { signature, orderId: input.deal.orderId }, {
     ...input.syncOptions,
     ...(input.kind === 'lock' ? { lockSignature: signature } : {}),
   });
+  await finishPlatformSend(ctx.db, signature, 'landed', ctx.now());
   await chargeAdminSpend(ctx, sent, ctx.ip ?? null);
   return { signature, orderId: input.deal.orderId, status, kind: input.kind, alreadyProcessed: false };
 }

@@ -15,3 +15,4 @@ export type { AdminResolveContext } from './admin-resolve.ts';
 export { getAdminOrder } from './get-admin-order.ts';
 export { getDealWindow } from './window/get-window.ts';
 export { clearReviewFlag, flagRunningDealsOf } from './review-flags.ts';
+export { dealSendOwners } from './send-owners.ts';

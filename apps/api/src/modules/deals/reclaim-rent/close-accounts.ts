@@ -15,7 +15,8 @@ import type { Chain } from '../../../chain/chain.ts';
 import type { Database } from '../../../db/connect.ts';
 import { dealTransactions, orders } from '../../../db/schema/index.ts';
 import { readEscrowConfig } from '../chain/escrow-config.ts';
-import { authorizePlatformSend, type GateContext } from '../../../chain/gate/index.ts';
+import { authorizePlatformSend, finishPlatformSend, type GateContext } from '../../../chain/gate/index.ts';
+import { failpoint } from '../../../lib/failpoint.ts';
 import { confirmOrThrow, sendRaw } from '../../../chain/transactions/index.ts';
 import { releaseAdminSpend } from '../../fee-payer/index.ts';
 import { openDealsOfOffer, type ReclaimRow } from './queue.ts';
@@ -42,13 +43,16 @@ export interface CloseContext extends GateContext {
  */
 async function sendAsAdmin(ctx: CloseContext, row: ReclaimRow, instructions: TransactionInstruction[]): Promise<string> {
   const { chain } = ctx;
-  const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
+  const { blockhash, lastValidBlockHeight } = await chain.connection.getLatestBlockhash('confirmed');
   const message = new TransactionMessage({ payerKey: chain.admin.publicKey, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();
+  const kind = `close_${row.kind}`;
   const authorized = await authorizePlatformSend(ctx, {
     tx: new VersionedTransaction(message),
     signers: [chain.admin],
-    kind: `close_${row.kind}`,
+    kind,
     orderId: row.orderId,
+    ownerRef: String(row.id),
+    lastValidBlockHeight: BigInt(lastValidBlockHeight),
     chargeTo: { wallet: row.wallet ?? (await lockerOf(ctx.db, row)), ip: row.ip },
     budgets: 'platform',
     platformOwners: [(await readEscrowConfig(chain)).treasury],
@@ -57,9 +61,13 @@ async function sendAsAdmin(ctx: CloseContext, row: ReclaimRow, instructions: Tra
     await sendRaw(chain, authorized.raw);
   } catch (error) {
     await releaseAdminSpend(ctx.db, authorized.signature);
+    // given up here (the row is retried with a fresh transaction): the send recovery must not send these bytes
+    await finishPlatformSend(ctx.db, authorized.signature, 'dropped', ctx.now());
     throw error;
   }
+  failpoint(kind, 'after-send');
   await confirmOrThrow(chain, authorized.signature, ctx.confirmTimeoutMs);
+  failpoint(kind, 'after-confirm');
   return authorized.signature;
 }
 

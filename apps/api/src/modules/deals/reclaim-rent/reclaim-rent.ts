@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../../chain/chain.ts';
 import type { FeePayerConfig } from '../../fee-payer/index.ts';
 import type { Database } from '../../../db/connect.ts';
+import { finishPlatformSend } from '../../../chain/gate/index.ts';
+import { failpoint } from '../../../lib/failpoint.ts';
 import { reclaimAccount } from './close-accounts.ts';
 import { recordCloseSpend } from './record-close-spend.ts';
 import { claimDueReclaims, markDone, markWaiting, scheduleRetry, sweepUnqueued } from './queue.ts';
@@ -48,7 +50,10 @@ export async function reclaimRent(ctx: ReclaimContext, options: { sweep?: boolea
       try {
         const outcome = await reclaimAccount(ctx, row);
         if (outcome.kind === 'closed') {
-          await markDone(ctx.db, row.id, ctx.now(), { lamports: outcome.lamports, signature: outcome.signature });
+          failpoint(`close_${row.kind}`, 'before-record');
+          await finishPlatformSend(ctx.db, outcome.signature, 'landed', ctx.now(), (tx) =>
+            markDone(tx, row.id, ctx.now(), { lamports: outcome.lamports, signature: outcome.signature }),
+          );
           // The close already happened: failing to account for it must not send the row back to be retried.
           await recordCloseSpend(ctx, row, outcome.signature).catch(() => undefined);
           total += outcome.lamports;

@@ -1,0 +1,99 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { queryRows, type Queryable } from '../../db/rows.ts';
+import { platformSends } from '../../db/schema/index.ts';
+
+/** A send the gate recorded before it left, as the recovery job reads it back. */
+export interface RecordedSend {
+  signature: string;
+  kind: string;
+  ownerRef: string | null;
+  raw: Uint8Array;
+  blockhash: string;
+  lastValidBlockHeight: bigint;
+}
+
+/**
+ * How a send ended: it landed or failed on chain, expired unsent (its blockhash died before it landed), or was
+ * dropped by its owner when the send was refused on the way out (never sent again by the recovery).
+ */
+export type SendEnd = 'landed' | 'failed' | 'expired' | 'dropped';
+
+/** Written by the gate in the database transaction that charges the send, before anything is sent. */
+export async function insertPlatformSend(db: Queryable, send: Omit<RecordedSend, 'raw'> & { raw: Uint8Array }, now: Date): Promise<void> {
+  await db.insert(platformSends).values({
+    signature: send.signature,
+    kind: send.kind,
+    ownerRef: send.ownerRef,
+    raw: Buffer.from(send.raw).toString('base64'),
+    blockhash: send.blockhash,
+    lastValidBlockHeight: send.lastValidBlockHeight,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * Ends a pending send exactly once: in one database transaction the row leaves `pending` (a conditional UPDATE, so
+ * of two processes finishing the same send, the second waits on the row lock and then finds nothing to do) and the
+ * owner's `record` writes what the send means for its order. Returns whether this call was the one that ended it.
+ * A send the gate never recorded (an older row) is ended by its owner's own guards alone: `record` runs.
+ */
+export async function finishPlatformSend(
+  db: Database,
+  signature: string,
+  end: SendEnd,
+  now: Date,
+  record: (tx: Queryable) => Promise<void> = async () => {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ state: string }>(tx, sql`SELECT state FROM platform_sends WHERE signature = ${signature} FOR UPDATE`);
+    if (row && row.state !== 'pending') return false;
+    if (row) {
+      await tx
+        .update(platformSends)
+        .set({ state: end, heldUntil: null, updatedAt: now })
+        .where(eq(platformSends.signature, signature));
+    }
+    await record(tx);
+    return true;
+  });
+}
+
+/**
+ * Claims up to `limit` pending sends untouched for `staleMs` (their process died, or is still confirming: the
+ * owners' guards make a double finish harmless), holding each for `holdMs` so other replicas' runs skip it. SKIP
+ * LOCKED: two replicas claiming at once take different rows; a crashed replica's hold lapses.
+ */
+export async function claimUnfinishedSends(db: Queryable, now: Date, staleMs: number, holdMs: number, limit: number): Promise<RecordedSend[]> {
+  const at = now.toISOString();
+  const rows = await queryRows<{ signature: string; kind: string; owner_ref: string | null; raw: string; blockhash: string; last_valid_block_height: string | number }>(
+    db,
+    sql`
+      UPDATE platform_sends SET held_until = ${at}::timestamptz + ${`${holdMs} milliseconds`}::interval
+      WHERE signature IN (
+        SELECT signature FROM platform_sends
+        WHERE state = 'pending'
+          AND updated_at < ${at}::timestamptz - ${`${staleMs} milliseconds`}::interval
+          AND (held_until IS NULL OR held_until < ${at}::timestamptz)
+        ORDER BY created_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING signature, kind, owner_ref, raw, blockhash, last_valid_block_height
+    `,
+  );
+  return rows.map((row) => ({
+    signature: row.signature,
+    kind: row.kind,
+    ownerRef: row.owner_ref,
+    raw: new Uint8Array(Buffer.from(row.raw, 'base64')),
+    blockhash: row.blockhash,
+    lastValidBlockHeight: BigInt(row.last_valid_block_height),
+  }));
+}
+
+/** Lets the next run (of any replica) look at a send again at once: it could still land when this run asked. */
+export async function releaseHold(db: Queryable, signature: string): Promise<void> {
+  await db.update(platformSends).set({ heldUntil: null }).where(eq(platformSends.signature, signature));
+}

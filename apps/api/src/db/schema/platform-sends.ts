@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+
+/**
+ * Every transaction a platform key signed, written by the platform gate (chain/gate) in the same database
+ * transaction as its charge, before a byte is sent: the signature, the signed bytes and the last block height at
+ * which its blockhash can still land. A send stays `pending` until its owner records the outcome (the live process,
+ * or after a crash the recovery job of any replica): `landed` or `failed` on chain, or `expired` (the chain passed
+ * the last valid height without it; the owner then signs afresh). Only the gate writes this table.
+ */
+export const platformSends = pgTable(
+  'platform_sends',
+  {
+    signature: text('signature').primaryKey(),
+    /** What the ledger calls it (jelly_payout, jelly_refund, jelly_sweep, admin_resolve, close_ticket, lock, …). */
+    kind: text('kind').notNull(),
+    /** The owner's record it belongs to (a Coin Jelly order id, a deal id), or null. */
+    ownerRef: text('owner_ref'),
+    /** The signed transaction, base64: the recovery job sends these same bytes again while they can still land. */
+    raw: text('raw').notNull(),
+    blockhash: text('blockhash').notNull(),
+    lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'bigint' }).notNull(),
+    /** pending | landed | failed | expired | dropped (refused on the way out; its owner gave it up) */
+    state: text('state').notNull().default('pending'),
+    /** A replica's recovery run holds the row until then (claimed with SKIP LOCKED; a dead replica's hold lapses). */
+    heldUntil: timestamptz('held_until'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [index('platform_sends_pending_idx').on(t.createdAt).where(sql`${t.state} = 'pending'`)],
+);

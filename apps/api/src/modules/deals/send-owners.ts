@@ -1,0 +1,21 @@
+import { dealActionKind } from '@jelly/contracts';
+import { finishPlatformSend, type SendOwner, type SendOwners } from '../../chain/gate/index.ts';
+import { resolvePendingTransaction, type DealTxContext } from './deal-transactions.ts';
+import { findDealTransaction } from './queries.ts';
+import { reclaimSendOwners } from './reclaim-rent/send-owners.ts';
+
+/**
+ * The deals module's part of the send recovery (chain/gate): a deal transaction whose process died is settled from
+ * the chain exactly as its request would have settled it (resolvePendingTransaction: landed → the deal moves from
+ * the chain; failed or expired → the row fails and frees the deal). A refund the payment-window job or the orphaned-
+ * lock check sent and that expired unlanded is sent afresh by that job's next run: the deal is still past its
+ * deadline (or orphaned) and no transaction holds it any more. Rent-reclamation closes: reclaim-rent/send-owners.ts.
+ */
+export function dealSendOwners(ctx: DealTxContext): SendOwners {
+  const owner: SendOwner = async (send, outcome) => {
+    const row = await findDealTransaction(ctx.db, send.signature);
+    if (row?.state === 'pending') await resolvePendingTransaction(ctx, row);
+    await finishPlatformSend(ctx.db, send.signature, outcome.end, ctx.now());
+  };
+  return { ...Object.fromEntries(dealActionKind.options.map((kind) => [kind, owner])), ...reclaimSendOwners(ctx) };
+}
