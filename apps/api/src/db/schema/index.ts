@@ -14,3 +14,4 @@ export * from './coin-jelly.ts';
 export * from './swaps.ts';
 export * from './admin.ts';
 export * from './chain-tx-claims.ts';
+export * from './limits.ts';
