@@ -235,8 +235,8 @@ export class ClientConnection {
     clearTimeout(this.authTimer);
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
     const current = this.client;
-    if (current) this.deps.hub.unregister(current);
     const rooms = [...(current?.deals ?? [])];
+    if (current) this.deps.hub.unregister(current);
     // Queued behind the admission and any authentication in flight, so the row they write is the one removed.
     this.enqueue(async () => {
       for (const dealId of rooms) await removeViewer(this.deps.db, `${this.id}:${dealId}`);
