@@ -97,6 +97,8 @@ describe(`socket caps across two API instances on one ${onPostgres ? 'PostgreSQL
     const [a, b] = both();
     for (const target of [a, b, a, b]) expect(await attempt(target.url, await tokenOf())).toBe('ready');
     open.push(await RealtimeTestClient.connect(b.url));
+    // A socket that has not signed in shows nothing when admitted: wait for its row before opening the next.
+    await vi.waitFor(async () => expect(await countLiveSockets(a.app.db, { ip: IP }, clock.now())).toBe(PER_IP));
     const sixth = await RealtimeTestClient.connect(a.url);
     open.push(sixth);
     expect(await sixth.closed).toEqual(ipRefusal);
