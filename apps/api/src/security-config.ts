@@ -5,9 +5,9 @@ import { readEnv, type ConfigRead } from './lib/env-fields.ts';
 export interface SecurityConfig {
   /** How long a "not banned" answer may be reused before `authenticate` asks the database again (ms, at most 5 s). */
   banCacheMs: number;
-  /** Open WebSockets one wallet may hold on one server process. */
+  /** Open WebSockets one wallet may hold on all API processes together (realtime/socket-registry.ts). */
   socketsPerWallet: number;
-  /** Open WebSockets one client IP may hold on one server process (signed in or not). */
+  /** Open WebSockets one client IP may hold on all API processes together (signed in or not). */
   socketsPerIp: number;
   /** Deal rooms one WebSocket may subscribe to at once. */
   roomsPerSocket: number;

@@ -15,8 +15,15 @@ class StandInSocket extends EventEmitter {
   }
 }
 
-// Nothing but the socket is touched before authentication.
-const deps = {} as ConnectionDeps;
+// Before authentication only the admission reads the database; this one never answers, so the deadline is shown
+// to run on its own while the admission waits.
+const deps = {
+  db: { transaction: () => new Promise(() => {}) },
+  config: { now: () => new Date() },
+  limits: { socketsPerIp: 1 },
+  processId: 'test-process',
+  ip: '192.0.2.1',
+} as unknown as ConnectionDeps;
 
 describe('the authentication deadline', () => {
   beforeEach(() => {

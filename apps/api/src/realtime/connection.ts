@@ -16,11 +16,14 @@ import type { SharedConfig } from '../shared-config.ts';
 import { dealRoomAccess } from './deal-access.ts';
 import type { RealtimeClient, RealtimeHub } from './hub.ts';
 import { addViewer, removeViewer } from './presence.ts';
+import { admitSocket, claimWalletSlot, releaseSocket } from './socket-registry.ts';
 
 /** A client that lets this much pile up unread is too slow: drop it (it reconnects and resyncs). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** setTimeout cannot wait longer than ~24.8 days. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The standard WebSocket close code for a server-side failure: the client may reconnect. */
+const INTERNAL_ERROR_CLOSE = 1011;
 
 export interface ConnectionDeps {
   db: Database;
@@ -35,8 +38,9 @@ export interface ConnectionDeps {
 }
 
 /**
- * One WebSocket's life: authenticate (first message, or ?token=) within 5 s, then serve subscribe / unsubscribe /
- * ping / re-auth until it closes. Messages of one socket are handled in order.
+ * One WebSocket's life: admitted under the per-IP cap, authenticate (first message, or ?token=) within 5 s under the
+ * per-wallet cap, then serve subscribe / unsubscribe / ping / re-auth until it closes. Messages of one socket are
+ * handled in order, after the admission. Both caps count the sockets of every API process (socket-registry.ts).
  */
 export class ClientConnection {
   private readonly id = randomUUID();
@@ -44,6 +48,8 @@ export class ClientConnection {
   private expiryTimer: NodeJS.Timeout | null = null;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Set once the socket's row is written under the per-IP cap; nothing else is served before. */
+  private admitted = false;
   private readonly authTimer: NodeJS.Timeout;
 
   /** Starts serving `socket`; the connection lives until the socket closes. */
@@ -69,6 +75,7 @@ export class ClientConnection {
     });
     socket.on('close', () => this.onClose());
     socket.on('error', (error) => deps.log.debug({ err: error, connectionId: this.id }, 'realtime socket error'));
+    this.enqueue(() => this.admit());
     if (queryToken) this.enqueue(() => this.authenticate(queryToken));
   }
 
@@ -91,7 +98,25 @@ export class ClientConnection {
     if (readyState === WebSocket.OPEN || readyState === WebSocket.CONNECTING) this.socket.close(code, reason);
   }
 
+  private async admit(): Promise<void> {
+    const { db, processId, ip, limits, config } = this.deps;
+    let admitted: boolean;
+    try {
+      admitted = await admitSocket(db, { socketId: this.id, processId, ip, now: config.now() }, limits.socketsPerIp);
+    } catch (error) {
+      this.deps.log.error({ err: error, connectionId: this.id }, 'realtime socket admission failed');
+      this.close(INTERNAL_ERROR_CLOSE, 'Server error; reconnect');
+      return;
+    }
+    if (!admitted) {
+      this.close(realtimeCloseCodes.tooManySockets, `Too many open sockets from this address (at most ${limits.socketsPerIp})`);
+      return;
+    }
+    this.admitted = true;
+  }
+
   private async authenticate(token: string): Promise<void> {
+    if (!this.admitted) return;
     const { config, hub } = this.deps;
     const check = await verifyAccessToken(config, token);
     if (!check.ok) {
@@ -108,7 +133,8 @@ export class ClientConnection {
       return;
     }
     const { socketsPerWallet } = this.deps.limits;
-    if (!this.client && hub.socketsOf(check.user.wallet).length >= socketsPerWallet) {
+    const slot = { socketId: this.id, processId: this.deps.processId, ip: this.deps.ip, wallet: check.user.wallet, now: config.now() };
+    if (!this.client && !(await claimWalletSlot(this.deps.db, slot, socketsPerWallet))) {
       this.close(
         realtimeCloseCodes.tooManySockets,
         `Too many open sockets for this wallet (at most ${socketsPerWallet}); close another tab first`,
@@ -142,6 +168,7 @@ export class ClientConnection {
   }
 
   private async handle(message: RealtimeClientMessage): Promise<void> {
+    if (!this.admitted) return;
     if (message.type === 'auth') return this.authenticate(message.token);
     const { client } = this;
     if (!client) {
@@ -208,11 +235,12 @@ export class ClientConnection {
     clearTimeout(this.authTimer);
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
     const current = this.client;
-    if (!current) return;
-    const rooms = [...current.deals];
-    this.deps.hub.unregister(current);
+    const rooms = [...(current?.deals ?? [])];
+    if (current) this.deps.hub.unregister(current);
+    // Queued behind the admission and any authentication in flight, so the row they write is the one removed.
     this.enqueue(async () => {
       for (const dealId of rooms) await removeViewer(this.deps.db, `${this.id}:${dealId}`);
+      if (this.admitted) await releaseSocket(this.deps.db, this.id);
     });
   }
 }

@@ -12,6 +12,7 @@ import { SignalDispatcher } from './dispatcher.ts';
 import { RealtimeHub } from './hub.ts';
 import { PRESENCE_HEARTBEAT_MS, refreshViewers, removeProcessViewers } from './presence.ts';
 import { createSignalListener } from './signal-listener.ts';
+import { refreshSockets, removeProcessSockets } from './socket-registry.ts';
 import './types.ts';
 
 /** Sockets that do not answer a protocol ping within one heartbeat are dropped. */
@@ -61,8 +62,12 @@ export const realtime = fp(
         alive.delete(socket);
         socket.ping();
       }
-      refreshViewers(app.db, processId, app.config.now()).catch((error: unknown) =>
+      const now = app.config.now();
+      refreshViewers(app.db, processId, now).catch((error: unknown) =>
         app.log.warn({ err: error }, 'realtime presence refresh failed'),
+      );
+      refreshSockets(app.db, processId, now).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'realtime socket lease refresh failed'),
       );
     }, Math.min(SOCKET_PING_MS, PRESENCE_HEARTBEAT_MS));
     heartbeat.unref();
@@ -74,6 +79,9 @@ export const realtime = fp(
       await removeProcessViewers(app.db, processId).catch((error: unknown) =>
         app.log.warn({ err: error }, 'realtime presence cleanup failed'),
       );
+      await removeProcessSockets(app.db, processId).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'realtime socket cleanup failed'),
+      );
     });
   },
   { name: 'realtime' },
@@ -81,8 +89,6 @@ export const realtime = fp(
 
 /** GET /api/realtime — the WebSocket (mounted with the other routes under /api). */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
-  /** Open sockets per client IP on this process (counted before authentication). */
-  const socketsPerIp = new Map<string, number>();
   app.get(
     REALTIME_PATH,
     {
@@ -98,20 +104,6 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       const { realtime } = app;
       const limits = app.config.security ?? DEFAULT_SECURITY_CONFIG;
       const ip = request.ip;
-      const open = socketsPerIp.get(ip) ?? 0;
-      if (open >= limits.socketsPerIp) {
-        socket.close(
-          realtimeCloseCodes.tooManySockets,
-          `Too many open sockets from this address (at most ${limits.socketsPerIp})`,
-        );
-        return;
-      }
-      socketsPerIp.set(ip, open + 1);
-      socket.on('close', () => {
-        const left = (socketsPerIp.get(ip) ?? 1) - 1;
-        if (left <= 0) socketsPerIp.delete(ip);
-        else socketsPerIp.set(ip, left);
-      });
       realtime.markAlive(socket);
       socket.on('pong', () => realtime.markAlive(socket));
       const { token } = request.query as { token?: string };

@@ -15,3 +15,4 @@ export * from './swaps.ts';
 export * from './admin.ts';
 export * from './chain-tx-claims.ts';
 export * from './platform-sends.ts';
+export * from './limits.ts';
