@@ -4,8 +4,9 @@ export default defineConfig({
   test: {
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'],
-    // lint fixtures (test/lint-boundaries.test.ts lints them; some are named like tests on purpose)
-    exclude: [...configDefaults.exclude, 'test/fixtures/**'],
+    // lint fixtures (test/lint-boundaries.test.ts lints them; some are named like tests on purpose); the replica
+    // tests need PostgreSQL and their own processes: npm run test:replicas (vitest.replicas.config.ts)
+    exclude: [...configDefaults.exclude, 'test/fixtures/**', 'test/replicas/**'],
     // Each file starts its own database (PGlite in WebAssembly, or a fresh PostgreSQL database).
     hookTimeout: 60_000,
     testTimeout: 30_000,

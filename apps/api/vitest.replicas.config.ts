@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// The replica tests (npm run test:replicas): the global setup starts one cluster of processes (localnet, three API
+// replicas, HAProxy) on the PostgreSQL server scripts/with-postgres.sh provides; the files share it, one at a time.
+export default defineConfig({
+  test: {
+    name: 'replicas',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['test/replicas/**/*.test.ts'],
+    globalSetup: ['test/cluster/global-setup.ts'],
+    fileParallelism: false,
+    hookTimeout: 240_000,
+    testTimeout: 120_000,
+  },
+});
