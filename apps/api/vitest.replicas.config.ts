@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['test/replicas/**/*.test.ts'],
     globalSetup: ['test/cluster/global-setup.ts'],
     fileParallelism: false,
+    // one worker runs every file and keeps its imports: on a loaded machine importing web3.js anew per file costs more than the tests
+    isolate: false,
     hookTimeout: 240_000,
     testTimeout: 120_000,
   },

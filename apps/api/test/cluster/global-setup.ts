@@ -5,7 +5,7 @@
  * Job intervals are shortened here (every job at 1 s) so the tests see each job's work within seconds.
  */
 import type { TestProject } from 'vitest/node';
-import { FakeBotApi } from '../../src/modules/telegram/testing/fake-bot-api.ts';
+import { FakeBotApi } from '../../src/modules/telegram/testing.ts';
 import { startCluster, type ClusterInfo } from './cluster.ts';
 
 declare module 'vitest' {

@@ -2,7 +2,7 @@
 // client's requests and sockets land on all three processes, so a count kept in each process's memory lets it
 // through three times over. These limits move to shared PostgreSQL state on the `limits` branch; until it is
 // merged this file fails by design (a per-process store allows N × the limit).
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RealtimeTestClient } from '../../src/realtime/testing/realtime-client.ts';
 import { useCluster } from '../cluster/cluster-test-app.ts';
 import { REPLICA_NAMES } from '../cluster/cluster.ts';
@@ -11,9 +11,15 @@ import { trader } from '../helpers/deal-fixtures.ts';
 const c = useCluster();
 const REFRESH_PER_MINUTE = 30; // RATE_LIMIT_AUTH_REFRESH's default, which the cluster keeps
 
-/** A socket for the wallet; resolves with 'ready' or with the close code the server answered instead. */
+const sockets: RealtimeTestClient[] = [];
+afterAll(async () => {
+  for (const socket of sockets) await socket.close();
+});
+
+/** A socket for the wallet through the balancer; resolves with 'ready' or with the close code the server answered instead. */
 async function openSocket(url: string, token: string): Promise<'ready' | number> {
   const client = await RealtimeTestClient.connect(url);
+  sockets.push(client);
   client.send({ type: 'auth', token });
   return Promise.race([client.next('ready', undefined, 20_000).then(() => 'ready' as const), client.closed.then((closed) => closed.code)]);
 }
