@@ -87,7 +87,7 @@ describe('jobs on three replicas do their work exactly once', () => {
     }
     expect(await usdcOf(t, seller.key)).toBe(before);
     // A replica that lost the race may still hold a reservation for a moment: it finds the deal moved on and drops it
-    // before anything is signed. Once none is pending, exactly one resolution is recorded, and it landed.
+    // before anything is sent or charged. Once none is pending, exactly one resolution is recorded, and it landed.
     const resolutions = "SELECT count(*) AS n FROM deal_transactions WHERE order_id = $1 AND kind = 'admin_resolve'";
     const pending = `${resolutions} AND state = 'pending'`;
     await until('no resolution pending', async () => ((await count(pending, [locked])) === 0 ? true : undefined), JOB_WITHIN_MS, 100);
