@@ -142,7 +142,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
         env: { ...shared, PORT: String(port), DATA_DIR: join(root, `data-${name}`) },
         logDir: logs,
         probe: () => answers200(`${url}/api/health`),
-        readyWithinMs: 120_000,
+        readyWithinMs: 180_000,
       });
       started.push(p);
       replicas.push({ name, url, process: p });

@@ -33,6 +33,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
         // Every test wallet signs in from 127.0.0.1; the sign-in limits are not what these tests are about.
         RATE_LIMIT_AUTH_NONCE: '100000',
         RATE_LIMIT_AUTH_SIGN_IN: '100000',
+        // Rent the admin funds for one wallet's locks: about 7.1 million lamports a first lock on an offer, so two
+        // first locks fit and a third is refused (limits-across-replicas.test.ts); no other test's wallet locks twice
+        // without a close in between.
+        RENT_BUDGET_WALLET_LAMPORTS: '10000000',
         RENT_RECLAIM_POLL_SECONDS: '1',
         RENT_RECLAIM_SWEEP_SECONDS: '2',
         PAYMENT_WINDOW_SWEEP_SECONDS: '1',

@@ -1,9 +1,10 @@
 // The per-wallet limits kept in PostgreSQL hold across the replicas, not per process: one wallet's requests,
 // fired together and spread by the load balancer's round robin over all three replicas, stop exactly at the limit
-// (CLAIM_MAX_OPEN_DEALS = 3 open claims; REPORT_MAX_PER_DAY = 10 reports a day), with the limit's own message.
+// (CLAIM_MAX_OPEN_DEALS = 3 open claims; REPORT_MAX_PER_DAY = 10 reports a day; the admin's rent budget for one
+// wallet, RENT_BUDGET_WALLET_LAMPORTS = 10,000,000 in the global setup), with the limit's own message.
 import { describe, expect, it } from 'vitest';
 import { createChainWallet } from '../helpers/test-chain.ts';
-import { offer, trader } from '../helpers/deal-fixtures.ts';
+import { claim, getOrder, lockInstruction, offer, postTransaction, trader, userTransaction } from '../helpers/deal-fixtures.ts';
 import { useCluster } from '../cluster/cluster-test-app.ts';
 import { REPLICA_NAMES } from '../cluster/cluster.ts';
 
@@ -53,5 +54,31 @@ describe('limits across three replicas', () => {
     for (const a of refused) expect(a.json<{ error: { message: string } }>().error.message).toMatch(/^You can report at most 10 users a day; the limit resets at \d{4}-\d\d-\d\d 00:00 UTC\.$/);
     const { rows } = await c.db.query<{ n: string }>('SELECT count(*) AS n FROM user_reports WHERE from_wallet = $1', [reporter.wallet.address]);
     expect(Number(rows[0]?.n)).toBe(10);
+  });
+
+  it('locks by one wallet on all three replicas at once stop at its daily rent budget', async () => {
+    const { t, lb } = c;
+    const seller = await trader(t, { usdc: 30_000_000n });
+    const dealIds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const buyer = await trader(t);
+      dealIds.push(await claim(t, buyer, await offer(t, seller, 0, 10_000_000n), 5_000_000n));
+    }
+    const transactions = [];
+    for (const dealId of dealIds) {
+      const deal = await getOrder(t.app, seller, dealId);
+      transactions.push(await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
+    }
+    const before = lb.served.length;
+    const answers = await Promise.all(transactions.map((tx) => postTransaction(t.app, seller, tx)));
+    expect(new Set(lb.served.slice(before).map((s) => s.replica))).toEqual(new Set(REPLICA_NAMES));
+    // Each first lock on an offer funds about 7.1 million lamports of rent: the first two fit under 10 million.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429]);
+    const refused = answers.find((a) => a.statusCode === 429);
+    expect(refused?.json<{ error: { message: string } }>().error.message).toMatch(
+      /^Daily rent budget for this wallet reached; it resets at \d{4}-\d\d-\d\d 00:00 UTC\.$/,
+    );
+    const { rows } = await c.db.query<{ n: string }>("SELECT count(*) AS n FROM deal_transactions WHERE kind = 'lock' AND order_id = ANY($1)", [dealIds]);
+    expect(Number(rows[0]?.n)).toBe(2);
   });
 });
