@@ -4,9 +4,9 @@ export default defineConfig({
   test: {
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'],
-    // lint fixtures (test/lint-boundaries.test.ts lints them; some are named like tests on purpose); the crash tests
-    // have their own config and run (npm run test:crash, against PostgreSQL)
-    exclude: [...configDefaults.exclude, 'test/fixtures/**', 'test/crash/**'],
+    // lint fixtures (test/lint-boundaries.test.ts lints them; some are named like tests on purpose); the crash and
+    // replica tests need PostgreSQL and their own processes: npm run test:crash and npm run test:replicas
+    exclude: [...configDefaults.exclude, 'test/fixtures/**', 'test/crash/**', 'test/replicas/**'],
     // Each file starts its own database (PGlite in WebAssembly, or a fresh PostgreSQL database).
     hookTimeout: 60_000,
     testTimeout: 30_000,

@@ -1,7 +1,7 @@
 import type { JellyActor, JellyChain, JellyCoinCode, JellyPendingChoice } from '@jelly/contracts';
 import type { JellyStageName } from '@jelly/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 
 /**
@@ -92,4 +92,20 @@ export const jellyDeposits = pgTable(
     primaryKey({ name: 'jelly_deposits_pk', columns: [t.signature, t.orderId] }),
     index('jelly_deposits_unattributed_idx').on(t.createdAt).where(sql`NOT ${t.attributed} AND NOT ${t.resolved}`),
   ],
+);
+
+/**
+ * Which seed this database's deposit addresses come from: one row, written by the first server that starts on the
+ * database, holding the seed's fingerprint (the Solana deposit address of index 0, which no order uses: an address
+ * tells nothing about the seed). A server with another seed refuses to start (seed-check.ts): replicas with
+ * different seeds, or a lost seed file, would derive other addresses than the ones the orders were given.
+ */
+export const jellySeed = pgTable(
+  'jelly_seed',
+  {
+    id: smallint('id').primaryKey(),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [check('jelly_seed_one_row', sql`${t.id} = 1`)],
 );

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { JellyContext } from './context.ts';
 import { keypairDesk } from './keypair-desk.ts';
 import { DepositWatcher } from './deposit-watcher.ts';
+import { checkSeed } from './seed-check.ts';
 import { refundJelly, settleJelly } from './settle.ts';
 
 /** What the Coin Jelly routes use: the use-case context and the deposit watcher. */
@@ -21,7 +22,7 @@ declare module 'fastify' {
 
 /**
  * Coin Jelly's service: the deposit watcher (socket subscriptions + reconciliation poller) over every open order,
- * started with the app and stopped on close.
+ * started with the app and stopped on close. It refuses to start with a seed other than the database's (seed-check.ts).
  */
 export const coinJellyService = fp(
   async (app) => {
@@ -30,6 +31,7 @@ export const coinJellyService = fp(
       app.decorate('coinJelly', null);
       return;
     }
+    await checkSeed(app.db, config.seed, app.config.now());
     const ctx: JellyContext = {
       db: app.db,
       config,

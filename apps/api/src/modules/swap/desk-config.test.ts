@@ -20,6 +20,7 @@ describe('readDeskConfig', () => {
         SWAP_PRICE_BAND_BPS: '50',
         JUPITER_SWAP_URL: 'https://api.jup.ag/swap/v2',
         JUPITER_API_KEY: 'k',
+        SWAP_PROCESSING_SWEEP_SECONDS: '2',
       },
       '/srv',
     );
@@ -37,6 +38,7 @@ describe('readDeskConfig', () => {
         maxPriceAgeMs: 30_000,
         priceBandBps: 50,
         jupiter: { url: 'https://api.jup.ag/swap/v2', apiKey: 'k' },
+        processingSweepMs: 2_000,
       },
     });
   });
@@ -47,9 +49,14 @@ describe('readDeskConfig', () => {
     { env: { SWAP_QUOTE_TTL_SECONDS: '90' }, problem: 'SWAP_QUOTE_TTL_SECONDS: SWAP_QUOTE_TTL_SECONDS must be at most 50' },
     { env: { SWAP_SPREAD_BPS: '-1' }, problem: 'SWAP_SPREAD_BPS: SWAP_SPREAD_BPS must be a whole number' },
     { env: { SWAP_MIN_USD: 'ten' }, problem: 'SWAP_MIN_USD: SWAP_MIN_USD must be a USD amount' },
+    { env: { SWAP_PROCESSING_SWEEP_SECONDS: '3601' }, problem: 'SWAP_PROCESSING_SWEEP_SECONDS: SWAP_PROCESSING_SWEEP_SECONDS must be at most 3600' },
   ])('refuses $env', ({ env, problem }) => {
     const read = readDeskConfig(env, '/srv');
     expect(read.ok).toBe(false);
     if (!read.ok) expect(read.problems).toContain(problem);
+  });
+
+  it('SWAP_PROCESSING_SWEEP_SECONDS=0 turns the processing-swap sweep off', () => {
+    expect(readDeskConfig({ SWAP_PROCESSING_SWEEP_SECONDS: '0' }, '/srv')).toMatchObject({ ok: true, config: { processingSweepMs: 0 } });
   });
 });

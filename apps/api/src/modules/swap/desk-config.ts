@@ -80,13 +80,15 @@ const envSchema = z.object({
   SWAP_PRICE_BAND_BPS: whole('SWAP_PRICE_BAND_BPS', 5_000),
   JUPITER_SWAP_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'JUPITER_SWAP_URL must be an http(s) URL' }).optional()),
   JUPITER_API_KEY: optional,
+  SWAP_PROCESSING_SWEEP_SECONDS: whole('SWAP_PROCESSING_SWEEP_SECONDS', 3_600),
 });
 
 /**
  * DESK_KEYPAIR (on a real cluster swaps are offered only with it: no desk is generated there), SWAP_SPREAD_BPS (30),
  * SWAP_MAX_FEE_BPS (300), SWAP_QUOTE_TTL_SECONDS (30, at most 50 so a quote expires before its blockhash can die on a
  * real cluster's ~60 s), SWAP_MIN_USD (1), SWAP_MAX_USD (10000), SWAP_MAX_INVENTORY_SHARE_BPS (2000),
- * SWAP_MAX_PRICE_AGE_SECONDS (60), SWAP_PRICE_BAND_BPS (100), JUPITER_SWAP_URL + JUPITER_API_KEY (both or neither).
+ * SWAP_MAX_PRICE_AGE_SECONDS (60), SWAP_PRICE_BAND_BPS (100), JUPITER_SWAP_URL + JUPITER_API_KEY (both or neither),
+ * SWAP_PROCESSING_SWEEP_SECONDS (15; 0 = never).
  * Returns the problems instead of throwing.
  */
 export function readDeskConfig(env: NodeJS.ProcessEnv, cwd: string): ConfigRead<DeskConfig> {
@@ -113,7 +115,7 @@ export function readDeskConfig(env: NodeJS.ProcessEnv, cwd: string): ConfigRead<
         jupiter: e.JUPITER_SWAP_URL && e.JUPITER_API_KEY ? { url: e.JUPITER_SWAP_URL, apiKey: e.JUPITER_API_KEY } : null,
         quotesPerMinute: d.quotesPerMinute,
         submitsPerMinute: d.submitsPerMinute,
-        processingSweepMs: d.processingSweepMs,
+        processingSweepMs: e.SWAP_PROCESSING_SWEEP_SECONDS === undefined ? d.processingSweepMs : e.SWAP_PROCESSING_SWEEP_SECONDS * 1000,
         quoteSweepMs: d.quoteSweepMs,
       },
     };

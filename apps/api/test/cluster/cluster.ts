@@ -1,0 +1,173 @@
+/**
+ * A deployment as operators run it, for the replica tests: a standalone localnet process as the chain (the escrow
+ * program and the USDC/USDT mints bootstrapped), one PostgreSQL database (on the server DATABASE_URL names, from
+ * scripts/with-postgres.sh), THREE API processes (src/server.ts) sharing JWT_SECRET, the admin and desk keys,
+ * COIN_JELLY_SEED and ADMIN_WALLETS, each with its own DATA_DIR and port, and HAProxy in front of them.
+ * Started once for the whole run by global-setup.ts; `stop()` ends every process and drops the database.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PROGRAM_ID } from '@jelly/escrow';
+import { Keypair, type PublicKey } from '@solana/web3.js';
+import { createTestDatabase } from '../helpers/test-app.ts';
+import { startHaproxy } from './haproxy.ts';
+import { answers200, freePort, startProcess, type ClusterProcess } from './processes.ts';
+
+const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const LOCALNET_DIR = fileURLToPath(new URL('../../../localnet/', import.meta.url));
+export const REPLICA_NAMES = ['a', 'b', 'c'] as const;
+export type ReplicaName = (typeof REPLICA_NAMES)[number];
+
+/** What the tests need to reach the cluster: plain data, handed from the global setup to every test file. */
+export interface ClusterInfo {
+  /** The load balancer: where clients go. */
+  url: string;
+  /** Each replica's own address (to open a socket on a chosen replica) and its log file. */
+  replicas: { name: ReplicaName; url: string; logFile: string }[];
+  /** Every process's log file, for the tail printed when a test fails. */
+  logFiles: string[];
+  rpcUrl: string;
+  wsUrl: string;
+  /** Secret keys as byte arrays. */
+  adminSecret: number[];
+  deskSecret: number[];
+  databaseUrl: string;
+  /** The Bot API stand-in's root (its /__fake/calls lists what the replicas sent), its token and the webhook secret. */
+  telegram: { apiRoot: string; token: string };
+}
+
+export interface RunningCluster {
+  info: ClusterInfo;
+  /** Ends every process (HAProxy first) and drops the database. */
+  stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  /** Extra settings for every replica (job intervals, limits, TELEGRAM_*). */
+  env?: Record<string, string>;
+  telegram: { apiRoot: string; token: string };
+}
+
+export type Faucet = (wallet: PublicKey, amounts: { sol?: bigint; usdc?: bigint; usdt?: bigint }) => Promise<void>;
+
+/** The localnet's dev faucet over JSON-RPC (jelly_faucet; base units). */
+export function jellyFaucet(rpcUrl: string): Faucet {
+  return async (wallet, amounts) => {
+    const params = { wallet: wallet.toBase58(), ...Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, String(v)])) };
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'jelly_faucet', params }),
+    });
+    const body = (await response.json()) as { error?: { message: string } };
+    if (body.error) throw new Error(`faucet: ${body.error.message}`);
+  };
+}
+
+const keypairJson = (k: Keypair) => JSON.stringify([...k.secretKey]);
+
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('the replica tests need PostgreSQL: run them with `npm run test:replicas`');
+  const root = await mkdtemp(join(tmpdir(), 'jelly-replicas-'));
+  const logs = join(root, 'logs');
+  await mkdir(logs);
+  const started: ClusterProcess[] = [];
+  const admin = Keypair.generate();
+  const desk = Keypair.generate();
+  const adminFile = join(root, 'admin.json');
+  const deskFile = join(root, 'desk.json');
+  await writeFile(adminFile, keypairJson(admin), { mode: 0o600 });
+  await writeFile(deskFile, keypairJson(desk), { mode: 0o600 });
+  const { database, drop } = await createTestDatabase();
+  if (database.driver !== 'postgres') throw new Error('expected a PostgreSQL database');
+  const stop = async () => {
+    for (const p of [...started].reverse()) await p.stop();
+    await drop();
+    await rm(root, { recursive: true, force: true });
+  };
+
+  try {
+    const localnetPort = await freePort();
+    const rpcUrl = `http://127.0.0.1:${localnetPort}`;
+    const wsUrl = `ws://127.0.0.1:${localnetPort}`;
+    started.push(
+      await startProcess({
+        name: 'localnet',
+        command: process.execPath,
+        args: ['--import', 'tsx', 'src/main.ts'],
+        cwd: LOCALNET_DIR,
+        env: { ...process.env, LOCALNET_PORT: String(localnetPort), DATA_DIR: join(root, 'localnet'), ADMIN_KEYPAIR: adminFile },
+        logDir: logs,
+        probe: () => answers200(`${rpcUrl}/health`),
+        readyWithinMs: 60_000,
+      }),
+    );
+    const faucet = jellyFaucet(rpcUrl);
+    // On a real cluster the operator funds the desk; here the faucet does.
+    await faucet(desk.publicKey, { sol: 500_000_000_000n, usdc: 500_000_000_000n, usdt: 500_000_000_000n });
+
+    const ports = await Promise.all(REPLICA_NAMES.map(() => freePort()));
+    const lbPort = await freePort();
+    const shared = {
+      ...process.env,
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      COIN_JELLY_SEED: randomBytes(64).toString('hex'),
+      PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
+      TRUSTED_PROXIES: '127.0.0.1',
+      SOLANA_RPC_URL: rpcUrl,
+      SOLANA_WS_URL: wsUrl,
+      ADMIN_KEYPAIR: adminFile,
+      DESK_KEYPAIR: deskFile,
+      ESCROW_PROGRAM_ID: PROGRAM_ID.toBase58(),
+      WEB_DIST: join(root, 'no-web-build'),
+      LOG_LEVEL: 'info',
+      ...options.env,
+    };
+    // One after the other: migrations run under an advisory lock anyway, and two CPU cores start one at a time faster.
+    const replicas: { name: ReplicaName; url: string; process: ClusterProcess }[] = [];
+    for (const [i, name] of REPLICA_NAMES.entries()) {
+      const port = ports[i] as number;
+      const url = `http://127.0.0.1:${port}`;
+      const p = await startProcess({
+        name: `api-${name}`,
+        command: process.execPath,
+        args: ['--import', 'tsx', 'src/server.ts'],
+        cwd: API_DIR,
+        env: { ...shared, PORT: String(port), DATA_DIR: join(root, `data-${name}`) },
+        logDir: logs,
+        probe: () => answers200(`${url}/api/health`),
+        readyWithinMs: 180_000,
+      });
+      started.push(p);
+      replicas.push({ name, url, process: p });
+    }
+    const lb = await startHaproxy(
+      replicas.map((r, i) => ({ name: r.name, port: ports[i] as number })),
+      { work: root, logs, port: lbPort },
+    );
+    started.push(lb.process);
+    return {
+      info: {
+        url: lb.url,
+        replicas: replicas.map((r) => ({ name: r.name, url: r.url, logFile: r.process.logFile })),
+        logFiles: started.map((p) => p.logFile),
+        rpcUrl,
+        wsUrl,
+        adminSecret: [...admin.secretKey],
+        deskSecret: [...desk.secretKey],
+        databaseUrl: database.url,
+        telegram: options.telegram,
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
