@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { LAMPORTS_PER_SOL, type Connection, type Keypair, type PublicKey } from '@solana/web3.js';
 import { deployOverRpc, deployRent, deployedState } from './deploy-rpc.ts';
 import { BUFFER_METADATA_SIZE } from './loader-instructions.ts';
-import { findBuffers, reclaimBuffers, sha256Hex, upgradeOverRpc } from './upgrade-rpc.ts';
+import { extensionFor, findBuffers, reclaimBuffers, sha256Hex, upgradeOverRpc } from './upgrade-rpc.ts';
 
 const DEFAULT_PROGRAM = fileURLToPath(new URL('../../program/jelly_escrow.so', import.meta.url));
 
@@ -71,7 +71,7 @@ export async function upgradeCommand(step: ProgramStep, options: { so?: string }
     return 1;
   }
   await noteLeftovers(step);
-  const grow = Math.max(0, so.length - state.room);
+  const grow = extensionFor(so.length, state.room);
   const bufferRent = BigInt(await step.connection.getMinimumBalanceForRentExemption(BUFFER_METADATA_SIZE + so.length));
   step.out(`will upgrade ${step.programId.toBase58()} to ${so.length} bytes (sha256 ${sha256Hex(so)}), room ${state.room}${grow > 0 ? `, growing it by ${grow} bytes` : ''}`);
   step.out(`cost: about ${sol(bufferRent)} of buffer rent while it runs (it comes back with the upgrade) plus transaction fees${grow > 0 ? ' and the rent of the extra room' : ''}`);

@@ -10,6 +10,12 @@ import { deployedBytesEqual, writeBuffer } from './deploy-rpc.ts';
 import { BUFFER_TAG, PROGRAMDATA_METADATA_SIZE, closeBufferInstruction, extendProgramInstruction, upgradeInstruction } from './loader-instructions.ts';
 import { sendAndConfirm } from './send.ts';
 
+/**
+ * The smallest growth the loader accepts (SIMD-0431: an extend below 10 KiB is refused unless it reaches the account
+ * size limit), so a build that outgrew its room by a few bytes still grows by this much.
+ */
+export const MIN_EXTEND_BYTES = 10_240;
+
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The bytes a program runs: its program data after the metadata, without the zero padding up to its room. */
@@ -18,6 +24,9 @@ export async function deployedProgramBytes(connection: Connection, programData: 
   if (!data) throw new Error(`program data ${programData.toBase58()} is missing`);
   return Buffer.from(data.subarray(PROGRAMDATA_METADATA_SIZE, PROGRAMDATA_METADATA_SIZE + length));
 }
+
+/** Bytes the program data must grow by before an upgrade to `length` bytes (0 when it fits its room). */
+export const extensionFor = (length: number, room: number) => (length > room ? Math.max(length - room, MIN_EXTEND_BYTES) : 0);
 
 export interface RpcUpgrade {
   buffer: PublicKey;
@@ -42,13 +51,16 @@ export async function upgradeOverRpc(
   progress: (message: string) => void,
 ): Promise<RpcUpgrade> {
   const before = BigInt(await connection.getBalance(authority.publicKey, 'confirmed'));
+  // The extend goes first, in its own transaction: it redeploys the program in its slot, and the loader refuses an
+  // upgrade in the slot of the last deploy; the buffer's writes land in later slots.
+  const extendedBy = extensionFor(so.length, target.room);
+  if (extendedBy > 0) {
+    await sendAndConfirm(connection, new Transaction().add(extendProgramInstruction(target.programData, target.programId, authority.publicKey, extendedBy)), [authority]);
+    progress(`program data grown by ${extendedBy} bytes`);
+  }
   const { buffer, transactionCount } = await writeBuffer(connection, authority, so, progress);
-  const extendedBy = Math.max(0, so.length - target.room);
-  const tx = new Transaction();
-  if (extendedBy > 0) tx.add(extendProgramInstruction(target.programData, target.programId, authority.publicKey, extendedBy));
-  tx.add(upgradeInstruction(target.programData, target.programId, buffer, authority.publicKey, authority.publicKey));
-  await sendAndConfirm(connection, tx, [authority]);
-  progress(`upgraded ${target.programId.toBase58()}${extendedBy > 0 ? ` (program data grown by ${extendedBy} bytes)` : ''}`);
+  await sendAndConfirm(connection, new Transaction().add(upgradeInstruction(target.programData, target.programId, buffer, authority.publicKey, authority.publicKey)), [authority]);
+  progress(`upgraded ${target.programId.toBase58()}`);
 
   const data = (await connection.getAccountInfo(target.programData, 'confirmed'))?.data;
   if (!data || !deployedBytesEqual(data.subarray(PROGRAMDATA_METADATA_SIZE), so)) {
@@ -57,7 +69,7 @@ export async function upgradeOverRpc(
   const sha256 = sha256Hex(data.subarray(PROGRAMDATA_METADATA_SIZE, PROGRAMDATA_METADATA_SIZE + so.length));
   if (sha256 !== sha256Hex(so)) throw new Error('the deployed bytes hash differently from the file');
   const after = BigInt(await connection.getBalance(authority.publicKey, 'confirmed'));
-  return { buffer, extendedBy, transactionCount: transactionCount + 1, lamportsSpent: before - after, sha256 };
+  return { buffer, extendedBy, transactionCount: transactionCount + 1 + (extendedBy > 0 ? 1 : 0), lamportsSpent: before - after, sha256 };
 }
 
 export interface LeftoverBuffer {
