@@ -2,3 +2,4 @@
 export { listCountries } from './countries.ts';
 export { listCurrencies } from './currencies.ts';
 export { PAYMENT_METHODS } from './payment-methods.ts';
+export { listCoins } from './list-coins.ts';

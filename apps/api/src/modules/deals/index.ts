@@ -15,3 +15,5 @@ export type { AdminResolveContext } from './admin-resolve.ts';
 export { getAdminOrder } from './get-admin-order.ts';
 export { getDealWindow } from './window/get-window.ts';
 export { clearReviewFlag, flagRunningDealsOf } from './review-flags.ts';
+export { lockedInEscrowByOffer } from './locked-in-escrow.ts';
+export type { LockedInVault } from './locked-in-escrow.ts';
