@@ -31,8 +31,8 @@ describe('GET /api/platform/coins on devnet', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ config: { solanaCluster: 'devnet', catalogue: { stablecoinMints: { USDC: DEVNET_USDC } } } });
-  });
-  afterAll(() => t.close());
+  }, 180_000);
+  afterAll(() => t?.close());
 
   it('lists the devnet USDC (a catalogue row copied from the bundled one) and no mainnet stablecoin', async () => {
     const coins = (await t.app.inject({ method: 'GET', url: '/api/platform/coins' })).json<Coin[]>();
