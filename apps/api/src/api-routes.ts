@@ -8,6 +8,7 @@ import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { coinJellyRoutes } from './modules/coin-jelly/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
+import { escrowProofRoutes } from './modules/escrow-proof/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { createCallerCountry } from './modules/orders/index.ts';
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(catalogueRoutes, { hasFlag: (countryCode) => assets.flags.has(`${countryCode}.svg`) });
   await app.register(platformRoutes);
+  await app.register(escrowProofRoutes);
   await app.register(assetRoutes, { assets });
   const callerCountry = createCallerCountry(app.config.trustedProxies);
   await app.register(priceRoutes);

@@ -48,6 +48,18 @@ export const KNOWN_MINTS = {
   USDT: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
 } as const;
 
+/**
+ * The stablecoins' mints per Solana cluster, the default the API's SOLANA_CLUSTER selects (STABLECOIN_MINTS
+ * overrides it). The embedded localnet and a custom node (a standalone localnet) mint at the mainnet addresses.
+ * Devnet has Circle's test USDC and no canonical USDT: set STABLECOIN_MINTS for one you created.
+ */
+export const CLUSTER_STABLECOIN_MINTS: Readonly<Record<string, Readonly<Partial<Record<'USDC' | 'USDT', string>>>>> = {
+  'mainnet-beta': { USDC: KNOWN_MINTS.USDC, USDT: KNOWN_MINTS.USDT },
+  devnet: { USDC: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU' },
+  localnet: { USDC: KNOWN_MINTS.USDC, USDT: KNOWN_MINTS.USDT },
+  custom: { USDC: KNOWN_MINTS.USDC, USDT: KNOWN_MINTS.USDT },
+};
+
 /** GET /platform/coins */
 export const coin = z.object({
   symbol: z.string().min(1),

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './auth-message.ts';
 export * from './catalogues.ts';
 export * from './platform.ts';
+export * from './escrow-proof.ts';
 export * from './paths.ts';
 export * from './orders.ts';
 export * from './payment-details.ts';

@@ -373,7 +373,14 @@ export const tradingStatsResponse = z.object({
 });
 export type TradingStats = z.infer<typeof tradingStatsResponse>;
 
-/** POST /platform/dev/faucet (embedded localnet only; 404 elsewhere). */
+/**
+ * Why there are no test funds here: the server uses a cluster it did not start (SOLANA_RPC_URL), whose coins it
+ * cannot mint. The API's 404 and the web app's disabled button say the same.
+ */
+export const TEST_FUNDS_UNAVAILABLE =
+  "Test funds are not available on this server: it uses an external Solana cluster, not the embedded localnet. Get test SOL and tokens from that cluster's own faucet.";
+
+/** POST /platform/dev/faucet (embedded localnet only; 404 with TEST_FUNDS_UNAVAILABLE elsewhere). */
 export const devFaucetRequest = z.object({ wallet: walletAddress });
 export const devFaucetResponse = z.object({
   wallet: walletAddress,

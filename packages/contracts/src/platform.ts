@@ -15,6 +15,8 @@ export const publicConfig = z.object({
   escrowProgramId: z.string().nullable(),
   /** The admin key: fee payer and co-signer of every escrow transaction; null without a chain. */
   feePayer: z.string().nullable(),
+  /** Whether POST /platform/dev/faucet sends test funds: only on the embedded localnet, never with SOLANA_RPC_URL. */
+  testFunds: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

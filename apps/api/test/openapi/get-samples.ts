@@ -40,6 +40,7 @@ export const GET_SAMPLES: Record<string, (s: Seeded) => Sample[]> = {
   '/api/platform/coins': () => [{ url: '/api/platform/coins', status: 200 }],
   '/api/platform/countries': () => [{ url: '/api/platform/countries', status: 200 }],
   '/api/platform/config': () => [{ url: '/api/platform/config', status: 200 }],
+  '/api/platform/escrow-proof': () => [{ url: '/api/platform/escrow-proof', status: 200 }],
   '/api/platform/price-validation': () => [
     { url: '/api/platform/price-validation?fiatCode=EUR&cryptoSymbol=USDC', status: 200 },
     { url: '/api/platform/price-validation?fiatCode=EUR', status: 400 },

@@ -16,6 +16,7 @@ const config = {
   telegramBotUsername: null,
   escrowProgramId: null,
   feePayer: null,
+  testFunds: true,
 };
 
 describe('app routes', () => {

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
               { path: 'p2p', lazy: lazyScreen(() => import('./place-order/PlaceOrderRoute.tsx')) },
               { path: 'notifications', lazy: lazyScreen(() => import('../features/notifications/pages/NotificationsPage.tsx')) },
               { path: 'settings', lazy: lazyScreen(() => import('./settings/SettingsRoute.tsx')) },
+              { path: 'proof-of-escrow', lazy: lazyScreen(() => import('../features/escrow-proof/pages/EscrowProofPage.tsx')) },
               { path: 'trader/:wallet', lazy: lazyScreen(() => import('./traders/TraderRoute.tsx')) },
               { path: '*', element: <Navigate to="/" replace /> },
             ],

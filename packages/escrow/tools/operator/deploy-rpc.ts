@@ -2,58 +2,41 @@
 // deploy` does: create + InitializeBuffer, Write in chunks, then create the program account + DeployWithMaxDataLen.
 // Written here because no maintained TypeScript library runs this sequence: web3.js 1.x only knows the old
 // non-upgradeable loader, and @solana-program/loader-v3 encodes single instructions without the buffer upload.
-// `deploy-upgradeable.ts` does the same inside LiteSVM for the tests of the build.
+// `deploy-upgradeable.ts` does the same inside LiteSVM for the tests of the build; `upgrade-rpc.ts` upgrades.
 
-import {
-  Keypair,
-  PublicKey,
-  SYSVAR_CLOCK_PUBKEY,
-  SYSVAR_RENT_PUBKEY,
-  SystemProgram,
-  Transaction,
-  TransactionInstruction,
-  type Connection,
-} from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, Transaction, type Connection } from '@solana/web3.js';
 import { BPF_LOADER_UPGRADEABLE_ID } from '../../src/client/constants.ts';
 import { findProgramDataAddress } from '../../src/client/pda.ts';
+import {
+  BUFFER_METADATA_SIZE,
+  PROGRAM_ACCOUNT_SIZE,
+  PROGRAMDATA_METADATA_SIZE,
+  deployWithMaxDataLenInstruction,
+  initializeBufferInstruction,
+  writeInstruction,
+} from './loader-instructions.ts';
 import { sendAndConfirm } from './send.ts';
 
-// UpgradeableLoaderState sizes (bincode): u32 tag + fields.
-const BUFFER_METADATA_SIZE = 37; // tag + Option<Pubkey> authority
-const PROGRAM_ACCOUNT_SIZE = 36; // tag + programdata address
-export const PROGRAMDATA_METADATA_SIZE = 45; // tag + u64 slot + Option<Pubkey> upgrade authority
+export { PROGRAMDATA_METADATA_SIZE };
 const PACKET_SIZE = 1232;
-
-const u32 = (value: number) => {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32LE(value);
-  return bytes;
-};
-const u64 = (value: number) => {
-  const bytes = Buffer.alloc(8);
-  bytes.writeBigUInt64LE(BigInt(value));
-  return bytes;
-};
-
-function writeInstruction(buffer: PublicKey, authority: PublicKey, offset: number, bytes: Uint8Array): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: BPF_LOADER_UPGRADEABLE_ID,
-    keys: [
-      { pubkey: buffer, isSigner: false, isWritable: true },
-      { pubkey: authority, isSigner: true, isWritable: false },
-    ],
-    data: Buffer.concat([u32(1), u32(offset), u64(bytes.length), bytes]),
-  });
-}
 
 /** What a program address holds now, compared with the bytes to deploy. */
 export type DeployedState =
   | { kind: 'absent' }
-  | { kind: 'same'; upgradeAuthority: PublicKey | null; programData: PublicKey }
-  | { kind: 'different'; upgradeAuthority: PublicKey | null; programData: PublicKey }
+  | { kind: 'same'; upgradeAuthority: PublicKey | null; programData: PublicKey; room: number }
+  | { kind: 'different'; upgradeAuthority: PublicKey | null; programData: PublicKey; room: number }
   | { kind: 'not-a-program' };
 
-/** Reads the program account and its ProgramData; the deployed bytes are the .so followed by zero padding. */
+/** The deployed bytes are the .so followed by zero padding up to the program data's room. */
+export function deployedBytesEqual(deployed: Uint8Array, so: Uint8Array): boolean {
+  return (
+    deployed.length >= so.length &&
+    Buffer.from(deployed.subarray(0, so.length)).equals(Buffer.from(so)) &&
+    deployed.subarray(so.length).every((byte) => byte === 0)
+  );
+}
+
+/** Reads the program account and its ProgramData. */
 export async function deployedState(connection: Connection, programId: PublicKey, so: Uint8Array): Promise<DeployedState> {
   const program = await connection.getAccountInfo(programId, 'confirmed');
   if (!program) return { kind: 'absent' };
@@ -63,11 +46,8 @@ export async function deployedState(connection: Connection, programId: PublicKey
   if (!data || data.length < PROGRAMDATA_METADATA_SIZE) return { kind: 'not-a-program' };
   const upgradeAuthority = data[12] === 1 ? new PublicKey(data.subarray(13, 45)) : null;
   const deployed = data.subarray(PROGRAMDATA_METADATA_SIZE);
-  const same =
-    deployed.length >= so.length &&
-    Buffer.from(deployed.subarray(0, so.length)).equals(Buffer.from(so)) &&
-    deployed.subarray(so.length).every((byte) => byte === 0);
-  return { kind: same ? 'same' : 'different', upgradeAuthority, programData };
+  const kind = deployedBytesEqual(deployed, so) ? 'same' : 'different';
+  return { kind, upgradeAuthority, programData, room: deployed.length };
 }
 
 /** The largest Write chunk whose transaction (one signer, fee payer = authority) fits a packet. */
@@ -79,6 +59,44 @@ function writeChunkSize(payer: PublicKey, buffer: PublicKey): number {
   return PACKET_SIZE - (tx.serializeMessage().length + 1 + 64) - 1;
 }
 
+/**
+ * Creates a buffer owned by the loader with `authority` as its authority and writes `so` into it. A run stopped
+ * half-way leaves the buffer and its rent behind: `reclaimBuffers` (upgrade-rpc.ts) closes it.
+ */
+export async function writeBuffer(
+  connection: Connection,
+  authority: Keypair,
+  so: Uint8Array,
+  progress: (message: string) => void,
+): Promise<{ buffer: PublicKey; transactionCount: number }> {
+  const send = (tx: Transaction, signers: Keypair[]) => sendAndConfirm(connection, tx, signers);
+  const buffer = Keypair.generate();
+  const bufferSize = BUFFER_METADATA_SIZE + so.length;
+  await send(
+    new Transaction().add(
+      SystemProgram.createAccount({
+        fromPubkey: authority.publicKey,
+        newAccountPubkey: buffer.publicKey,
+        lamports: await connection.getMinimumBalanceForRentExemption(bufferSize),
+        space: bufferSize,
+        programId: BPF_LOADER_UPGRADEABLE_ID,
+      }),
+      initializeBufferInstruction(buffer.publicKey, authority.publicKey),
+    ),
+    [authority, buffer],
+  );
+  progress(`buffer ${buffer.publicKey.toBase58()} created`);
+  const chunkSize = writeChunkSize(authority.publicKey, buffer.publicKey);
+  let writes = 0;
+  for (let offset = 0; offset < so.length; offset += chunkSize) {
+    const chunk = so.subarray(offset, offset + chunkSize);
+    await send(new Transaction().add(writeInstruction(buffer.publicKey, authority.publicKey, offset, chunk)), [authority]);
+    writes++;
+  }
+  progress(`wrote ${so.length} bytes in ${writes} transactions of up to ${chunkSize} bytes`);
+  return { buffer: buffer.publicKey, transactionCount: 1 + writes };
+}
+
 export interface RpcDeployment {
   programId: PublicKey;
   programData: PublicKey;
@@ -88,7 +106,7 @@ export interface RpcDeployment {
 
 /**
  * Deploys `so` at `program`'s address; `payer` pays and becomes the upgrade authority. `maxDataLen` reserves room
- * for later upgrades (the program data account cannot grow past it without an extend).
+ * for later upgrades (beyond it an upgrade first extends the program data account).
  */
 export async function deployOverRpc(
   connection: Connection,
@@ -100,44 +118,11 @@ export async function deployOverRpc(
   const progress = options.onProgress ?? (() => undefined);
   if (options.maxDataLen < so.length) throw new Error(`max length ${options.maxDataLen} is smaller than the program (${so.length} bytes)`);
   const before = BigInt(await connection.getBalance(payer.publicKey, 'confirmed'));
-  const send = (tx: Transaction, signers: Keypair[]) => sendAndConfirm(connection, tx, signers);
-  const buffer = Keypair.generate();
-  const bufferSize = BUFFER_METADATA_SIZE + so.length;
-  let transactionCount = 0;
-
-  await send(
-    new Transaction().add(
-      SystemProgram.createAccount({
-        fromPubkey: payer.publicKey,
-        newAccountPubkey: buffer.publicKey,
-        lamports: await connection.getMinimumBalanceForRentExemption(bufferSize),
-        space: bufferSize,
-        programId: BPF_LOADER_UPGRADEABLE_ID,
-      }),
-      new TransactionInstruction({
-        programId: BPF_LOADER_UPGRADEABLE_ID,
-        keys: [
-          { pubkey: buffer.publicKey, isSigner: false, isWritable: true },
-          { pubkey: payer.publicKey, isSigner: false, isWritable: false },
-        ],
-        data: u32(0),
-      }),
-    ),
-    [payer, buffer],
-  );
-  transactionCount++;
-  progress(`buffer ${buffer.publicKey.toBase58()} created`);
-
-  const chunkSize = writeChunkSize(payer.publicKey, buffer.publicKey);
-  for (let offset = 0; offset < so.length; offset += chunkSize) {
-    const chunk = so.subarray(offset, offset + chunkSize);
-    await send(new Transaction().add(writeInstruction(buffer.publicKey, payer.publicKey, offset, chunk)), [payer]);
-    transactionCount++;
-  }
-  progress(`wrote ${so.length} bytes in ${transactionCount - 1} transactions of up to ${chunkSize} bytes`);
+  const { buffer, transactionCount } = await writeBuffer(connection, payer, so, progress);
 
   const programData = findProgramDataAddress(program.publicKey);
-  await send(
+  await sendAndConfirm(
+    connection,
     new Transaction().add(
       SystemProgram.createAccount({
         fromPubkey: payer.publicKey,
@@ -146,26 +131,12 @@ export async function deployOverRpc(
         space: PROGRAM_ACCOUNT_SIZE,
         programId: BPF_LOADER_UPGRADEABLE_ID,
       }),
-      new TransactionInstruction({
-        programId: BPF_LOADER_UPGRADEABLE_ID,
-        keys: [
-          { pubkey: payer.publicKey, isSigner: true, isWritable: true },
-          { pubkey: programData, isSigner: false, isWritable: true },
-          { pubkey: program.publicKey, isSigner: false, isWritable: true },
-          { pubkey: buffer.publicKey, isSigner: false, isWritable: true },
-          { pubkey: SYSVAR_RENT_PUBKEY, isSigner: false, isWritable: false },
-          { pubkey: SYSVAR_CLOCK_PUBKEY, isSigner: false, isWritable: false },
-          { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
-          { pubkey: payer.publicKey, isSigner: true, isWritable: false },
-        ],
-        data: Buffer.concat([u32(2), u64(options.maxDataLen)]),
-      }),
+      deployWithMaxDataLenInstruction(payer.publicKey, programData, program.publicKey, buffer, options.maxDataLen),
     ),
     [payer, program],
   );
-  transactionCount++;
   const after = BigInt(await connection.getBalance(payer.publicKey, 'confirmed'));
-  return { programId: program.publicKey, programData, transactionCount, lamportsSpent: before - after };
+  return { programId: program.publicKey, programData, transactionCount: transactionCount + 1, lamportsSpent: before - after };
 }
 
 /** Rent of the accounts a deploy creates (buffer, program, program data), for the cost shown before asking. */

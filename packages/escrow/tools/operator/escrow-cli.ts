@@ -1,22 +1,19 @@
 // The operator's command for a real cluster (or any RPC URL):
-//   npm run escrow -- deploy | init-config | show-config | set-fee  [--url URL] [--keypair FILE] [...] [--yes]
+//   npm run escrow -- <command> [--url URL] [--keypair FILE] [...] [--yes]     (npm run escrow -- --help lists them)
 // Every spending step prints what it will do and its cost, then asks (unless --yes); each is idempotent: a deploy
 // of the bytes already deployed and an init-config of an existing Config change nothing.
 
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { decodeConfig } from '../../src/client/accounts.ts';
 import { DEFAULT_CONFIG, PROGRAM_ID } from '../../src/client/constants.ts';
 import { initializeConfigInstruction, updateConfigInstruction } from '../../src/client/instructions/index.ts';
 import { findConfigPda } from '../../src/client/pda.ts';
-import { deployOverRpc, deployRent, deployedState } from './deploy-rpc.ts';
+import { deployCommand, reclaimBuffersCommand, sol, upgradeCommand, type ProgramStep } from './program-commands.ts';
 import { sendAndConfirm } from './send.ts';
-
-const DEFAULT_PROGRAM = fileURLToPath(new URL('../../program/jelly_escrow.so', import.meta.url));
 
 export interface CliIo {
   out: (line: string) => void;
@@ -24,22 +21,33 @@ export interface CliIo {
   confirm: (question: string) => Promise<boolean>;
 }
 
-const USAGE = `usage: npm run escrow -- <deploy|init-config|show-config|set-fee> [options]
+const COMMANDS = ['deploy', 'upgrade', 'reclaim-buffers', 'init-config', 'show-config', 'set-fee'] as const;
+
+export const USAGE = `usage: npm run escrow -- <command> [options]
+
+commands:
+  deploy           deploy the program at a new address through the upgradeable BPF loader
+                   --program-keypair FILE (the program address's key) [--so FILE] [--max-len BYTES (default 2x the program)]
+  upgrade          write a new build to a buffer and upgrade the program at the same address, then check that the
+                   deployed bytes' sha256 equals the file's   [--so FILE (default the committed program)]
+  reclaim-buffers  close the loader buffers whose authority is the signer (left by an interrupted deploy or
+                   upgrade) and return their rent to it
+  init-config      create the escrow's Config: --treasury ADDRESS [--fee-bps N] [--daily-fill-limit N] [--cooldown-seconds N]
+  show-config      print the Config (admin, treasury, fee, limits); needs no keypair
+  set-fee          change the fee: --fee-bps N
+
+options:
   --url URL              JSON-RPC endpoint (default $SOLANA_RPC_URL)
   --keypair FILE         upgrade authority = escrow admin = fee payer (default $ADMIN_KEYPAIR)
   --program-id ADDRESS   the program (default $ESCROW_PROGRAM_ID, else the id in the IDL)
-  deploy:      --program-keypair FILE (the program address's key)  [--so FILE] [--max-len BYTES (default 2x the program)]
-  init-config: --treasury ADDRESS [--fee-bps N] [--daily-fill-limit N] [--cooldown-seconds N]
-  set-fee:     --fee-bps N
-  --yes                  do not ask before spending`;
+  --yes                  do not ask before spending
+  -h, --help             this text`;
 
 function readKeypair(file: string): Keypair {
   const bytes: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(bytes) || bytes.length !== 64) throw new Error(`${file} is not a keypair file (a JSON array of 64 bytes)`);
   return Keypair.fromSecretKey(Uint8Array.from(bytes as number[]));
 }
-
-const sol = (lamports: bigint | number) => `${(Number(lamports) / LAMPORTS_PER_SOL).toFixed(6)} SOL`;
 
 function integer(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -64,13 +72,22 @@ export async function runEscrowCli(argv: string[], io: CliIo, env: NodeJS.Proces
       'daily-fill-limit': { type: 'string' },
       'cooldown-seconds': { type: 'string' },
       yes: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const command = positionals[0];
   const url = values.url ?? env.SOLANA_RPC_URL;
   const keypairFile = values.keypair ?? env.ADMIN_KEYPAIR;
-  if (!command || !['deploy', 'init-config', 'show-config', 'set-fee'].includes(command) || !url) {
+  if (values.help || command === 'help') {
     io.out(USAGE);
+    return 0;
+  }
+  if (!command || !(COMMANDS as readonly string[]).includes(command)) {
+    io.out(command ? `unknown command '${command}'\n\n${USAGE}` : USAGE);
+    return 2;
+  }
+  if (!url) {
+    io.out(`no cluster: pass --url or set SOLANA_RPC_URL\n\n${USAGE}`);
     return 2;
   }
   const connection = new Connection(url, 'confirmed');
@@ -99,28 +116,13 @@ export async function runEscrowCli(argv: string[], io: CliIo, env: NodeJS.Proces
   const balance = BigInt(await connection.getBalance(authority.publicKey, 'confirmed'));
   io.out(`signer ${authority.publicKey.toBase58()} holds ${sol(balance)}`);
 
+  const step: ProgramStep = { connection, authority, programId, out: io.out, ask };
   if (command === 'deploy') {
-    if (!programKeypair) throw new Error('deploy needs --program-keypair (the key of the program address)');
-    const so = readFileSync(values.so ?? DEFAULT_PROGRAM);
-    const state = await deployedState(connection, programId, so);
-    if (state.kind === 'same') {
-      const sha256 = createHash('sha256').update(so).digest('hex');
-      io.out(`already deployed: the program's bytes equal the ${so.length} bytes given (sha256 ${sha256}); nothing to do`);
-      return 0;
-    }
-    if (state.kind !== 'absent') {
-      io.out(`refusing: ${programId.toBase58()} already holds ${state.kind === 'different' ? 'other program bytes (upgrades are not done by this command)' : 'an account that is not an upgradeable program'}`);
-      return 1;
-    }
-    const maxDataLen = integer(values['max-len'], 'max-len', so.length * 2);
-    const rent = await deployRent(connection, so.length, maxDataLen);
-    io.out(`will deploy ${so.length} bytes (room for ${maxDataLen}) with ${authority.publicKey.toBase58()} as upgrade authority`);
-    io.out(`cost: about ${sol(rent)} of rent (the buffer's returns after the deploy) plus transaction fees`);
-    if (!(await ask('Deploy?'))) return 1;
-    const done = await deployOverRpc(connection, authority, programKeypair, so, { maxDataLen, onProgress: io.out });
-    io.out(`deployed ${done.programId.toBase58()} in ${done.transactionCount} transactions; spent ${sol(done.lamportsSpent)}`);
-    return 0;
+    const maxLen = values['max-len'] === undefined ? undefined : integer(values['max-len'], 'max-len', 0);
+    return deployCommand(step, programKeypair, { so: values.so, maxLen });
   }
+  if (command === 'upgrade') return upgradeCommand(step, { so: values.so });
+  if (command === 'reclaim-buffers') return reclaimBuffersCommand(step);
 
   const existing = await connection.getAccountInfo(configAddress, 'confirmed');
   const send = (tx: Transaction) => sendAndConfirm(connection, tx, [authority]);

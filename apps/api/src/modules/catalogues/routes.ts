@@ -6,7 +6,9 @@ import {
   paymentsResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defaultStablecoinMints } from './catalogue-config.ts';
 import { listCoins } from './list-coins.ts';
+import { ensureStablecoinRows, otherClustersMints } from './stablecoin-mints.ts';
 import { listCountries } from './countries.ts';
 import { listCurrencies } from './currencies.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
@@ -20,6 +22,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ hasFlag: (countryCode: str
 ) => {
   const currencies = listCurrencies(hasFlag);
   const countries = listCountries();
+  // The stablecoin mints of the configured cluster (SOLANA_CLUSTER, STABLECOIN_MINTS): rows for them, others' hidden.
+  const mints = app.config.catalogue ?? { stablecoinMints: defaultStablecoinMints(app.config.solanaCluster) };
+  await ensureStablecoinRows(app.db, mints, app.config.now());
+  const hidden = otherClustersMints(mints);
 
   app.get(
     '/payments',
@@ -40,7 +46,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ hasFlag: (countryCode: str
   app.get(
     '/platform/coins',
     { schema: { tags: ['catalogues'], summary: 'Tradable coins', response: { 200: coinsResponse } } },
-    async () => listCoins(app.db),
+    async () => listCoins(app.db, hidden),
   );
 
   app.get(

@@ -172,6 +172,10 @@ describe('cancel (PUT /orders/update-offers), order details, user orders and tra
       headers: maker.headers,
       payload: { wallet: maker.wallet.address },
     });
-    expect(errorOf(response)).toMatchObject({ status: 404, message: 'The test-funds faucet exists only on the embedded localnet.' });
+    expect(errorOf(response)).toMatchObject({
+      status: 404,
+      message:
+        "Test funds are not available on this server: it uses an external Solana cluster, not the embedded localnet. Get test SOL and tokens from that cluster's own faucet.",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { DevFaucetResponse } from '@jelly/contracts';
+import { TEST_FUNDS_UNAVAILABLE, type DevFaucetResponse } from '@jelly/contracts';
 import { PublicKey } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -8,7 +8,7 @@ export const DEV_FAUCET_AMOUNTS = { sol: 10_000_000_000n, usdc: 1_000_000_000n, 
 
 /** POST /platform/dev/faucet: test funds on the embedded localnet; 404 on any other chain (no faucet there). */
 export async function devFaucet(chain: Chain | null, wallet: string): Promise<DevFaucetResponse> {
-  if (!chain?.faucet) throw notFound('The test-funds faucet exists only on the embedded localnet.');
+  if (!chain?.faucet) throw notFound(TEST_FUNDS_UNAVAILABLE);
   let owner: PublicKey;
   try {
     owner = new PublicKey(wallet);

@@ -34,6 +34,8 @@ describe('GET /api/platform/config', () => {
       telegramBotUsername: 'jelly_test_bot',
       escrowProgramId: null,
       feePayer: null,
+      // SOLANA_RPC_URL set (even to a localnet): the server did not start that cluster and cannot mint its coins.
+      testFunds: false,
     });
     expect(response.body).not.toContain(Buffer.from(t.config.jwtSecret).toString('base64url'));
   });

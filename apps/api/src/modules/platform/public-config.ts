@@ -23,5 +23,6 @@ export function publicConfigOf(
     telegramBotUsername: config.telegramBotUsername,
     escrowProgramId: chain ? chain.programId.toBase58() : null,
     feePayer: chain ? chain.admin.publicKey.toBase58() : null,
+    testFunds: chain?.faucet != null,
   };
 }

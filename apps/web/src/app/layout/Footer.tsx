@@ -2,6 +2,7 @@ import { FOOTER_TIME_ZONE, FOOTER_VOLUME_TEXT } from '../../lib/ui/constants.ts'
 import { footerClockZone, formatFooterClock } from '../../lib/time/nicosiaClock.ts';
 import { useNow } from '../../lib/time/useNow.ts';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import styles from './Footer.module.css';
 
 /** `support`: the Contact Support button, kept in the footer's flow so it never covers the page. */
@@ -10,6 +11,9 @@ export function Footer({ support }: { support?: ReactNode }) {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <span>© {new Date().getFullYear()} Jelly. All rights reserved.</span>
+        <Link to="/proof-of-escrow" className={styles.link}>
+          Proof of escrow
+        </Link>
         <div className={styles.meta}>
           <FooterClock />
           {/* A fixed marketing figure, not a live one. */}

@@ -70,7 +70,7 @@ describe('Settings', () => {
   });
 
   it('disables Connect Telegram with the reason when the server names no bot', async () => {
-    const config = { solanaRpcUrl: null, solanaWsUrl: null, cluster: 'localnet', ipLookupUrl: null, supportEmail: '', supportChatUrl: '', telegramBotUsername: null, escrowProgramId: null, feePayer: null };
+    const config = { solanaRpcUrl: null, solanaWsUrl: null, cluster: 'localnet', ipLookupUrl: null, supportEmail: '', supportChatUrl: '', telegramBotUsername: null, escrowProgramId: null, feePayer: null, testFunds: true };
     const api = fakeApi({ 'GET /api/user-bans': () => json(200, blocks([])), 'GET /api/platform/config': () => json(200, config) });
     settings({ api });
     const button = await screen.findByRole('button', { name: 'Connect Telegram' });

@@ -378,7 +378,7 @@ describe('Connect Telegram', () => {
   it('is disabled with the reason, and opens nothing, when the server names no bot', async () => {
     const { api } = server();
     api.on('GET /api/platform/config', () =>
-      json(200, { solanaRpcUrl: null, solanaWsUrl: null, cluster: 'localnet', ipLookupUrl: null, supportEmail: '', supportChatUrl: '', telegramBotUsername: null, escrowProgramId: null, feePayer: null }),
+      json(200, { solanaRpcUrl: null, solanaWsUrl: null, cluster: 'localnet', ipLookupUrl: null, supportEmail: '', supportChatUrl: '', telegramBotUsername: null, escrowProgramId: null, feePayer: null, testFunds: true }),
     );
     const open = vi.fn();
     vi.stubGlobal('open', open);

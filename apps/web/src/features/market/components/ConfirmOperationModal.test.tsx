@@ -21,6 +21,7 @@ const CONFIG = {
   telegramBotUsername: null,
   escrowProgramId: PROGRAM_ID.toBase58(),
   feePayer: admin.publicKey.toBase58(),
+  testFunds: true,
 };
 
 /** The escrow Config account with a fee of `feeBps` (not the default 25, so the screen must read the chain). */

@@ -34,6 +34,7 @@ const CONFIG = {
   telegramBotUsername: null,
   escrowProgramId: null,
   feePayer: null,
+  testFunds: true,
 };
 
 function handlers(extra: Record<string, (call: RecordedCall) => Response | Promise<Response>> = {}) {
@@ -225,6 +226,22 @@ describe('create order (/p2p)', () => {
     await waitFor(() => expect(screen.getByTestId('holdings')).toHaveTextContent('Your balance: 1,000.00 USDC'));
     expect(JSON.parse(api.callsTo('POST /api/platform/dev/faucet')[0]!.body)).toEqual({ wallet: user.publicKey.toBase58() });
     expect(within(screen.getByRole('form', { name: 'Create order' })).getByRole('button', { name: 'Create order' })).toBeEnabled();
+  });
+
+  it('keeps Get test funds disabled, with the reason, on a test cluster the server did not start', async () => {
+    const { api } = signedIn({ 'GET /api/platform/config': () => json(200, { ...CONFIG, testFunds: false }) });
+    const button = await screen.findByRole('button', { name: 'Get test funds' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      "Test funds are not available on this server: it uses an external Solana cluster, not the embedded localnet. Get test SOL and tokens from that cluster's own faucet.",
+    );
+    expect(api.callsTo('POST /api/platform/dev/faucet')).toHaveLength(0);
+  });
+
+  it('offers no test funds at all on mainnet', async () => {
+    signedIn({ 'GET /api/platform/config': () => json(200, { ...CONFIG, cluster: 'mainnet-beta', testFunds: false }) });
+    await screen.findByRole('form', { name: 'Create order' });
+    expect(screen.queryByRole('button', { name: 'Get test funds' })).toBeNull();
   });
 
   it("sends a Sell offer's payment details for the methods filled in", async () => {

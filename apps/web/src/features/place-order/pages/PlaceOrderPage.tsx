@@ -7,6 +7,7 @@ import {
   toBaseUnits,
   UNEXPECTED_ERROR,
 } from '@jelly/domain';
+import { TEST_FUNDS_UNAVAILABLE } from '@jelly/contracts';
 import { useMemo, useReducer, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -142,10 +143,21 @@ export default function PlaceOrderPage({ onConnectWallet }: { onConnectWallet?: 
           <h1 className={styles.title}>Create order</h1>
           <p className={styles.lead}>Post an offer to buy or sell a token for your currency. Buyers and sellers find it on the market.</p>
         </div>
-        {config?.cluster === 'localnet' && (
+        {config?.testFunds && (
           <Button variant="secondary" onClick={() => void getTestFunds()} disabled={funding} aria-busy={funding}>
             {funding ? 'Sending…' : 'Get test funds'}
           </Button>
+        )}
+        {/* A test cluster the server did not start: the button stays, disabled, with the reason (never on mainnet). */}
+        {config && !config.testFunds && config.cluster !== 'mainnet-beta' && (
+          <div className={styles.testFunds}>
+            <Button variant="secondary" disabled aria-describedby="test-funds-unavailable">
+              Get test funds
+            </Button>
+            <p id="test-funds-unavailable" className={styles.testFundsNote}>
+              {TEST_FUNDS_UNAVAILABLE}
+            </p>
+          </div>
         )}
       </header>
       {walletMismatch && (

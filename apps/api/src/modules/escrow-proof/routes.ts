@@ -1,0 +1,27 @@
+import { escrowProofPath, escrowProofResponse } from '@jelly/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sameOriginRpcUrls, servesEmbeddedRpc } from '../../chain/public-rpc.ts';
+import { AppError } from '../../errors.ts';
+import { errorResponses } from '../../lib/route-preamble.ts';
+import { createEscrowProof } from './proof-service.ts';
+
+/** GET /platform/escrow-proof — public: every open escrow vault read from the chain, reconciled with the database. */
+export const escrowProofRoutes: FastifyPluginAsyncZod = async (app) => {
+  const chain = app.chain;
+  const proof = chain ? createEscrowProof(app.db, chain, () => app.config.now()) : null;
+  app.get(
+    escrowProofPath,
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Proof of escrow: the open vaults and their balances on chain, against the database; the program and its hash',
+        response: { 200: escrowProofResponse, ...errorResponses(503) },
+      },
+    },
+    async (request) => {
+      if (!proof || !chain) throw new AppError('CHAIN_UNAVAILABLE', 'The proof of escrow needs a Solana connection; this server has none.');
+      // Explorer links point at the node this caller's wallet uses: our /rpc for the embedded localnet.
+      return proof(servesEmbeddedRpc(app) ? sameOriginRpcUrls(request).rpcUrl : chain.rpcUrl);
+    },
+  );
+};

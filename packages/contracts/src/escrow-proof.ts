@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isoDateTime } from './common.ts';
+import { baseUnits } from './orders.ts';
+
+/** GET /platform/escrow-proof — what the escrow holds, read from the chain, beside what the database says is locked. */
+export const escrowProofPath = '/platform/escrow-proof';
+
+const address = z.string().min(32).max(44);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** One escrow vault (one per offer on chain): its balance on chain and the deals the database has locked in it. */
+export const escrowVault = z.object({
+  offerId: z.number().int().positive(),
+  /** The deals whose tokens the database says sit in this vault (locked, signed by one party, or in a dispute). */
+  dealIds: z.array(z.number().int().positive()),
+  symbol: z.string(),
+  mint: address,
+  decimals: z.number().int().min(0).max(18),
+  vault: address,
+  explorerUrl: z.url(),
+  /** Base units the vault's token account holds now; null when the account does not exist on chain. */
+  onChain: baseUnits.nullable(),
+  /** Base units the database says are locked in it. */
+  inDatabase: baseUnits,
+  /** onChain − inDatabase as a signed decimal string of base units; "0" when they agree. */
+  difference: z.string().regex(/^-?\d+$/),
+  matches: z.boolean(),
+});
+export type EscrowVault = z.infer<typeof escrowVault>;
+
+export const escrowTokenTotal = z.object({
+  symbol: z.string(),
+  mint: address,
+  decimals: z.number().int().min(0).max(18),
+  onChain: baseUnits,
+  inDatabase: baseUnits,
+});
+export type EscrowTokenTotal = z.infer<typeof escrowTokenTotal>;
+
+export const escrowProgramProof = z.object({
+  programId: address,
+  programData: address.nullable(),
+  explorerUrl: z.url(),
+  /** null: the program is immutable (or not an upgradeable program). */
+  upgradeAuthority: address.nullable(),
+  /** sha256 of the deployed bytes (the program data after its header, as long as the source build); null when unreadable. */
+  deployedSha256: sha256.nullable(),
+  /** sha256 of the committed build, the hash `npm run verify:program` prints for the source. */
+  sourceSha256: sha256,
+  /** The deployed bytes equal the committed build, and the rest of the program data is zero padding. */
+  matches: z.boolean(),
+});
+
+export const escrowProofResponse = z.object({
+  cluster: z.string(),
+  /** When the chain was read (answers are cached briefly). */
+  readAt: isoDateTime,
+  program: escrowProgramProof,
+  /** Vaults that hold tokens on chain or that the database says hold tokens; sorted by offer id. */
+  vaults: z.array(escrowVault),
+  totals: z.array(escrowTokenTotal),
+  /** Every vault matches the database. */
+  reconciled: z.boolean(),
+});
+export type EscrowProof = z.infer<typeof escrowProofResponse>;
