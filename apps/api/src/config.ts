@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isPublicKey } from './lib/base58.ts';
 import { configProblems, optionalHttpUrl, optionalText } from './lib/env-fields.ts';
@@ -24,6 +23,7 @@ import { readAttachmentsConfig, type AttachmentsConfig } from './modules/attachm
 import { readCoinJellyConfig, resolveCoinJellyConfig, type CoinJellyConfig } from './modules/coin-jelly/index.ts';
 import type { ConfigRead } from './lib/env-fields.ts';
 import type { SharedConfig } from './shared-config.ts';
+import { apiPath } from './lib/package-root.ts';
 
 /**
  * The whole configuration: the shared settings (shared-config.ts, read by this file) and each module's own, read by
@@ -62,7 +62,7 @@ export interface AppConfig extends SharedConfig, AuthConfig, PlatformConfig {
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const DEFAULT_WEB_DIST = apiPath('..', 'web', 'dist');
 
 const commaList = optionalText.transform((value) =>
   (value ?? '')

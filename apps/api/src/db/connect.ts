@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +10,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../shared-config.ts';
 import { lockDataDir } from '@jelly/localnet/data-dir-lock';
 import * as schema from './schema/index.ts';
+import { apiPath } from '../lib/package-root.ts';
 
 export type Schema = typeof schema;
 /** The driver-independent Drizzle handle every query module takes. */
@@ -23,7 +23,7 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = apiPath('drizzle');
 /** Arbitrary constant key: one migrating process at a time per PostgreSQL database. */
 const MIGRATION_LOCK_KEY = 7_301_994_215;
 

@@ -1,16 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import * as flagSvgs from 'country-flag-icons/string/3x2';
+import { apiPath } from '../../lib/package-root.ts';
 
-const ASSETS_DIR = new URL('../../../assets/', import.meta.url);
+const ASSETS_DIR = apiPath('assets');
 
 /** Bundled SVG icons by group and file name, e.g. `flags` → `EU.svg`. Loaded once at start. */
 export type AssetGroups = Record<'flags' | 'coins' | 'currencies', ReadonlyMap<string, string>>;
 
 async function readSvgFolder(folder: string): Promise<Map<string, string>> {
-  const dir = fileURLToPath(new URL(`${folder}/`, ASSETS_DIR));
+  const dir = join(ASSETS_DIR, folder);
   const files = (await readdir(dir)).filter((file) => file.endsWith('.svg'));
-  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(`${dir}${file}`, 'utf8')] as const)));
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(join(dir, file), 'utf8')] as const)));
 }
 
 export async function loadBundledAssets(): Promise<AssetGroups> {
