@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,20 +62,27 @@ const web = {
 /** @type {Target} */
 const server = {
   name: 'server',
-  inputs: ['apps/api/src', 'apps/api/package.json', 'apps/localnet/src', 'apps/localnet/package.json', 'packages/domain', 'packages/contracts', 'packages/escrow/src', 'packages/escrow/package.json'],
+  inputs: ['apps/api/src', 'apps/api/drizzle', 'apps/api/package.json', 'apps/localnet/src', 'apps/localnet/package.json', 'packages/domain', 'packages/contracts', 'packages/escrow/src', 'packages/escrow/package.json'],
   outDir: dirname(SERVER_BUNDLE),
-  build: () => bundleServer(),
+  build: async () => {
+    await bundleServer();
+    await run(process.execPath, [join(dirname(SERVER_BUNDLE), 'make-pglite-template.js')], ROOT);
+  },
 };
 
 /**
- * The server as one ESM file: our workspaces' TypeScript compiled in, npm packages left to node_modules (they are
+ * The server as one ESM file (and the step that writes the embedded database's template): our workspaces' TypeScript compiled in, npm packages left to node_modules (they are
  * JavaScript already, and some load files of their own: PGlite's WebAssembly, pino's workers).
  */
 export async function bundleServer(outfile = SERVER_BUNDLE) {
   const { build } = await import('esbuild');
+  const outdir = dirname(outfile);
   await build({
-    entryPoints: [join(ROOT, 'apps/api/src/server.ts')],
-    outfile,
+    entryPoints: [
+      { in: join(ROOT, 'apps/api/src/server.ts'), out: basename(outfile, '.js') },
+      { in: join(ROOT, 'apps/api/src/db/make-pglite-template.ts'), out: 'make-pglite-template' },
+    ],
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
