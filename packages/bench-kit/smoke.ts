@@ -101,6 +101,18 @@ export const SMOKE_BENCHES: SmokeBench[] = [
     // The performance score and the script weight are always measured; LCP may be missing on a loaded machine.
     figures: [new RegExp(`^mobile +/ +\\d+ .* ${n}$`), new RegExp(`^desktop +/ +\\d+ .* ${n}$`)],
   },
+  {
+    name: 'bench:start',
+    command: npm('bench:start', null, '--runs=1', '--idle=2'),
+    limitS: 240,
+    env: embedded,
+    figures: [
+      new RegExp(`^\\[bench\\] bare Fastify start +min ${n} median ${n} max ${n} s`),
+      new RegExp(`^\\[bench\\] first start \\(build\\) +min ${n} median ${n} max ${n} s +${x} the bare start +peak RSS`),
+      new RegExp(`^\\[bench\\] restart +min ${n} median ${n} max ${n} s +${x} the bare start`),
+      new RegExp(`^\\[bench\\] idle ${n} s after a restart: RSS ${n} MB`),
+    ],
+  },
 ];
 
 async function main(): Promise<void> {

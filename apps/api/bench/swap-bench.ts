@@ -11,7 +11,7 @@
  * The quote's p99 is printed beside the bare route's (the same-run baseline).
  *
  * Options: --duration=S seconds per target (default 15), --warmup=S (default 3), --connections=N (default 32),
- * --swaps=N (default 40).
+ * --swaps=N (default 40), --cpu-prof=DIR (a CPU profile of the server).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -54,6 +54,8 @@ async function main(): Promise<void> {
       script: fileURLToPath(new URL('./swap-serve.ts', import.meta.url)),
       env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: jwtSecret, PUBLIC_URL: publicUrl, LOG_LEVEL: 'warn', PRICE_FEED: 'bundled', FLOATING_PRICE_REFRESH_SECONDS: '0', LOCALNET_PORT: '0', DATABASE_URL: '' },
       readyWithinS: 120,
+      // --cpu-prof=DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+      nodeFlags: args.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${args.get('cpu-prof')}`] : [],
     });
     try {
       await measureAll(server.ready, jwtSecret, publicUrl);

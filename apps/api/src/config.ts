@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isPublicKey } from './lib/base58.ts';
 import { configProblems, optionalHttpUrl, optionalText } from './lib/env-fields.ts';
@@ -27,6 +26,7 @@ import type { ConfigRead } from './lib/env-fields.ts';
 import { readFailpoint } from './lib/failpoint.ts';
 import { readSendRecoveryConfig, type SendRecoveryConfig } from './chain/gate/index.ts';
 import type { SharedConfig } from './shared-config.ts';
+import { apiPath } from './lib/package-root.ts';
 
 /**
  * The whole configuration: the shared settings (shared-config.ts, read by this file) and each module's own, read by
@@ -71,7 +71,7 @@ export interface AppConfig extends SharedConfig, AuthConfig, PlatformConfig {
 }
 
 /** apps/web/dist, found from this file so it does not depend on the working directory. */
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const DEFAULT_WEB_DIST = apiPath('..', 'web', 'dist');
 
 const commaList = optionalText.transform((value) =>
   (value ?? '')

@@ -1,16 +1,15 @@
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../shared-config.ts';
 import { lockDataDir } from '@jelly/localnet/data-dir-lock';
 import * as schema from './schema/index.ts';
+import { MIGRATIONS_FOLDER, migratePgliteClient, openPgliteClient } from './pglite-template.ts';
 
 export type Schema = typeof schema;
 /** The driver-independent Drizzle handle every query module takes. */
@@ -23,7 +22,6 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Arbitrary constant key: one migrating process at a time per PostgreSQL database. */
 const MIGRATION_LOCK_KEY = 7_301_994_215;
 
@@ -42,8 +40,8 @@ export async function openDatabase(
 
 /** Several apps on one PGlite (tests): each migrates (a no-op after the first); the owner closes the client. */
 async function openSharedPglite(client: PGlite): Promise<DatabaseHandle> {
+  await migratePgliteClient(client);
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     ping: async () => {
@@ -64,9 +62,9 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   }
   let client: PGlite | undefined;
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    client = await openPgliteClient(dataDir);
+    await migratePgliteClient(client);
     const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     const opened = client;
     return {
       db,

@@ -1,5 +1,6 @@
 import { accessTokenClaims } from '@jelly/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { SharedConfig } from '../../shared-config.ts';
 import type { AuthConfig } from './auth-config.ts';
 
@@ -32,8 +33,27 @@ export async function signAccessToken(
 
 export type AccessTokenCheck = { ok: true; user: AuthUser } | { ok: false; reason: 'expired' | 'invalid' };
 
+/**
+ * Tokens whose signature, issuer and audience were verified, per signing secret: an HMAC check through WebCrypto
+ * costs about as much as a swap quote's own work, and a client sends the same token on every request for its
+ * lifetime. A token's bytes never change, so its verified claims stand until it expires — checked on every use
+ * against the injected clock. Bans and admin rights are checked per request elsewhere, not here.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, { user: AuthUser; expiresAtMs: number }>>();
+const VERIFIED_TOKENS_KEPT = 20_000;
+
 /** Verifies signature, issuer, audience and expiry against the injected clock. */
 export async function verifyAccessToken(config: TokenConfig, token: string): Promise<AccessTokenCheck> {
+  let cache = verifiedTokens.get(config.jwtSecret);
+  if (!cache) {
+    cache = new LRUCache({ max: VERIFIED_TOKENS_KEPT });
+    verifiedTokens.set(config.jwtSecret, cache);
+  }
+  const known = cache.get(token);
+  if (known) {
+    // jose's rule: expired once the clock reaches exp
+    return config.now().getTime() < known.expiresAtMs ? { ok: true, user: known.user } : { ok: false, reason: 'expired' };
+  }
   try {
     const { payload } = await jwtVerify(token, config.jwtSecret, {
       algorithms: ['HS256'],
@@ -44,7 +64,9 @@ export async function verifyAccessToken(config: TokenConfig, token: string): Pro
     });
     const claims = accessTokenClaims.safeParse(payload);
     if (!claims.success) return { ok: false, reason: 'invalid' };
-    return { ok: true, user: { wallet: claims.data.sub, isAdmin: claims.data.isAdmin } };
+    const user = { wallet: claims.data.sub, isAdmin: claims.data.isAdmin };
+    cache.set(token, { user, expiresAtMs: (payload.exp ?? 0) * 1000 });
+    return { ok: true, user };
   } catch (error) {
     return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { PriceFeed, PriceQuote } from './price-feed.ts';
+import { apiPath } from '../../lib/package-root.ts';
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
 const snapshotSchema = z.object({
@@ -13,7 +14,7 @@ export type PriceSnapshot = z.infer<typeof snapshotSchema>;
 
 /** The dated snapshot shipped with the server (see bundled-prices.json `sources`). */
 export function loadBundledSnapshot(): PriceSnapshot {
-  const text = readFileSync(new URL('./bundled-prices.json', import.meta.url), 'utf8');
+  const text = readFileSync(apiPath('src', 'modules', 'prices', 'bundled-prices.json'), 'utf8');
   return snapshotSchema.parse(JSON.parse(text));
 }
 
