@@ -2,7 +2,8 @@ import type { JellyCoin } from '@jelly/contracts';
 import { createTransferCheckedInstruction, getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { authorizePlatformSend, type ChargeTo, type GateContext, type PlatformKey } from '../../chain/gate/index.ts';
-import { confirmOrThrow, sendRaw } from '../../chain/transactions/index.ts';
+import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
+import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
 import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
 import type { JellyDesk } from './desk.ts';
@@ -40,9 +41,14 @@ export async function existingTokenAccount(gate: GateContext, coin: JellyCoin & 
   return account;
 }
 
+/** A payout whose blockhash expired unsent is signed afresh at most this many times in all. */
+const MAX_SIGNINGS = 3;
+
 /**
  * Sends instructions signed by platform keys through the gate (the admin paying the fee, charged to the order's
- * wallet before the send), then confirms and books the chain's figures.
+ * wallet before the send), re-sending the same bytes until the chain answers, then books the chain's figures. A
+ * transaction whose blockhash expired without landing can never land, so it is signed again with a fresh blockhash
+ * (at most MAX_SIGNINGS in all); no answer in time is never re-signed: the first one may still land.
  */
 export async function sendThroughGate(
   gate: GateContext,
@@ -52,29 +58,34 @@ export async function sendThroughGate(
 ): Promise<{ signature: string; slot: number }> {
   const { chain } = gate;
   const { reference, ...sendTerms } = terms;
-  const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
-  const message = new TransactionMessage({
-    payerKey: chain.admin.publicKey,
-    recentBlockhash: blockhash,
-    instructions: [...instructions, jellyMemo(reference)],
-  }).compileToLegacyMessage();
-  const authorized = await authorizePlatformSend(gate, {
-    tx: new VersionedTransaction(message),
-    signers: [chain.admin, ...signers],
-    orderId: null,
-    budgets: 'caller',
-    ...sendTerms,
-  });
-  try {
-    await sendRaw(chain, authorized.raw);
-  } catch (error) {
-    await releaseAdminSpend(gate.db, authorized.signature);
-    throw error;
+  for (let signing = 1; ; signing++) {
+    const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
+    const message = new TransactionMessage({
+      payerKey: chain.admin.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [...instructions, jellyMemo(reference)],
+    }).compileToLegacyMessage();
+    const authorized = await authorizePlatformSend(gate, {
+      tx: new VersionedTransaction(message),
+      signers: [chain.admin, ...signers],
+      orderId: null,
+      budgets: 'caller',
+      ...sendTerms,
+    });
+    const { signature } = authorized;
+    const landing = await landTransaction(chain, authorized.raw, { signature, recentBlockhash: blockhash });
+    if (landing.state === 'confirmed' || landing.state === 'failed') {
+      await settleAdminSpend(gate, { signature, ...terms.chargeTo, kind: terms.kind, orderId: null }).catch(() => undefined);
+      if (landing.state === 'failed') throw landing.error;
+      const status = await chain.connection.getSignatureStatus(signature, { searchTransactionHistory: true });
+      return { signature, slot: status.value?.slot ?? 0 };
+    }
+    if (landing.state === 'unknown') throw new AppError('CHAIN_TIMEOUT', TX_CONFIRM_TIMEOUT, { signature });
+    await releaseAdminSpend(gate.db, signature);
+    if (landing.state === 'refused') throw landing.error;
+    if (signing >= MAX_SIGNINGS) throw new AppError('TRANSACTION_FAILED', BLOCKHASH_EXPIRED_MESSAGE, { signature });
+    gate.log?.warn({ signature, reference }, 'platform send expired before it landed: signing afresh');
   }
-  await confirmOrThrow(chain, authorized.signature);
-  await settleAdminSpend(gate, { signature: authorized.signature, ...terms.chargeTo, kind: terms.kind, orderId: null }).catch(() => undefined);
-  const status = await chain.connection.getSignatureStatus(authorized.signature);
-  return { signature: authorized.signature, slot: status.value?.slot ?? 0 };
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   findTicketPda,
   findVaultPda,
 } from '@jelly/escrow';
-import { OrderStatus } from '@jelly/domain';
+import { OrderStatus, TX_CONFIRM_TIMEOUT } from '@jelly/domain';
 import { TransactionMessage, VersionedTransaction, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Chain } from '../../../chain/chain.ts';
@@ -16,7 +16,8 @@ import type { Database } from '../../../db/connect.ts';
 import { dealTransactions, orders } from '../../../db/schema/index.ts';
 import { readEscrowConfig } from '../chain/escrow-config.ts';
 import { authorizePlatformSend, type GateContext } from '../../../chain/gate/index.ts';
-import { confirmOrThrow, sendRaw } from '../../../chain/transactions/index.ts';
+import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction } from '../../../chain/transactions/index.ts';
+import { AppError } from '../../../errors.ts';
 import { releaseAdminSpend } from '../../fee-payer/index.ts';
 import { openDealsOfOffer, type ReclaimRow } from './queue.ts';
 
@@ -53,14 +54,13 @@ async function sendAsAdmin(ctx: CloseContext, row: ReclaimRow, instructions: Tra
     budgets: 'platform',
     platformOwners: [(await readEscrowConfig(chain)).treasury],
   });
-  try {
-    await sendRaw(chain, authorized.raw);
-  } catch (error) {
-    await releaseAdminSpend(ctx.db, authorized.signature);
-    throw error;
-  }
-  await confirmOrThrow(chain, authorized.signature, ctx.confirmTimeoutMs);
-  return authorized.signature;
+  const { signature } = authorized;
+  const landing = await landTransaction(chain, authorized.raw, { signature, recentBlockhash: blockhash, timeoutMs: ctx.confirmTimeoutMs });
+  if (landing.state === 'confirmed') return signature;
+  if (landing.state === 'unknown') throw new AppError('CHAIN_TIMEOUT', TX_CONFIRM_TIMEOUT, { signature });
+  // refused or expired: nothing landed, the row is worked again on the next run
+  if (landing.state !== 'failed') await releaseAdminSpend(ctx.db, signature);
+  throw landing.state === 'expired' ? new AppError('TRANSACTION_FAILED', BLOCKHASH_EXPIRED_MESSAGE) : landing.error;
 }
 
 /** Rows queued before the gate recorded whom to credit: a ticket's rent goes back to the wallet that locked it. */
