@@ -46,6 +46,8 @@ export interface RpcFaultProxy {
   reached(method: string, kind: FaultAction['kind'] | 'pass', n: number): Promise<void>;
   /** Closes every client WebSocket as a network fault would. */
   dropSockets(): void;
+  /** Signatures of the sends swallowed so far. */
+  readonly swallowed: string[];
   /** WebSocket connections opened through the proxy so far. */
   readonly socketsOpened: number;
   close(): Promise<void>;
@@ -86,6 +88,7 @@ export async function startRpcFaultProxy(target: { rpcUrl: string; wsUrl: string
   const held = new Set<ServerResponse>();
   const clients = new Set<WebSocket>();
   let socketsOpened = 0;
+  const swallowed: string[] = [];
 
   const tally = (method: string, kind: string) => {
     const key = `${method}:${kind}`;
@@ -121,8 +124,10 @@ export async function startRpcFaultProxy(target: { rpcUrl: string; wsUrl: string
       return;
     }
     if (action?.kind === 'swallow' && method === 'sendTransaction') {
+      const signature = firstSignature(params);
+      swallowed.push(signature);
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ jsonrpc: '2.0', id, result: firstSignature(params) }));
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, result: signature }));
       return;
     }
     const answer = await forward(body);
@@ -194,6 +199,7 @@ export async function startRpcFaultProxy(target: { rpcUrl: string; wsUrl: string
     dropSockets: () => {
       for (const client of clients) client.terminate();
     },
+    swallowed,
     get socketsOpened() {
       return socketsOpened;
     },
