@@ -26,6 +26,20 @@ export const DEFAULT_RPC_RETRY: RpcRetryPolicy = {
 
 const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
 
+/** The node could not be reached or kept refusing after every retry. */
+export class RpcUnavailableError extends Error {
+  override readonly name = 'RpcUnavailableError';
+}
+
+/**
+ * Whether an error came from an unreachable node: ours as thrown, or inside web3.js's wrappers, some of which keep
+ * only its text ("failed to get info about account …: RpcUnavailableError: …").
+ */
+export function isRpcUnavailable(error: unknown): boolean {
+  if (error instanceof RpcUnavailableError) return true;
+  return error instanceof Error && error.message.includes('RpcUnavailableError: ');
+}
+
 /** Full jitter: a random wait in [0, min(cap, base·2^attempt)], so many clients after one outage do not return in step. */
 export function backoffMs(policy: RpcRetryPolicy, attempt: number, random: () => number = Math.random): number {
   return Math.floor(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt));
@@ -50,23 +64,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function retryingFetch(policy: RpcRetryPolicy = DEFAULT_RPC_RETRY): FetchFn {
   const send = globalThis.fetch;
   return async (input, init) => {
-    let lastError: unknown = null;
+    let failure = 'no attempt';
     for (let attempt = 0; attempt < policy.attempts; attempt++) {
       let wait = backoffMs(policy, attempt);
       try {
         const response = await send(input, { ...init, signal: AbortSignal.timeout(policy.attemptTimeoutMs) });
-        if (!RETRIED_STATUSES.has(response.status) || attempt === policy.attempts - 1) return response;
-        const asked = retryAfterMs(response.headers.get('retry-after'));
-        if (asked !== null && asked > policy.maxWaitMs) return response;
-        if (asked !== null) wait = Math.max(wait, asked);
+        if (!RETRIED_STATUSES.has(response.status)) return response;
         await response.body?.cancel();
+        failure = `the node answered ${response.status}`;
+        const asked = retryAfterMs(response.headers.get('retry-after'));
+        if (asked !== null && asked > policy.maxWaitMs) break;
+        if (asked !== null) wait = Math.max(wait, asked);
       } catch (error) {
-        lastError = error;
-        if (attempt === policy.attempts - 1) break;
+        failure = error instanceof Error ? `${error.name} ${error.message}` : 'the request failed';
       }
-      await sleep(wait);
+      if (attempt < policy.attempts - 1) await sleep(wait);
     }
-    throw lastError instanceof Error ? lastError : new Error('RPC request failed');
+    throw new RpcUnavailableError(`RPC node unavailable after retries: ${failure}`);
   };
 }
 

@@ -112,3 +112,32 @@ describe('a cancel whose send is dropped until its blockhash expires', () => {
     expect(await getOrder(t.app, seller, offerId)).toMatchObject({ amount: '30000000', filledQuantity: '0' });
   });
 });
+
+describe('a node that does not answer at all', () => {
+  it("a lock answers 503 'The Solana node did not answer', nothing is recorded, and the same lock goes through once the node is back", async () => {
+    const seller = await trader(t, { usdc: 20_000_000n });
+    const buyer = await trader(t);
+    const offerId = await offer(t, seller, 0, 20_000_000n);
+    const dealId = await claim(t, buyer, offerId, 20_000_000n);
+    const deal = await getOrder(t.app, seller, dealId);
+    const lock = await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]);
+
+    t.proxy.add({ action: { kind: 'hang' } });
+    expect(errorOf(await postTransaction(t.app, seller, lock))).toEqual({
+      status: 503,
+      code: 'CHAIN_UNAVAILABLE',
+      message: 'The Solana node did not answer. Please try again.',
+    });
+    t.proxy.clear();
+    // a node that asks for a longer pause than the client waits is treated as down too, at once
+    t.proxy.add({ action: { kind: 'status', status: 429, retryAfter: '3600' } });
+    expect(errorOf(await postTransaction(t.app, seller, lock))).toMatchObject({ status: 503, code: 'CHAIN_UNAVAILABLE' });
+    t.proxy.clear();
+    expect((await dealRow(t, dealId)).status).toBe(OrderStatus.InProgress);
+    expect(await usdcOf(t, seller.key)).toBe(20_000_000n);
+
+    // the way forward: the same signed lock, sent again, lands once
+    expect(await submit(t, seller, lock)).toMatchObject({ status: OrderStatus.CryptoGuyLockedCrypto, alreadyProcessed: false });
+    expect(await usdcOf(t, seller.key)).toBe(0n);
+  });
+});
