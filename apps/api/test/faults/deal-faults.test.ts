@@ -5,8 +5,8 @@
 import { OrderStatus, settlementPayout } from '@jelly/domain';
 import type { Config } from '@jelly/escrow';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NEVER_LANDED } from '../../src/modules/deals/deal-transactions.ts';
-import { errorOf } from '../../src/modules/orders/testing.ts';
+import { NEVER_LANDED, expireDeals } from '../../src/modules/deals/testing.ts';
+import { errorOf, session, type Session } from '../../src/modules/orders/testing.ts';
 import {
   cancelInstructions,
   claim,
@@ -15,6 +15,7 @@ import {
   getOrder,
   lockInstruction,
   offer,
+  openUsdcAccount,
   postTransaction,
   signInstructions,
   submit,
@@ -22,22 +23,26 @@ import {
   usdcOf,
   userTransaction,
 } from '../helpers/deal-fixtures.ts';
-import { createFaultTestApp, type FaultTestApp } from './fault-app.ts';
+import { createChainWallet } from '../helpers/test-chain.ts';
+import { SETUP_MS, createFaultTestApp, type FaultTestApp } from './fault-app.ts';
 
 let t: FaultTestApp;
 let escrow: Config;
+const adminWallet = createChainWallet();
+let admin: Session;
 
 beforeAll(async () => {
-  t = await createFaultTestApp();
+  t = await createFaultTestApp({ adminWallets: new Set([adminWallet.address]) });
   escrow = await escrowConfig(t);
-});
+  admin = await session(t.app, adminWallet);
+}, SETUP_MS);
 afterEach(() => {
   t.proxy.clear();
   t.proxy.latencyMs = 0;
 });
 afterAll(async () => {
-  await t.close();
-});
+  await t?.close();
+}, SETUP_MS);
 
 describe('a Sell offer to Completed through a flaky RPC', () => {
   it('lock behind 429s (Retry-After honoured), mark paid behind 5xx and a hung read, release whose answer is lost: paid once', async () => {
@@ -139,5 +144,67 @@ describe('a node that does not answer at all', () => {
     // the way forward: the same signed lock, sent again, lands once
     expect(await submit(t, seller, lock)).toMatchObject({ status: OrderStatus.CryptoGuyLockedCrypto, alreadyProcessed: false });
     expect(await usdcOf(t, seller.key)).toBe(0n);
+  });
+});
+
+describe('server-side sends through a flaky RPC', () => {
+  async function lockedDeal(amount: bigint) {
+    const seller = await trader(t, { usdc: amount });
+    const buyer = await trader(t);
+    const offerId = await offer(t, seller, 0, amount);
+    const dealId = await claim(t, buyer, offerId, amount);
+    const deal = await getOrder(t.app, seller, dealId);
+    await submit(t, seller, await userTransaction(t, seller.keypair, [lockInstruction(t, deal, seller.key)]));
+    return { seller, buyer, offerId, dealId };
+  }
+
+  it("settle: an admin's resolution to the buyer behind a 429 and a lost answer pays amount − fee once", async () => {
+    const { seller, buyer, offerId, dealId } = await lockedDeal(20_000_000n);
+    const dispute = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/call-tg-bot',
+      headers: seller.headers,
+      payload: { dealId: String(dealId), buyerWallet: null, sellerWallet: null, orderUrl: `http://localhost:8080/swap-chat/${dealId}`, receiver: 'Admin', messageType: 'AdminNotification' },
+    });
+    expect(dispute.statusCode).toBe(200);
+    await openUsdcAccount(t, buyer);
+    const treasuryBefore = await usdcOf(t, escrow.treasury);
+
+    t.proxy.add({ methods: ['sendTransaction'], times: 1, action: { kind: 'status', status: 429, retryAfter: '0' } });
+    t.proxy.add({ methods: ['sendTransaction'], times: 1, action: { kind: 'withhold' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${dealId}/resolve`,
+      headers: admin.headers,
+      payload: { releaseTo: 'buyer', reason: 'Checked the chat and the payment proof' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ orderId: dealId, status: OrderStatus.AdminResolved, releaseTo: 'buyer' });
+    expect(t.proxy.count('sendTransaction', 'withhold')).toBe(1);
+    const { fee, toFiatSide } = settlementPayout(20_000_000n, escrow.feeBps);
+    expect(await usdcOf(t, buyer.key)).toBe(toFiatSide);
+    expect((await usdcOf(t, escrow.treasury)) - treasuryBefore).toBe(fee);
+    expect(await getOrder(t.app, seller, offerId)).toMatchObject({ amount: '0', filledQuantity: '20000000' });
+  });
+
+  it('refund: the payment window refunds an unpaid locked deal behind 503s and a lost answer, once', async () => {
+    const { seller, offerId, dealId } = await lockedDeal(10_000_000n);
+    expect(await usdcOf(t, seller.key)).toBe(0n);
+    t.proxy.add({ methods: ['getSignatureStatuses'], times: 2, action: { kind: 'status', status: 503 } });
+    t.proxy.add({ methods: ['sendTransaction'], times: 1, action: { kind: 'withhold' } });
+    const window = 30 * 60_000 + 1_000;
+    t.clock.advance(window);
+    try {
+      const report = await expireDeals({ db: t.app.db, chain: t.appChain, now: t.clock.now });
+      expect(report).toMatchObject({ failed: [] });
+      expect(report.refunded).toContain(dealId);
+      // a second run finds nothing more to do
+      expect((await expireDeals({ db: t.app.db, chain: t.appChain, now: t.clock.now })).refunded).not.toContain(dealId);
+    } finally {
+      t.clock.advance(-window);
+    }
+    expect((await dealRow(t, dealId)).status).toBe(OrderStatus.Expired);
+    expect(await usdcOf(t, seller.key)).toBe(10_000_000n);
+    expect(await getOrder(t.app, seller, offerId)).toMatchObject({ amount: '10000000' });
   });
 });

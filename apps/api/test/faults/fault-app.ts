@@ -14,6 +14,12 @@ import { startRpcFaultProxy, type RpcFaultProxy } from './rpc-fault-proxy.ts';
  */
 export const TEST_RPC_RETRY: RpcRetryPolicy = { attempts: 5, attemptTimeoutMs: 1_000, baseDelayMs: 50, maxDelayMs: 400, maxWaitMs: 5_000 };
 
+/**
+ * Setting up starts a localnet (the escrow program deployed) and migrates a database: seconds on a quiet machine,
+ * over a minute when the machine is shared with other test runs, so the hooks get more than vitest's default.
+ */
+export const SETUP_MS = 180_000;
+
 export interface FaultTestApp extends ChainTestApp {
   proxy: RpcFaultProxy;
   /** The chain as the app sees it (through the proxy). */

@@ -18,7 +18,7 @@ import {
   type ChainHelpers,
 } from '../../src/modules/coin-jelly/testing.ts';
 import { createChainWallet, type ChainWallet } from '../helpers/test-chain.ts';
-import { createFaultTestApp, type FaultTestApp } from './fault-app.ts';
+import { SETUP_MS, createFaultTestApp, type FaultTestApp } from './fault-app.ts';
 
 let t: FaultTestApp;
 let alice: ChainWallet;
@@ -32,14 +32,14 @@ beforeAll(async () => {
   await t.chain.faucet!(alice.keypair.publicKey, { sol: 100n * 10n ** 9n, usdc: 10_000n * 10n ** 6n });
   s = await session(t.app, alice);
   h = chainHelpers(t.chain, alice.keypair);
-});
+}, SETUP_MS);
 afterEach(() => {
   t.proxy.clear();
   t.proxy.muteNotifications = false;
 });
 afterAll(async () => {
-  await t.close();
-});
+  await t?.close();
+}, SETUP_MS);
 
 async function reserved(body: object): Promise<JellyOrder> {
   const response = await reserve(t.app, s.headers, body);

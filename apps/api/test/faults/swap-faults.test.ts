@@ -2,9 +2,8 @@
 // once with exactly the quoted amounts; a send dropped until its blockhash expires ends Failed with the reason, and
 // nothing moved, so the user's way forward is a new quote.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SWAP_NEVER_LANDED } from '../../src/modules/swap/sync-swap-from-chain.ts';
-import { SOL, USDT, quote, snapshot, submit, swapper, type Swapper } from '../../src/modules/swap/testing.ts';
-import { createFaultTestApp, type FaultTestApp } from './fault-app.ts';
+import { SOL, SWAP_NEVER_LANDED, USDT, quote, snapshot, submit, swapper, type Swapper } from '../../src/modules/swap/testing.ts';
+import { SETUP_MS, createFaultTestApp, type FaultTestApp } from './fault-app.ts';
 
 let t: FaultTestApp;
 let alice: Swapper;
@@ -23,14 +22,14 @@ async function feeOf(signature: string): Promise<bigint> {
 beforeAll(async () => {
   t = await createFaultTestApp();
   alice = await swapper(t, { sol: 10_000_000n, usdt: 100_000_000n });
-});
+}, SETUP_MS);
 afterEach(() => {
   t.proxy.clear();
   t.proxy.latencyMs = 0;
 });
 afterAll(async () => {
-  await t.close();
-});
+  await t?.close();
+}, SETUP_MS);
 
 describe('a swap through a flaky RPC', () => {
   it('slow answers, a 429 on the simulation and a lost send answer: Completed once, the quoted amounts exact', async () => {
