@@ -4,7 +4,7 @@
 // balances are checked to the base unit, so nothing moved twice.
 import { OrderStatus, settlementPayout } from '@jelly/domain';
 import type { Config } from '@jelly/escrow';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEVER_LANDED, expireDeals } from '../../src/modules/deals/testing.ts';
 import { errorOf, session, type Session } from '../../src/modules/orders/testing.ts';
 import {
@@ -24,7 +24,10 @@ import {
   userTransaction,
 } from '../helpers/deal-fixtures.ts';
 import { createChainWallet } from '../helpers/test-chain.ts';
-import { SETUP_MS, createFaultTestApp, type FaultTestApp } from './fault-app.ts';
+import { SETUP_MS, TEST_MS, createFaultTestApp, type FaultTestApp } from './fault-app.ts';
+
+// Each test waits out real retries (1 s attempt time-outs, Retry-After pauses): more than the default on a loaded machine.
+vi.setConfig({ testTimeout: TEST_MS });
 
 let t: FaultTestApp;
 let escrow: Config;

@@ -19,6 +19,8 @@ export const TEST_RPC_RETRY: RpcRetryPolicy = { attempts: 5, attemptTimeoutMs: 1
  * over a minute when the machine is shared with other test runs, so the hooks get more than vitest's default.
  */
 export const SETUP_MS = 180_000;
+/** One fault test: a few seconds of retries and pauses alone, several times that on a shared machine. */
+export const TEST_MS = 120_000;
 
 export interface FaultTestApp extends ChainTestApp {
   proxy: RpcFaultProxy;

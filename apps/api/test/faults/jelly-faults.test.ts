@@ -4,7 +4,7 @@
 import type { JellyOrder } from '@jelly/contracts';
 import { toBaseUnits } from '@jelly/domain';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session, type Session } from '../../src/modules/orders/testing.ts';
 import {
   chainHelpers,
@@ -18,7 +18,10 @@ import {
   type ChainHelpers,
 } from '../../src/modules/coin-jelly/testing.ts';
 import { createChainWallet, type ChainWallet } from '../helpers/test-chain.ts';
-import { SETUP_MS, createFaultTestApp, type FaultTestApp } from './fault-app.ts';
+import { SETUP_MS, TEST_MS, createFaultTestApp, type FaultTestApp } from './fault-app.ts';
+
+// Each test waits out real retries (1 s attempt time-outs, Retry-After pauses): more than the default on a loaded machine.
+vi.setConfig({ testTimeout: TEST_MS });
 
 let t: FaultTestApp;
 let alice: ChainWallet;

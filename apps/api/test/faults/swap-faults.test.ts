@@ -1,9 +1,12 @@
 // A swap through a flaky RPC: slow answers, a rate-limited simulation and a send whose answer is lost still complete
 // once with exactly the quoted amounts; a send dropped until its blockhash expires ends Failed with the reason, and
 // nothing moved, so the user's way forward is a new quote.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOL, SWAP_NEVER_LANDED, USDT, quote, snapshot, submit, swapper, type Swapper } from '../../src/modules/swap/testing.ts';
-import { SETUP_MS, createFaultTestApp, type FaultTestApp } from './fault-app.ts';
+import { SETUP_MS, TEST_MS, createFaultTestApp, type FaultTestApp } from './fault-app.ts';
+
+// Each test waits out real retries (1 s attempt time-outs, Retry-After pauses): more than the default on a loaded machine.
+vi.setConfig({ testTimeout: TEST_MS });
 
 let t: FaultTestApp;
 let alice: Swapper;
