@@ -3,7 +3,7 @@
 // refunded) with the amounts exact to the base unit, paid once.
 import type { JellyOrder } from '@jelly/contracts';
 import { toBaseUnits } from '@jelly/domain';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session, type Session } from '../../src/modules/orders/testing.ts';
 import {
@@ -98,8 +98,6 @@ describe('a payout whose send is dropped until its blockhash expires', () => {
     await t.proxy.reached('sendTransaction', 'swallow', 1);
     t.chain.produceBlocks(151);
     t.proxy.clear();
-    // the test wallet's connection caches a blockhash for 30 s, now expired: its next sends use a fresh connection
-    h = chainHelpers({ ...t.chain, connection: new Connection(t.chain.rpcUrl, { commitment: 'confirmed', wsEndpoint: t.chain.localnet.wsUrl }) }, alice.keypair);
     await tick;
     const done = await orderOf(t.app, s.headers, order.id);
     expect(done).toMatchObject({ stage: 'completed', received: '100' });

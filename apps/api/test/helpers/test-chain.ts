@@ -52,9 +52,11 @@ export async function startTestChain(): Promise<TestChain> {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  return {
+  const started: Localnet = localnet;
+  const connect = () => new Connection(started.rpcUrl, { commitment: 'confirmed', wsEndpoint: started.wsUrl });
+  const chain: TestChain = {
     localnet,
-    connection: new Connection(localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: localnet.wsUrl }),
+    connection: connect(),
     admin: platformKey(admin, 'admin'),
     adminKeypair: admin,
     programId: PROGRAM_ID,
@@ -68,12 +70,15 @@ export async function startTestChain(): Promise<TestChain> {
     },
     produceBlocks: (count) => {
       for (let i = 0; i < count; i++) tick();
+      // web3.js caches a blockhash for its sends (30 s), which these blocks may have expired: a fresh connection
+      chain.connection = connect();
     },
     close: async () => {
       await localnet.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return chain;
 }
 
 export interface ChainTestApp extends TestApp {
