@@ -34,7 +34,7 @@ export async function createFaultTestApp(config: Partial<AppConfig> = {}): Promi
   const t = await createChainTestApp({
     config,
     appChain: async (chain) => {
-      proxy = await startRpcFaultProxy(chain);
+      proxy = await startRpcFaultProxy({ rpcUrl: chain.localnet.rpcUrl, wsUrl: chain.localnet.wsUrl });
       appChain = { ...chain, connection: rpcConnection(proxy.rpcUrl, proxy.wsUrl, TEST_RPC_RETRY), rpcUrl: proxy.rpcUrl, wsUrl: proxy.wsUrl };
       return appChain;
     },
