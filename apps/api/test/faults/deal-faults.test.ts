@@ -40,7 +40,7 @@ beforeAll(async () => {
   admin = await session(t.app, adminWallet);
 }, SETUP_MS);
 afterEach(() => {
-  t.proxy.clear();
+  t.proxy.reset();
   t.proxy.latencyMs = 0;
 });
 afterAll(async () => {

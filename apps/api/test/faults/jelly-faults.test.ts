@@ -37,7 +37,7 @@ beforeAll(async () => {
   h = chainHelpers(t.chain, alice.keypair);
 }, SETUP_MS);
 afterEach(() => {
-  t.proxy.clear();
+  t.proxy.reset();
   t.proxy.muteNotifications = false;
 });
 afterAll(async () => {

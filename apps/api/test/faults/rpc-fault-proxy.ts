@@ -40,6 +40,8 @@ export interface RpcFaultProxy {
   add(rule: FaultRule): void;
   /** Removes every rule and answers every held (hung or withheld) request's socket by closing it. */
   clear(): void;
+  /** clear(), and the counts and swallowed signatures start again from nothing (between tests). */
+  reset(): void;
   /** How many requests of a method met a fault of this kind (or passed: 'pass'). */
   count(method: string, kind: FaultAction['kind'] | 'pass'): number;
   /** Resolves once `count(method, kind)` reaches `n`. */
@@ -184,6 +186,11 @@ export async function startRpcFaultProxy(target: { rpcUrl: string; wsUrl: string
       rules.length = 0;
       for (const response of held) response.destroy();
       held.clear();
+    },
+    reset: () => {
+      proxy.clear();
+      counts.clear();
+      swallowed.length = 0;
     },
     count: (method, kind) => counts.get(`${method}:${kind}`) ?? 0,
     reached: (method, kind, n) =>

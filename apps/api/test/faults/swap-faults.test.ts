@@ -27,7 +27,7 @@ beforeAll(async () => {
   alice = await swapper(t, { sol: 10_000_000n, usdt: 100_000_000n });
 }, SETUP_MS);
 afterEach(() => {
-  t.proxy.clear();
+  t.proxy.reset();
   t.proxy.latencyMs = 0;
 });
 afterAll(async () => {
