@@ -139,7 +139,15 @@ describe('the API on that cluster (SOLANA_RPC_URL, ADMIN_KEYPAIR, ESCROW_PROGRAM
     const app = await buildApp(config, { chain: appChain });
     await app.ready();
     // The test's users get their SOL and USDC from the stand-in cluster's faucet, as testers do on devnet.
-    const chain = { ...appChain, localnet: cluster, advanceClock: () => undefined, adminKeypair: admin };
+    const chain = {
+      ...appChain,
+      localnet: cluster,
+      advanceClock: () => undefined,
+      adminKeypair: admin,
+      produceBlocks: () => {
+        throw new Error('this stand-in cluster keeps its own slot clock');
+      },
+    };
     t = { app, config, clock, chain, close: async () => undefined };
     const escrow: Config = decodeConfig((await connection.getAccountInfo(findConfigPda(program.publicKey)[0]))!.data);
 

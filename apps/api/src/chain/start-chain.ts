@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { Connection, PublicKey } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 import { PROGRAM_ID } from '@jelly/escrow';
 import type { SharedConfig } from '../shared-config.ts';
 import type { Chain } from './chain.ts';
 import { platformKey } from './keys/platform-key.ts';
+import { rpcConnection } from './rpc-connection.ts';
 
 /** Name of the generated admin key inside the data folder (embedded localnet only). */
 export const GENERATED_ADMIN_KEYPAIR_FILE = 'localnet-admin-keypair.json';
@@ -26,10 +27,7 @@ export async function startChain(config: SharedConfig, log: ChainLog): Promise<C
   if (config.solanaRpcUrl) {
     if (!config.adminKeypairFile) throw new Error('ADMIN_KEYPAIR is required with SOLANA_RPC_URL');
     const admin = platformKey(localnet.readKeypairFile(config.adminKeypairFile), 'admin');
-    const connection = new Connection(config.solanaRpcUrl, {
-      commitment: 'confirmed',
-      ...(config.solanaWsUrl ? { wsEndpoint: config.solanaWsUrl } : {}),
-    });
+    const connection = rpcConnection(config.solanaRpcUrl, config.solanaWsUrl);
     log.info({ rpcUrl: config.solanaRpcUrl, admin: admin.publicKey.toBase58() }, 'using Solana cluster');
     return {
       connection,
@@ -54,7 +52,7 @@ export async function startChain(config: SharedConfig, log: ChainLog): Promise<C
   if (!node.escrow) log.warn({}, 'escrow program is not built: run npm run build:program -w @jelly/escrow');
   log.info({ rpcUrl: node.rpcUrl, admin: admin.publicKey.toBase58() }, 'embedded Solana localnet is running');
   return {
-    connection: new Connection(node.rpcUrl, { commitment: 'confirmed', wsEndpoint: node.wsUrl }),
+    connection: rpcConnection(node.rpcUrl, node.wsUrl),
     admin,
     programId,
     rpcUrl: node.rpcUrl,

@@ -2,6 +2,8 @@ import type { ErrorCode, ErrorResponse } from '@jelly/contracts';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isRpcUnavailable } from '../chain/rpc-connection.ts';
+import { rpcUnavailable } from '../chain/transactions/index.ts';
 import { txClaimConflict } from '../db/tx-claims.ts';
 import { AppError } from '../errors.ts';
 
@@ -51,7 +53,8 @@ export function loggableError(error: unknown): Record<string, unknown> {
 export const errorHandler = fp(async (app) => {
   app.setErrorHandler<FastifyError | AppError>((raised, request, reply) => {
     // A write that named a transaction another record holds (the database's claim triggers): the caller's conflict.
-    const error = txClaimConflict(raised) ?? raised;
+    // An RPC read the use-case did not wrap, after the connection's retries: the node is down, not our bug.
+    const error = txClaimConflict(raised) ?? (isRpcUnavailable(raised) ? rpcUnavailable(raised) : raised);
     let status: number;
     let body: ErrorResponse;
     if (error instanceof AppError) {

@@ -54,6 +54,9 @@ function view(info: ClusterInfo): ClusterTest {
       advanceClock: () => {
         throw new Error('the standalone localnet follows wall time');
       },
+      produceBlocks: () => {
+        throw new Error('the standalone localnet makes its own blocks');
+      },
       close: async () => undefined,
     },
     close: async () => undefined,

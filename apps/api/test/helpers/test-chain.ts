@@ -25,6 +25,8 @@ export interface TestChain extends Chain {
   advanceClock: (ms: number) => void;
   /** The admin's keypair, for tests that act as the operator (the product signs only through the gate). */
   adminKeypair: Keypair;
+  /** Produces `count` empty blocks at once (151 expire every blockhash handed out before). */
+  produceBlocks: (count: number) => void;
 }
 
 /**
@@ -36,15 +38,25 @@ export async function startTestChain(): Promise<TestChain> {
   const admin = Keypair.generate();
   let localnet: Localnet;
   let clockOffsetMs = 0;
+  // No slots on a timer (the test drives time); the tick is kept so a test can produce blocks when it chooses.
+  let tick: () => void = () => {
+    throw new Error('the localnet has not started');
+  };
+  const slotClock = (produce: () => void) => {
+    tick = produce;
+    return () => undefined;
+  };
   try {
-    localnet = await startLocalnet({ dataDir, admin, port: 0, host: '127.0.0.1', now: () => Date.now() + clockOffsetMs });
+    localnet = await startLocalnet({ dataDir, admin, port: 0, host: '127.0.0.1', now: () => Date.now() + clockOffsetMs, slotClock });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  return {
+  const started: Localnet = localnet;
+  const connect = () => new Connection(started.rpcUrl, { commitment: 'confirmed', wsEndpoint: started.wsUrl });
+  const chain: TestChain = {
     localnet,
-    connection: new Connection(localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: localnet.wsUrl }),
+    connection: connect(),
     admin: platformKey(admin, 'admin'),
     adminKeypair: admin,
     programId: PROGRAM_ID,
@@ -56,11 +68,17 @@ export async function startTestChain(): Promise<TestChain> {
       if (ms < 0) throw new Error('the chain clock only moves forward');
       clockOffsetMs += ms;
     },
+    produceBlocks: (count) => {
+      for (let i = 0; i < count; i++) tick();
+      // web3.js caches a blockhash for its sends (30 s), which these blocks may have expired: a fresh connection
+      chain.connection = connect();
+    },
     close: async () => {
       await localnet.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return chain;
 }
 
 export interface ChainTestApp extends TestApp {
@@ -77,6 +95,8 @@ export async function createChainTestApp(
     extend?: (app: FastifyInstance) => void | Promise<void>;
     /** Where the app's logs go (tests that read them). */
     logStream?: DestinationStream;
+    /** The chain as the app sees it (e.g. behind a fault-injecting proxy); the test itself keeps the direct one. */
+    appChain?: (chain: TestChain) => Promise<Chain>;
   } = {},
 ): Promise<ChainTestApp> {
   const clock = createClock();
@@ -85,7 +105,8 @@ export async function createChainTestApp(
   const config = testConfig(database, clock, options.config);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { chain, ...(options.logStream ? { logStream: options.logStream } : {}) });
+    const seen = options.appChain ? await options.appChain(chain) : chain;
+    app = await buildApp(config, { chain: seen, ...(options.logStream ? { logStream: options.logStream } : {}) });
     await options.extend?.(app);
     await app.ready();
   } catch (error) {

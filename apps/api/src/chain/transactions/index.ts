@@ -20,3 +20,5 @@ export {
   transactionLogs,
 } from './submit-transaction.ts';
 export type { SignatureOutcome } from './submit-transaction.ts';
+export { landTransaction } from './land-transaction.ts';
+export type { Landing } from './land-transaction.ts';

@@ -1,11 +1,12 @@
 import type { JellyCoin } from '@jelly/contracts';
 import { createTransferCheckedInstruction, getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import { authorizePlatformSend, type ChargeTo, type GateContext, type PlatformKey } from '../../chain/gate/index.ts';
-import { confirmOrThrow, sendRaw } from '../../chain/transactions/index.ts';
+import { authorizePlatformSend, finishPlatformSend, type ChargeTo, type GateContext, type PlatformKey } from '../../chain/gate/index.ts';
+import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
+import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
 import { failpoint } from '../../lib/failpoint.ts';
-import { settleAdminSpend } from '../fee-payer/index.ts';
+import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
 import type { JellyDesk } from './desk.ts';
 
 /** The SPL Memo program (v3), on every cluster and the localnet. */
@@ -41,6 +42,9 @@ export async function existingTokenAccount(gate: GateContext, coin: JellyCoin & 
   return account;
 }
 
+/** A payout whose blockhash expired unsent is signed afresh at most this many times in all. */
+const MAX_SIGNINGS = 3;
+
 /**
  * A send the gate recorded that did not come back confirmed here (the RPC failed, the confirmation timed out, or it
  * failed on chain): it may still land. Its owner leaves it to the send recovery (chain/gate), which asks the chain
@@ -58,8 +62,12 @@ export class SendInFlight extends Error {
 
 /**
  * Sends instructions signed by platform keys through the gate (the admin paying the fee, charged to the order's
- * wallet and recorded before the send), then confirms and books the chain's figures. `reference` is the memo;
- * `ownerRef` (the order) stays with the recorded send for its recovery. Throws SendInFlight after the record.
+ * wallet and recorded before the send), re-sending the same bytes until the chain answers, then books the chain's
+ * figures. `reference` is the memo; `ownerRef` (the order) stays with the recorded send for its recovery.
+ * - Confirmed: returned. Failed on chain, or no answer in time: SendInFlight — the send recovery (chain/gate) learns
+ *   its fate and finishes it exactly once.
+ * - Expired without landing (it never can): its record ends 'expired' and it is signed again with a fresh blockhash,
+ *   at most MAX_SIGNINGS in all. Refused by the node on the way out: its record ends 'dropped', the refusal thrown.
  */
 export async function sendThroughGate(
   gate: GateContext,
@@ -69,31 +77,42 @@ export async function sendThroughGate(
 ): Promise<{ signature: string; slot: number }> {
   const { chain } = gate;
   const { reference, ...sendTerms } = terms;
-  const { blockhash, lastValidBlockHeight } = await chain.connection.getLatestBlockhash('confirmed');
-  const message = new TransactionMessage({
-    payerKey: chain.admin.publicKey,
-    recentBlockhash: blockhash,
-    instructions: [...instructions, jellyMemo(reference)],
-  }).compileToLegacyMessage();
-  const authorized = await authorizePlatformSend(gate, {
-    tx: new VersionedTransaction(message),
-    signers: [chain.admin, ...signers],
-    orderId: null,
-    budgets: 'caller',
-    lastValidBlockHeight: BigInt(lastValidBlockHeight),
-    ...sendTerms,
-  });
-  try {
-    await sendRaw(chain, authorized.raw);
-    failpoint(terms.kind, 'after-send');
-    await confirmOrThrow(chain, authorized.signature);
-    failpoint(terms.kind, 'after-confirm');
-  } catch (error) {
-    throw new SendInFlight(authorized.signature, error);
+  for (let signing = 1; ; signing++) {
+    const { blockhash, lastValidBlockHeight } = await chain.connection.getLatestBlockhash('confirmed');
+    const message = new TransactionMessage({
+      payerKey: chain.admin.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [...instructions, jellyMemo(reference)],
+    }).compileToLegacyMessage();
+    const authorized = await authorizePlatformSend(gate, {
+      tx: new VersionedTransaction(message),
+      signers: [chain.admin, ...signers],
+      orderId: null,
+      budgets: 'caller',
+      lastValidBlockHeight: BigInt(lastValidBlockHeight),
+      ...sendTerms,
+    });
+    const { signature } = authorized;
+    let landing: Awaited<ReturnType<typeof landTransaction>>;
+    try {
+      landing = await landTransaction(chain, authorized.raw, { signature, recentBlockhash: blockhash, onSent: () => failpoint(terms.kind, 'after-send') });
+    } catch (error) {
+      throw new SendInFlight(signature, error);
+    }
+    if (landing.state === 'confirmed') {
+      failpoint(terms.kind, 'after-confirm');
+      await settleAdminSpend(gate, { signature, ...terms.chargeTo, kind: terms.kind, orderId: null }).catch(() => undefined);
+      const status = await chain.connection.getSignatureStatus(signature, { searchTransactionHistory: true });
+      return { signature, slot: status.value?.slot ?? 0 };
+    }
+    if (landing.state === 'failed') throw new SendInFlight(signature, landing.error);
+    if (landing.state === 'unknown') throw new SendInFlight(signature, new AppError('CHAIN_TIMEOUT', TX_CONFIRM_TIMEOUT, { signature }));
+    await finishPlatformSend(gate.db, signature, landing.state === 'expired' ? 'expired' : 'dropped', gate.now());
+    await releaseAdminSpend(gate.db, signature);
+    if (landing.state === 'refused') throw landing.error;
+    if (signing >= MAX_SIGNINGS) throw new AppError('TRANSACTION_FAILED', BLOCKHASH_EXPIRED_MESSAGE, { signature });
+    gate.log?.warn({ signature, reference }, 'platform send expired before it landed: signing afresh');
   }
-  await settleAdminSpend(gate, { signature: authorized.signature, ...terms.chargeTo, kind: terms.kind, orderId: null }).catch(() => undefined);
-  const status = await chain.connection.getSignatureStatus(authorized.signature);
-  return { signature: authorized.signature, slot: status.value?.slot ?? 0 };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@jelly/domain';
+import { TX_CONFIRM_TIMEOUT, type OrderStatus } from '@jelly/domain';
 import type { DealActionKind } from '@jelly/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
@@ -9,7 +9,7 @@ import { finishPlatformSend, type PreparedSend, type SendTerms } from '../../cha
 import { failpoint } from '../../lib/failpoint.ts';
 import type { FeePayerConfig } from '../fee-payer/index.ts';
 import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
-import { CONFIRM_TIMEOUT_MS, confirmOrThrow, isBlockhashStillValid, sendRaw, signatureOutcome } from '../../chain/transactions/index.ts';
+import { CONFIRM_TIMEOUT_MS, isBlockhashStillValid, landTransaction, signatureOutcome } from '../../chain/transactions/index.ts';
 import { setPendingRaw } from './deal-writes.ts';
 import type { DealRecord } from './deal-record.ts';
 import { deletePendingTransaction, finishTransaction, insertPendingTransaction } from './deal-writes.ts';
@@ -155,7 +155,7 @@ async function answerRecorded(ctx: DealTxContext, row: DealTransactionRow): Prom
   if (current.state === 'pending') current = await resolvePendingTransaction(ctx, current);
   if (current.state === 'failed') throw storedError(current);
   if (current.state === 'pending' || current.resultStatus === null) {
-    throw new AppError('CHAIN_TIMEOUT', 'Transaction failed to confirm in 60s', { signature: current.signature });
+    throw new AppError('CHAIN_TIMEOUT', TX_CONFIRM_TIMEOUT, { signature: current.signature });
   }
   return {
     signature: current.signature,
@@ -211,6 +211,7 @@ export async function submitDealTransaction(
   const recorded = await reserve(ctx, signature, recentBlockhash, input);
   if (recorded) return recorded;
   let charged = false;
+  let raw: Uint8Array;
   try {
     // The action was authorised on the deal as it was before the slot was taken; another transaction of this deal
     // may have landed in between (its slot freed just before ours). Then the authorisation is stale: refuse, and the
@@ -224,8 +225,7 @@ export async function submitDealTransaction(
       record: (db, sig, raw) => setPendingRaw(db, sig, Buffer.from(raw).toString('base64')),
     });
     charged = true;
-    await sendRaw(ctx.chain, authorized.raw);
-    failpoint(input.kind, 'after-send');
+    raw = authorized.raw;
   } catch (error) {
     await deletePendingTransaction(ctx.db, signature);
     if (charged) {
@@ -236,22 +236,37 @@ export async function submitDealTransaction(
     throw error;
   }
   const sent = { signature, orderId: input.deal.orderId, submittedBy: input.submittedBy, kind: input.kind };
-  try {
-    await confirmOrThrow(ctx.chain, signature, ctx.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS);
-    failpoint(input.kind, 'after-confirm');
-  } catch (error) {
-    if (error instanceof AppError && error.code !== 'CHAIN_TIMEOUT' && error.code !== 'CHAIN_UNAVAILABLE') {
-      await finishTransaction(ctx.db, signature, ctx.now(), {
-        state: 'failed',
-        errorCode: encodeError(error),
-        errorMessage: error.message,
-      });
-      await finishPlatformSend(ctx.db, signature, 'failed', ctx.now());
-      // it failed on chain after passing simulation: its fee was paid, charged to the wallet that sent it
-      await chargeAdminSpend(ctx, sent, ctx.ip ?? null);
-    }
-    throw error; // a time-out leaves the row pending: the next request or the sweep settles it from the chain
+  // The same bytes are re-sent until the chain answers or the blockhash dies; an unreachable node is no refusal.
+  const landing = await landTransaction(ctx.chain, raw, {
+    signature,
+    recentBlockhash,
+    timeoutMs: ctx.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS,
+    onSent: () => failpoint(input.kind, 'after-send'),
+  });
+  if (landing.state === 'refused') {
+    await deletePendingTransaction(ctx.db, signature);
+    await releaseAdminSpend(ctx.db, signature);
+    // refused on the way out: the send recovery must not send these bytes again
+    await finishPlatformSend(ctx.db, signature, 'dropped', ctx.now());
+    throw landing.error;
   }
+  if (landing.state === 'expired') {
+    // it can never land: the deal stays where it was, and the user builds the transaction again
+    await finishTransaction(ctx.db, signature, ctx.now(), { state: 'failed', errorCode: 'TRANSACTION_FAILED', errorMessage: NEVER_LANDED });
+    await finishPlatformSend(ctx.db, signature, 'expired', ctx.now());
+    await releaseAdminSpend(ctx.db, signature);
+    throw new AppError('TRANSACTION_FAILED', NEVER_LANDED);
+  }
+  if (landing.state === 'failed') {
+    await finishTransaction(ctx.db, signature, ctx.now(), { state: 'failed', errorCode: encodeError(landing.error), errorMessage: landing.error.message });
+    await finishPlatformSend(ctx.db, signature, 'failed', ctx.now());
+    // it failed on chain after passing simulation: its fee was paid, charged to the wallet that sent it
+    await chargeAdminSpend(ctx, sent, ctx.ip ?? null);
+    throw landing.error;
+  }
+  // no answer in time: the row stays pending; the next request, the sweep or the send recovery settles it from the chain
+  if (landing.state === 'unknown') throw new AppError('CHAIN_TIMEOUT', TX_CONFIRM_TIMEOUT, { signature });
+  failpoint(input.kind, 'after-confirm');
   failpoint(input.kind, 'before-record');
   const status = await confirmAndRecord(ctx, { signature, orderId: input.deal.orderId }, {
     ...input.syncOptions,

@@ -8,6 +8,8 @@ import type { ChainTestApp, ChainWallet } from '../../../test/helpers/test-chain
 import { createChainWallet } from '../../../test/helpers/test-chain.ts';
 import { session, type Session } from '../orders/testing.ts';
 
+export { SWAP_NEVER_LANDED } from './sync-swap-from-chain.ts';
+
 export const SOL = KNOWN_MINTS.SOL;
 export const USDC = KNOWN_MINTS.USDC;
 export const USDT = KNOWN_MINTS.USDT;

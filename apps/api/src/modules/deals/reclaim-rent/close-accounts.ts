@@ -8,7 +8,7 @@ import {
   findTicketPda,
   findVaultPda,
 } from '@jelly/escrow';
-import { OrderStatus } from '@jelly/domain';
+import { OrderStatus, TX_CONFIRM_TIMEOUT } from '@jelly/domain';
 import { TransactionMessage, VersionedTransaction, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Chain } from '../../../chain/chain.ts';
@@ -17,7 +17,8 @@ import { dealTransactions, orders } from '../../../db/schema/index.ts';
 import { readEscrowConfig } from '../chain/escrow-config.ts';
 import { authorizePlatformSend, finishPlatformSend, type GateContext } from '../../../chain/gate/index.ts';
 import { failpoint } from '../../../lib/failpoint.ts';
-import { confirmOrThrow, sendRaw } from '../../../chain/transactions/index.ts';
+import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction } from '../../../chain/transactions/index.ts';
+import { AppError } from '../../../errors.ts';
 import { releaseAdminSpend } from '../../fee-payer/index.ts';
 import { openDealsOfOffer, type ReclaimRow } from './queue.ts';
 
@@ -57,18 +58,25 @@ async function sendAsAdmin(ctx: CloseContext, row: ReclaimRow, instructions: Tra
     budgets: 'platform',
     platformOwners: [(await readEscrowConfig(chain)).treasury],
   });
-  try {
-    await sendRaw(chain, authorized.raw);
-  } catch (error) {
-    await releaseAdminSpend(ctx.db, authorized.signature);
-    // given up here (the row is retried with a fresh transaction): the send recovery must not send these bytes
-    await finishPlatformSend(ctx.db, authorized.signature, 'dropped', ctx.now());
-    throw error;
+  const { signature } = authorized;
+  const landing = await landTransaction(chain, authorized.raw, {
+    signature,
+    recentBlockhash: blockhash,
+    timeoutMs: ctx.confirmTimeoutMs,
+    onSent: () => failpoint(kind, 'after-send'),
+  });
+  if (landing.state === 'confirmed') {
+    failpoint(kind, 'after-confirm');
+    return signature;
   }
-  failpoint(kind, 'after-send');
-  await confirmOrThrow(chain, authorized.signature, ctx.confirmTimeoutMs);
-  failpoint(kind, 'after-confirm');
-  return authorized.signature;
+  // no answer in time, or failed on chain: the send stays pending for the send recovery, which learns its fate
+  if (landing.state === 'unknown') throw new AppError('CHAIN_TIMEOUT', TX_CONFIRM_TIMEOUT, { signature });
+  if (landing.state === 'failed') throw landing.error;
+  // refused or expired: nothing landed, the row is worked again on the next run with a fresh transaction, and the
+  // send recovery must not send these bytes
+  await releaseAdminSpend(ctx.db, signature);
+  await finishPlatformSend(ctx.db, signature, landing.state === 'expired' ? 'expired' : 'dropped', ctx.now());
+  throw landing.state === 'expired' ? new AppError('TRANSACTION_FAILED', BLOCKHASH_EXPIRED_MESSAGE) : landing.error;
 }
 
 /** Rows queued before the gate recorded whom to credit: a ticket's rent goes back to the wallet that locked it. */
