@@ -57,7 +57,8 @@ export function AccountMenu({ wallet, onDisconnect, TelegramItem }: AccountMenuP
         ref={buttonRef}
         type="button"
         className={styles.accountButton}
-        aria-label="Account menu"
+        // The name holds the visible text (the shortened wallet), so speech input can say what it sees.
+        aria-label={`Account menu ${shortenWallet(wallet)}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
