@@ -4,6 +4,7 @@ import {
   fiatSideWallet,
   formatAvailableAmount,
   formatCents,
+  formatUtcDateTime,
   fromBaseUnits,
   OfferSide,
   OrderStatus,
