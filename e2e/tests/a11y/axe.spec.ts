@@ -61,7 +61,8 @@ for (const viewport of [
       ['/buy-crypto', (page) => expect(page.locator('[data-testid^="offer-"]').first()).toBeVisible()],
       ['/swap', heading],
       ['/coin-jelly', heading],
-      [`/coin-jelly/${MISSING_JELLY}`, heading],
+      // No such order (creating one needs a deposit): the page's refusal.
+      [`/coin-jelly/${MISSING_JELLY}`, (page) => expect(page.getByText('This order does not exist or is not yours.')).toBeVisible()],
       ['/p2p', heading],
       [`/online-ads/${offerId}`, heading],
       [`/trader/${alice.address}`, named(/./)],
