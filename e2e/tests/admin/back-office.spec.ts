@@ -66,6 +66,11 @@ test('an admin resolves a dispute from the queue with a reason, and both parties
 test('an admin bans a wallet and its open session is cut at once', async ({ openParty }) => {
   const mallory = await openParty('mallory', { fund: false });
   await mallory.signInInBrowser();
+  // Every sign-in attempt starts with a nonce: after the ban none may start unless Mallory asks for it.
+  const signInAttempts: string[] = [];
+  mallory.page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/auth/nonce') signInAttempts.push(r.url());
+  });
   await mallory.page.goto('/my-account');
   await expect(accountMenu(mallory.page)).toBeVisible();
 
@@ -84,10 +89,15 @@ test('an admin bans a wallet and its open session is cut at once', async ({ open
   await expect(connect).toBeVisible();
   await expect(accountMenu(mallory.page)).toBeHidden();
 
-  // Signing in again is refused with the reason and the end of the ban.
+  // Signing in again is refused with the reason and the end of the ban, in the app's date format.
   await connect.click();
   await mallory.page.getByRole('button', { name: /Jelly Test Wallet/ }).click();
-  await expect(mallory.page.getByText(/Sign-in failed: .*banned until .*Fake payment receipts/)).toBeVisible();
+  await expect(
+    mallory.page.getByText(/^Sign-in failed: This wallet is banned until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Reason: Fake payment receipts$/),
+  ).toBeVisible();
+  // The one attempt since the ban is the one Mallory asked for: the app did not try again by itself.
+  expect(signInAttempts).toHaveLength(1);
+  await expect(mallory.page.getByText(/^Sign-in failed/)).toHaveCount(1);
 });
 
 test('an admin lists a token by its mint and a user creates an offer in it', async ({ openParty, request }) => {

@@ -160,6 +160,7 @@ export const ADMIN_ACTIONS = [
   'coin_jelly_deposit_confirmed',
   'refund_expired_lock',
   'refund_orphaned_lock',
+  'payment_details_viewed',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -42,6 +42,8 @@ export const adminPaths = {
   disputes: '/admin/disputes',
   dispute: (id: number | string) => `/admin/disputes/${id}`,
   approvals: (id: number | string) => `/admin/disputes/${id}/approvals`,
+  /** A disputed deal's payment details (each read audited). */
+  disputePaymentDetails: (id: number | string) => `/admin/disputes/${id}/payment-details`,
   ban: '/admin/ban',
   unban: (wallet: string) => `/admin/ban/${wallet}`,
   user: (wallet: string) => `/admin/users/${wallet}`,

@@ -26,6 +26,14 @@ export function senderLabel(senderWallet: string, myWallet: string | null | unde
   return myWallet && senderWallet === myWallet ? SELF_SENDER_LABEL : shortenWallet(senderWallet);
 }
 
+/**
+ * A date-time in UTC as the server's texts print it (messages, notifications, Telegram): 'yyyy-MM-dd HH:mm UTC', the
+ * app's date order, the zone named. The web app prints times in the viewer's zone with the same layout.
+ */
+export function formatUtcDateTime(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** 'Mon YYYY' (UTC) of a date, or null when unreadable. */

@@ -26,6 +26,7 @@ export * from './paging.ts';
 export * from './notifications.ts';
 export * from './ban.ts';
 export * from './format.ts';
+export * from './trading-stats-text.ts';
 export * from './token-expiry.ts';
 export * from './chat-guards.ts';
 export * from './support.ts';

@@ -190,6 +190,12 @@ export const GET_SAMPLES: Record<string, (s: Seeded) => Sample[]> = {
   '/api/admin/disputes/{orderId}': ({ admin }) => [
     { url: `/api/admin/disputes/${MISSING_ORDER}`, headers: admin.headers, status: 404 },
   ],
+  '/api/admin/disputes/{orderId}/payment-details': ({ admin, maker, dealId }) => [
+    // The sample deal is not under dispute: refused.
+    { url: `/api/admin/disputes/${dealId}/payment-details`, headers: admin.headers, status: 403 },
+    { url: `/api/admin/disputes/${MISSING_ORDER}/payment-details`, headers: admin.headers, status: 404 },
+    { url: `/api/admin/disputes/${dealId}/payment-details`, headers: maker.headers, status: 403 },
+  ],
   '/api/admin/users/{wallet}': ({ admin, maker }) => [
     { url: `/api/admin/users/${maker.wallet.address}`, headers: admin.headers, status: 200 },
     { url: `/api/admin/users/${NOT_A_WALLET}`, headers: admin.headers, status: 400 },

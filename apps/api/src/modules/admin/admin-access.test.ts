@@ -28,6 +28,7 @@ type Probe = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload
 const VALID: Probe[] = [
   { method: 'GET', url: `/api${adminPaths.disputes}` },
   { method: 'GET', url: `/api${adminPaths.dispute(1)}` },
+  { method: 'GET', url: `/api${adminPaths.disputePaymentDetails(1)}` },
   { method: 'POST', url: `/api${adminPaths.approvals(1)}`, payload: { approvalId: '00000000-0000-4000-8000-000000000000', decision: 'approve' } },
   { method: 'POST', url: '/api/admin/orders/1/resolve', payload: { releaseTo: 'seller', reason: 'The buyer never paid.' } },
   { method: 'POST', url: `/api${adminPaths.ban}`, payload: { wallet: someone, reason: 'Scam' } },

@@ -15,6 +15,7 @@ import {
   disputeQueueResponse,
   newCoinRequest,
   newCoinResponse,
+  paymentDetailsResponse,
   platformFiguresResponse,
   resolveApprovalDecisionRequest,
   resolveApprovalDecisionResponse,
@@ -35,6 +36,7 @@ import { DEFAULT_ADMIN_CONFIG } from './admin-config.ts';
 import { adminCaller, adminOnly, pageOf } from './admin-scope.ts';
 import { banWallet, unbanWallet } from './ban-wallet.ts';
 import { listDisputes } from './dispute-queue.ts';
+import { disputePaymentDetails } from './dispute-payment-details.ts';
 import { getDossier } from './dossier.ts';
 import { getAdminUser } from './get-user.ts';
 import { inspectMint } from './inspect-mint.ts';
@@ -71,6 +73,17 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (out
       schema: { tags, summary: 'The whole case of a deal', security: bearer, params: disputeParams, response: { 200: disputeDossierResponse, ...errors } },
     }, async (request) =>
       getDossier({ db, chain: app.chain, now: config.now, admin: adminConfig, priceFeed: app.priceFeed }, adminCaller(request), request.params.orderId));
+
+    route.get('/admin/disputes/:orderId/payment-details', {
+      schema: {
+        tags, summary: "A disputed deal's payment details (while it is under dispute; every read audited)", security: bearer,
+        params: disputeParams, response: { 200: paymentDetailsResponse, ...errors },
+      },
+    }, async (request, reply) => {
+      // Private data: no shared or browser cache may keep a copy.
+      void reply.header('cache-control', 'no-store');
+      return disputePaymentDetails(db, adminCaller(request), request.params.orderId, config.now());
+    });
 
     const resolveContext = (request: { ip: string; log: FastifyBaseLogger }) => ({
       db, chain: app.chain, now: config.now, feePayer: config.feePayer, ip: request.ip, log: request.log, admin: adminConfig,

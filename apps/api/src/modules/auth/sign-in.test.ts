@@ -203,7 +203,8 @@ describe('POST /api/auth', () => {
     const error = errorOf(response.body).error;
     expect(error.code).toBe('WALLET_BANNED');
     expect(error.details).toEqual({ reason: 'Scam reports', until: until.toISOString() });
-    expect(error.message).toContain('Scam reports');
+    // The end in the app's date format (yyyy-MM-dd HH:mm UTC), never a raw ISO time.
+    expect(error.message).toBe(`This wallet is banned until ${until.toISOString().slice(0, 10)} ${until.toISOString().slice(11, 16)} UTC. Reason: Scam reports`);
     expect(response.cookies).toHaveLength(0);
 
     t.clock.set(new Date(until.getTime() + 1));

@@ -4,6 +4,7 @@ import {
   fiatSideWallet,
   formatAvailableAmount,
   formatCents,
+  formatUtcDateTime,
   fromBaseUnits,
   OfferSide,
   OrderStatus,
@@ -208,7 +209,7 @@ export function walletBannedNotice(wallet: string, reason: string, until: Date):
     wallet,
     kind: 'wallet_banned',
     title: 'Account restricted',
-    message: `Your wallet is banned until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC. Reason: ${reason}`,
+    message: `Your wallet is banned until ${formatUtcDateTime(until)}. Reason: ${reason}`,
   };
 }
 

@@ -10,3 +10,4 @@ export { listUserOrders } from './list-user-orders.ts';
 export { toOrder } from './order-view.ts';
 export type { OrderRow } from './order-view.ts';
 export { withdrawOffersOf } from './withdraw-offers.ts';
+export { getPaymentDetails } from './get-payment-details.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDeal } from '../../../test/helpers/chat-deals.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
-import { offerPaymentDetails, orders } from '../../db/schema/index.ts';
+import { adminAuditLog, offerPaymentDetails, orders } from '../../db/schema/index.ts';
 import { buyOfferBody, errorOf, postOrder, session, type Session } from './testing.ts';
 
 // Sell offers need an on-chain balance; these tests write the offer and its deal straight into the database and test
@@ -83,15 +83,35 @@ describe('payment details', () => {
     expect(errorOf(await read(stranger, locked.offerId))).toMatchObject({ status: 403, message: M.notTheCreator });
   });
 
-  it('shows them to the creator always, and to an admin only during a dispute', async () => {
+  const readAsAdmin = (s: Session, orderId: number | string) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/disputes/${orderId}/payment-details`, headers: s.headers });
+  const viewsAudited = async (dealId: number) =>
+    (await t.app.db.select().from(adminAuditLog).where(eq(adminAuditLog.orderId, dealId))).filter((row) => row.action === 'payment_details_viewed');
+
+  it('shows them to the creator always; an admin reads them through the admin door, only during a dispute, each read audited', async () => {
     const { offerId, dealId } = await dealWithDetails(OrderStatus.CryptoGuyLockedCrypto, t.clock.now());
     expect((await read(seller, offerId)).json<PaymentDetailsResponse>().entries).toHaveLength(2);
     expect((await read(seller, dealId)).json<PaymentDetailsResponse>().entries).toHaveLength(2);
-    expect(errorOf(await read(admin, dealId))).toMatchObject({ status: 403, message: M.adminOnlyInDispute });
-    expect(errorOf(await read(admin, offerId))).toMatchObject({ status: 403, message: M.notTheCreator });
+    expect(errorOf(await readAsAdmin(admin, dealId))).toMatchObject({ status: 403, message: M.adminOnlyInDispute });
+    expect(errorOf(await readAsAdmin(admin, offerId))).toMatchObject({ status: 403, message: M.notTheCreator });
+    expect(errorOf(await readAsAdmin(admin, 999_999))).toMatchObject({ status: 404 });
+    // Not the admins' door for anyone else.
+    expect((await readAsAdmin(buyer, dealId)).statusCode).toBe(403);
+    expect(await viewsAudited(dealId)).toEqual([]);
 
     await t.app.db.update(orders).set({ status: OrderStatus.AdminResolving }).where(eq(orders.orderId, dealId));
-    expect((await read(admin, dealId)).json<PaymentDetailsResponse>().entries.map((e) => e.details)).toEqual([REVOLUT, IBAN]);
+    const answer = await readAsAdmin(admin, dealId);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.json<PaymentDetailsResponse>().entries.map((e) => e.details)).toEqual([REVOLUT, IBAN]);
+    // The parties' door does not serve an admin who is no party: no read escapes the audit log.
+    expect(errorOf(await read(admin, dealId))).toMatchObject({ status: 403, message: M.notAParty });
+    const audited = await viewsAudited(dealId);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ actor: adminWallet.address, subject: String(dealId), details: { methods: ['revolut', 'sepa'] } });
+
+    await t.app.db.update(orders).set({ status: OrderStatus.AdminResolved }).where(eq(orders.orderId, dealId));
+    expect(errorOf(await readAsAdmin(admin, dealId))).toMatchObject({ status: 403, message: M.adminOnlyInDispute });
+    expect(await viewsAudited(dealId)).toHaveLength(1);
   });
 
   it('answers 401 without a token, 404 for no order, 400 for a bad id', async () => {

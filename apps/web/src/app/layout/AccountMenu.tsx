@@ -57,7 +57,6 @@ export function AccountMenu({ wallet, onDisconnect, TelegramItem }: AccountMenuP
         ref={buttonRef}
         type="button"
         className={styles.accountButton}
-        aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -70,6 +69,8 @@ export function AccountMenu({ wallet, onDisconnect, TelegramItem }: AccountMenuP
           }
         }}
       >
+        {/* The name comes from the content, so it holds the visible text (speech input can say what it sees). */}
+        <span className="visually-hidden">Account menu </span>
         <span className={styles.avatar} aria-hidden="true">
           {avatarLetters(wallet)}
         </span>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DateRangeField } from '../dates/DateRangeField.tsx';
 import { Button } from '../ui/Button.tsx';
 import styles from './HistoryFilters.module.css';
 
@@ -27,9 +28,7 @@ export interface HistoryFiltersProps {
   searchPlaceholder: string;
   /** Phones: one column, as in a filter modal. */
   stacked?: boolean;
-  /** With a legend the two dates sit under it, named From and To; without one each date has its own visible label. */
-  dateLegend?: string;
-  /** A message about the date range (for example an end before the start), shown under the dates. */
+  /** A message about the date range (for example one the server refused), shown under it. */
   dateError?: string | null;
   /** When given, a Clear dates button shows while a date is set. */
   onClearDates?: () => void;
@@ -37,28 +36,8 @@ export interface HistoryFiltersProps {
 
 /** The Asset Type, Status, Date range and Search wallet bar shared by the histories (swaps, Coin Jelly). */
 export function HistoryFilters(props: HistoryFiltersProps) {
-  const { values, onChange, dateLegend, dateError, onClearDates } = props;
+  const { values, onChange, dateError, onClearDates } = props;
   const id = useId();
-  const fromInput = (
-    <input
-      type="date"
-      className={styles.control}
-      aria-label={dateLegend ? 'From' : undefined}
-      value={values.from}
-      max={values.to || undefined}
-      onChange={(event) => onChange({ from: event.target.value })}
-    />
-  );
-  const toInput = (
-    <input
-      type="date"
-      className={styles.control}
-      aria-label={dateLegend ? 'To' : undefined}
-      value={values.to}
-      min={values.from || undefined}
-      onChange={(event) => onChange({ to: event.target.value })}
-    />
-  );
   const error = dateError ? (
     <span className={styles.error} role="alert" id={`${id}-range`}>
       {dateError}
@@ -87,28 +66,14 @@ export function HistoryFilters(props: HistoryFiltersProps) {
           ))}
         </select>
       </label>
-      {dateLegend ? (
-        <fieldset className={styles.field}>
-          <legend>{dateLegend}</legend>
-          <span className={styles.dates}>
-            {fromInput}
-            {toInput}
-          </span>
-          {error}
-        </fieldset>
-      ) : (
-        <>
-          <label className={styles.field}>
-            <span>From</span>
-            {fromInput}
-          </label>
-          <label className={styles.field}>
-            <span>To</span>
-            {toInput}
-          </label>
-          {error}
-        </>
-      )}
+      {/* The app's one range picker (yyyy-MM-dd, weeks from Monday), not the browser's locale date inputs. */}
+      <DateRangeField
+        className={styles.field}
+        from={values.from || null}
+        to={values.to || null}
+        onChange={(range) => onChange({ from: range.from ?? '', to: range.to ?? '' })}
+      />
+      {error}
       <label className={styles.field}>
         <span>Search wallet</span>
         <input

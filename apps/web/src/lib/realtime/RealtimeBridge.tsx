@@ -1,7 +1,7 @@
 import type { RealtimeEvent } from '@jelly/contracts';
 import { useEffect, useRef } from 'react';
 import { shallowEqual, useSelector } from 'react-redux';
-import { useServicesStore, useSignedInWallet } from '../session/session.ts';
+import { useServicesStore, useSignedInWallet, walletBanned } from '../session/session.ts';
 import { showToast } from '../toasts/toastsSlice.ts';
 import { activeChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyJellyUpdated, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
 import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
@@ -60,8 +60,9 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
       // Events may have been missed: a fresh "opened" moment makes every fallback poller catch up once.
       onResync: () => store.dispatch(realtimeStatusChanged({ status: 'open', at: Date.now() })),
       // Banned: say why, then end the session here too (the server revoked the refresh token, so the refresh is
-      // refused and the client signs out).
+      // refused and the client signs out), and do not sign the wallet in again by itself.
       onBanned: (reason) => {
+        store.dispatch(walletBanned(wallet));
         store.dispatch(showToast.error(reason || 'This wallet is banned'));
         void apiClient.refresh();
       },

@@ -1,4 +1,4 @@
-import type { Store, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { createAction, type Store, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { useSelector, useStore } from 'react-redux';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { ThunkExtra } from '../api/thunkExtra.ts';
@@ -16,6 +16,12 @@ export type ServicesStore<State = SessionRoot> = Omit<Store<State>, 'dispatch'> 
 
 /** The app's store with its services (API client, token store, storage), typed. */
 export const useServicesStore = useStore.withTypes<ServicesStore>();
+
+/**
+ * The server cut this wallet's session because it is banned (the realtime socket said so). The auth feature then
+ * signs it in again only when the user asks: an automatic attempt would only be refused, with a second red toast.
+ */
+export const walletBanned = createAction<string>('session/walletBanned');
 
 export const selectSignedInWallet = (state: SessionRoot): string | null =>
   state.user.token && state.user.wallet ? state.user.wallet : null;

@@ -4,10 +4,12 @@ import {
   dealPaths,
   disputeDossierResponse,
   disputeQueueResponse,
+  paymentDetailsResponse,
   resolveApprovalDecisionResponse,
   type AdminResolveOutcome,
   type DisputeDossier,
   type DisputeQueueResponse,
+  type PaymentDetailsResponse,
   type ResolveApprovalDecisionRequest,
   type ResolveApprovalDecisionResponse,
 } from '@jelly/contracts';
@@ -42,6 +44,14 @@ export const adminDisputesApi = api
         responseSchema: disputeDossierResponse,
         providesTags: (_result, _error, orderId) => [{ type: 'AdminDispute', id: orderId }],
       }),
+      /** The seller's payment details while the deal is under dispute (the server audits every read). */
+      disputePaymentDetails: build.query<PaymentDetailsResponse, number>({
+        query: (orderId) => adminPaths.disputePaymentDetails(orderId),
+        responseSchema: paymentDetailsResponse,
+        // Private data: dropped as soon as no screen shows it; a resolution ends the dispute and refetches.
+        keepUnusedDataFor: 0,
+        providesTags: (_result, _error, orderId) => [{ type: 'AdminDispute', id: orderId }],
+      }),
       resolveDispute: build.mutation<AdminResolveOutcome, { orderId: number; releaseTo: 'buyer' | 'seller'; reason: string }>({
         query: ({ orderId, ...body }) => ({ url: dealPaths.adminResolve(orderId), method: 'POST', body }),
         responseSchema: adminResolveOutcome,
@@ -55,4 +65,4 @@ export const adminDisputesApi = api
     }),
   });
 
-export const { useDisputesQuery, useDisputeQuery, useResolveDisputeMutation, useDecideResolutionMutation } = adminDisputesApi;
+export const { useDisputesQuery, useDisputeQuery, useDisputePaymentDetailsQuery, useResolveDisputeMutation, useDecideResolutionMutation } = adminDisputesApi;

@@ -1,15 +1,15 @@
 import { offerTakesPaymentDetails, OrderStatus } from '@jelly/domain';
-import { usePaymentDetailsQuery } from '../../../lib/api/paymentDetailsApi.ts';
+import { useDisputePaymentDetailsQuery } from '../api/adminDisputesApi.ts';
 import styles from './Admin.module.css';
 import own from './AdminPaymentDetails.module.css';
 
 /**
- * During a dispute the admin sees where the seller asked to be paid (to weigh the buyer's proof of payment); at any
- * other time the server refuses, so nothing is asked.
+ * During a dispute the admin sees where the seller asked to be paid (to weigh the buyer's proof of payment), through
+ * the admins' own endpoint, which audits each read; at any other time the server refuses, so nothing is asked.
  */
 export function AdminPaymentDetails({ order }: { order: { orderId: number; offerSide: number; status: number } }) {
   const visible = order.status === OrderStatus.AdminResolving && offerTakesPaymentDetails(order.offerSide);
-  const { data, isError } = usePaymentDetailsQuery(order.orderId, { skip: !visible });
+  const { data, isError } = useDisputePaymentDetailsQuery(order.orderId, { skip: !visible });
   if (!visible) return null;
   return (
     <section className={styles.requests} aria-label="Seller's payment details">

@@ -3,6 +3,7 @@ import { BAN_TIME_STEP_MINUTES, BAN_UNTIL_IN_PAST, canSubmitBan, checkBan, FAILE
 import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { FormModal } from '../../../components/ui/FormModal.tsx';
+import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { refusalText } from '../actions/refusalText.ts';
 import { useBanWalletMutation } from '../api/adminUsersApi.ts';
@@ -94,7 +95,8 @@ export function BanUserModal({ wallet: initialWallet = '', onClose, now = () => 
           onChange={(event) => setUntil(event.target.value)}
         />
         <p id={ids.untilError} className={untilError ? styles.error : styles.hint} role={untilError ? 'alert' : undefined}>
-          {untilError ?? `In ${BAN_TIME_STEP_MINUTES}-minute steps, your local time.`}
+          {/* The browser draws the field in its own locale; the end is also spelled in the app's format. */}
+          {untilError ?? `Ends ${formatLocalDateTime(untilDate?.toISOString())} · in ${BAN_TIME_STEP_MINUTES}-minute steps, your local time.`}
         </p>
       </div>
     </FormModal>

@@ -12,6 +12,7 @@ import { AdminExtensions } from '../components/AdminExtensions.tsx';
 import { AdminPaymentDetails } from '../components/AdminPaymentDetails.tsx';
 import { ResolveButtons } from '../components/ResolveButtons.tsx';
 import styles from '../components/Admin.module.css';
+import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 
 export const ADMIN_ORDER_POLL_INTERVAL_MS = 5000;
 
@@ -71,7 +72,7 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
                 {order.supportRequests.map((request) => (
                   <li key={request.id}>
                     <span title={request.requesterWallet}>{shortenWallet(request.requesterWallet)}</span> ·{' '}
-                    {new Date(request.createdAt).toLocaleString()}
+                    {formatLocalDateTime(request.createdAt)}
                   </li>
                 ))}
               </ul>

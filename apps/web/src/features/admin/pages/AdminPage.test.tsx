@@ -189,7 +189,7 @@ describe('admin order chat', () => {
 });
 
 describe("admin order chat: the seller's payment details", () => {
-  const DETAILS = 'GET /api/orders/42/payment-details';
+  const DETAILS = 'GET /api/admin/disputes/42/payment-details';
 
   it('shows them during a dispute', async () => {
     renderAdmin(

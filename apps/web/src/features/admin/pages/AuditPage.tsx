@@ -1,6 +1,7 @@
 import { ADMIN_ACTIONS, ADMIN_PAGE_SIZE, type AuditEntry } from '@jelly/contracts';
 import { withFilterChange } from '@jelly/domain';
 import { useState } from 'react';
+import { DateRangeField } from '../../../components/dates/DateRangeField.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { usePlatformConfigQuery } from '../../../lib/reference/platformApi.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
@@ -10,16 +11,22 @@ import { Pager } from '../components/Pager.tsx';
 import { explorerTxUrl } from '../lib/explorer.ts';
 import styles from '../components/Admin.module.css';
 import table from '../components/AdminTable.module.css';
+import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 
-/** A local date-time field's value as an ISO instant for the API ('' stays empty). */
-const isoOf = (local: string) => (local === '' ? '' : new Date(local).toISOString());
+/** A picked day (yyyy-MM-dd) as the ISO instant of its local midnight, `days` later ('' when none is picked). */
+function dayStartIso(day: string | null, days = 0): string {
+  if (!day) return '';
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d! + days).toISOString();
+}
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 /** The audit log: every admin act, newest first — who, when, what, before / after, transaction, reason. Read only. */
 export function AuditPage() {
   useDocumentTitle('Admin · Audit log');
   const [filters, setFilters] = useState<AuditFilters>({ page: 1, size: ADMIN_PAGE_SIZE });
-  const [draft, setDraft] = useState({ actor: '', subject: '', from: '', to: '' });
+  const [draft, setDraft] = useState({ actor: '', subject: '' });
+  const [days, setDays] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
   const audit = useAuditQuery(filters);
   const { data: config } = usePlatformConfigQuery();
 
@@ -31,7 +38,7 @@ export function AuditPage() {
         aria-label="Filter the audit log"
         onSubmit={(event) => {
           event.preventDefault();
-          setFilters((state) => withFilterChange(state, { actor: draft.actor, subject: draft.subject, from: isoOf(draft.from), to: isoOf(draft.to) }));
+          setFilters((state) => withFilterChange(state, { actor: draft.actor, subject: draft.subject }));
         }}
       >
         <label>
@@ -53,14 +60,15 @@ export function AuditPage() {
           Subject (wallet, mint, deal id)
           <input value={draft.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
         </label>
-        <label>
-          From
-          <input type="datetime-local" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
-        </label>
-        <label>
-          To
-          <input type="datetime-local" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
-        </label>
+        {/* The app's range picker: whole local days, the end day included (sent as the next day's midnight). */}
+        <DateRangeField
+          from={days.from}
+          to={days.to}
+          onChange={(range) => {
+            setDays(range);
+            setFilters((state) => withFilterChange(state, { from: dayStartIso(range.from), to: dayStartIso(range.to, 1) }));
+          }}
+        />
         <button type="submit">Apply</button>
       </form>
       {!audit.data ? (
@@ -85,7 +93,7 @@ export function AuditPage() {
             <tbody>
               {audit.data.data.map((entry: AuditEntry) => (
                 <tr key={entry.id}>
-                  <td>{new Date(entry.at).toLocaleString()}</td>
+                  <td>{formatLocalDateTime(entry.at)}</td>
                   <td className={table.mono}>{entry.actor}</td>
                   <td>{entry.action}</td>
                   <td className={table.mono}>{entry.subject ?? (entry.orderId !== null ? `#${entry.orderId}` : '—')}</td>

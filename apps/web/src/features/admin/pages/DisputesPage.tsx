@@ -13,6 +13,7 @@ import { Pager } from '../components/Pager.tsx';
 import { slaClock } from '../lib/explorer.ts';
 import styles from '../components/Admin.module.css';
 import table from '../components/AdminTable.module.css';
+import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 
 /** The dispute queue: open disputes oldest first, with the time each has waited; filters and a search. */
 export function DisputesPage() {
@@ -111,7 +112,7 @@ function DisputeTable({ rows }: { rows: DisputeRow[] }) {
               <td
                 className={now.getTime() > new Date(row.slaDueAt).getTime() ? `${table.mono} ${table.overdue}` : table.mono}
                 data-testid="sla-clock"
-                title={`Opened ${new Date(row.openedAt).toLocaleString()} · due ${new Date(row.slaDueAt).toLocaleString()}`}
+                title={`Opened ${formatLocalDateTime(row.openedAt) ?? '—'} · due ${formatLocalDateTime(row.slaDueAt) ?? '—'}`}
               >
                 {slaClock(row.openedAt, now)}
               </td>

@@ -20,6 +20,7 @@ import { ResolveButtons } from '../components/ResolveButtons.tsx';
 import { slaClock } from '../lib/explorer.ts';
 import page from '../components/Admin.module.css';
 import type { AdminOrderChatPageProps } from './AdminOrderChatPage.tsx';
+import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 
 export const DOSSIER_POLL_INTERVAL_MS = 5000;
 
@@ -63,12 +64,12 @@ export function DossierPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
       {dossier.openedAt && (
         <p className={overdue ? styles.warning : styles.muted} data-testid="dossier-sla">
           Open for {slaClock(dossier.openedAt, now)}
-          {dossier.slaDueAt && ` · due ${new Date(dossier.slaDueAt).toLocaleString()}`}
+          {dossier.slaDueAt && ` · due ${formatLocalDateTime(dossier.slaDueAt) ?? '—'}`}
         </p>
       )}
       {dossier.reviewFlag && (
         <p className={styles.banner}>
-          Flagged for review {new Date(dossier.reviewFlag.flaggedAt).toLocaleString()}: {dossier.reviewFlag.reason}
+          Flagged for review {formatLocalDateTime(dossier.reviewFlag.flaggedAt)}: {dossier.reviewFlag.reason}
         </p>
       )}
       <div className={styles.layout}>
@@ -79,7 +80,7 @@ export function DossierPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
               <p className={styles.banner} data-testid="dossier-resolution">
                 Sent to the {resolution.releaseTo} by {shortenWallet(resolution.resolvedBy)}
                 {resolution.approvedBy && `, approved by ${shortenWallet(resolution.approvedBy)}`} on{' '}
-                {new Date(resolution.resolvedAt).toLocaleString()}: “{resolution.reason}”
+                {formatLocalDateTime(resolution.resolvedAt)}: “{resolution.reason}”
               </p>
             ) : (
               !pendingApproval && <ResolveButtons resolve={header.resolve} busy={busy} onResolve={resolve} needsSecondAdmin={dossier.fourEyes.required} />
@@ -95,7 +96,7 @@ export function DossierPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
             <h2>Payment window</h2>
             <p>
               {dossier.paymentWindow.paymentDeadline
-                ? `Payment due by ${new Date(dossier.paymentWindow.paymentDeadline).toLocaleString()}`
+                ? `Payment due by ${formatLocalDateTime(dossier.paymentWindow.paymentDeadline) ?? '—'}`
                 : 'No payment deadline set.'}
             </p>
             {dossier.paymentWindow.extensions.length > 0 && (
@@ -120,7 +121,7 @@ export function DossierPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
               <ul className={styles.compact}>
                 {header.supportRequests.map((request) => (
                   <li key={request.id}>
-                    <span title={request.requesterWallet}>{shortenWallet(request.requesterWallet)}</span> · {new Date(request.createdAt).toLocaleString()}
+                    <span title={request.requesterWallet}>{shortenWallet(request.requesterWallet)}</span> · {formatLocalDateTime(request.createdAt)}
                   </li>
                 ))}
               </ul>

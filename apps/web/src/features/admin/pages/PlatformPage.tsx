@@ -7,6 +7,7 @@ import { usePlatformFiguresQuery } from '../api/adminAuditApi.ts';
 import { AdminError } from '../components/AdminError.tsx';
 import styles from '../components/Admin.module.css';
 import table from '../components/AdminTable.module.css';
+import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 
 const SOL_DECIMALS = 9;
 /** Lamports as SOL; net rent can be negative (closed accounts gave back more than new ones cost). */
@@ -57,7 +58,7 @@ export function PlatformPage() {
           </div>
         ))}
       </dl>
-      <p className={styles.hint}>As of {new Date(f.at).toLocaleString()}.</p>
+      <p className={styles.hint}>As of {formatLocalDateTime(f.at)}.</p>
     </section>
   );
 }

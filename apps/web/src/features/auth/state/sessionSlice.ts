@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { walletBanned } from '../../../lib/session/session.ts';
 import { signIn } from './signIn.ts';
 
 /** Book-keeping of sign-in attempts: one at a time, no automatic repeat for the same wallet. */
@@ -36,6 +37,9 @@ export const sessionSlice = createSlice({
         if (action.meta.condition) return;
         state.signingIn = false;
         state.noAutoSignInFor = action.meta.arg.wallet;
+      })
+      .addCase(walletBanned, (state, action) => {
+        state.noAutoSignInFor = action.payload;
       });
   },
 });

@@ -31,7 +31,6 @@ export function JellyFilters({ list, stacked = false }: { list: JellyListKey; st
       onChange={(patch) => dispatch(jellyFiltersChanged({ list, change: jellyPatch(patch) }))}
       searchPlaceholder="Wallet address"
       stacked={stacked}
-      dateLegend="Date range"
       dateError={rangeOk ? null : START_DATE_AFTER_END}
     />
   );

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
 import { listItem, listPage, ME, params, renderCoinJelly, SOLANA_COINS } from '../testing/coinJellyHarness.tsx';
+import { format } from 'date-fns';
 import { pretendPhone } from '../../../test/renderApp.tsx';
+import { dayOfThisMonth, pickDateRange } from '../../../test/pickDateRange.ts';
 import { TXID_REQUIRED } from '../model/updateJelly.ts';
 
 const USER_LIST = 'GET /api/coin-jelly/user-orders';
@@ -55,12 +57,10 @@ describe('Coin Jelly lists', () => {
     await waitFor(() => expect(last()).toMatchObject({ Page: '1', Asset: 'USDT' }));
 
     await nextPage();
-    fireEvent.change(within(list).getByLabelText('To'), { target: { value: '2026-11-20' } });
-    await waitFor(() => expect(last()).toMatchObject({ Page: '1', DateTo: '2026-11-21' }));
-
-    await nextPage();
-    fireEvent.change(within(list).getByLabelText('From'), { target: { value: '2026-11-01' } });
-    await waitFor(() => expect(last()).toMatchObject({ Page: '1', DateFrom: '2026-11-01' }));
+    // The app's range picker (yyyy-MM-dd); the end goes out one day later (an exclusive end).
+    const { from } = await pickDateRange(list, 1, 20);
+    const dayAfterTo = format(dayOfThisMonth(21), 'yyyy-MM-dd');
+    await waitFor(() => expect(last()).toMatchObject({ Page: '1', DateFrom: from, DateTo: dayAfterTo }));
 
     await nextPage();
     fireEvent.change(within(list).getByRole('searchbox', { name: 'Search wallet' }), { target: { value: ' 9xQe ' } });

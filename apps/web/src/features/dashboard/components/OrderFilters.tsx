@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { dateRangeText } from '../../../components/dates/DateRangeField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { orderFiltersChanged, selectDashboard, type SideChoice } from '../state/dashboardSlice.ts';
@@ -17,7 +18,7 @@ export function OrderFilters({ stacked = false }: { stacked?: boolean }) {
   const id = useId();
   const { orderFilters: filters, userCrypto, userFiats } = useSelector(selectDashboard);
   const change = (patch: Parameters<typeof orderFiltersChanged>[0]) => dispatch(orderFiltersChanged(patch));
-  const dates = filters.from || filters.to ? `${filters.from ?? '…'} – ${filters.to ?? '…'}` : 'Any date';
+  const dates = dateRangeText(filters.from, filters.to);
 
   return (
     <div className={stacked ? styles.filtersStacked : styles.filters} role="group" aria-label="Order filters">

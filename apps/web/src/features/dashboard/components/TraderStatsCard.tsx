@@ -1,18 +1,11 @@
-import { differenceInCalendarDays, format } from 'date-fns';
+import { accountAgeText, minutesText, NO_FIGURE, percentText, TRADING_STAT_LABELS as L } from '@jelly/domain';
+import { formatLocalDate } from '../../../lib/time/formatLocalDateTime.ts';
 import { failureMessage, useTradingStatsQuery } from '../api/dashboardApi.ts';
-import { minutesText, percentText, tokenAmount } from '../model/format.ts';
+import { tokenAmount } from '../model/format.ts';
 import styles from './Dashboard.module.css';
 import { ListError, ListSkeleton } from './ListStates.tsx';
 
-const day = (iso: string | null) => (iso ? format(new Date(iso), 'yyyy-MM-dd') : '—');
-
-function accountAge(createdAt: string | null, now: Date): string {
-  if (!createdAt) return '—';
-  const days = Math.max(0, differenceInCalendarDays(now, new Date(createdAt)));
-  return days === 1 ? '1 day' : `${days} days`;
-}
-
-/** The wallet's own trading figures. */
+/** The wallet's own trading figures, worded as the public profile words them (@jelly/domain's trading-stats-text). */
 export function TraderStatsCard({ wallet }: { wallet: string }) {
   const { data: stats, isLoading, isError, error, refetch } = useTradingStatsQuery(wallet);
   return (
@@ -26,19 +19,19 @@ export function TraderStatsCard({ wallet }: { wallet: string }) {
         <ListError title="Stats could not be loaded." message={failureMessage(error)} onRetry={() => void refetch()} />
       ) : (
         <dl className={styles.stats} data-testid="trader-stats">
-          <Stat label="Completed trades" value={String(stats.completedDeals)} />
-          <Stat label="Completed trades (30 days)" value={String(stats.completedDeals30d)} />
-          <Stat label="Completion rate (30 days)" value={percentText(stats.completionRate30d)} />
-          <Stat label="Average release time" value={minutesText(stats.avgReleaseSeconds)} />
-          <Stat label="Average payment time" value={minutesText(stats.avgPaymentSeconds)} />
+          <Stat label={L.completed} value={String(stats.completedDeals)} />
+          <Stat label={L.completed30d} value={String(stats.completedDeals30d)} />
+          <Stat label={L.completionRate30d} value={percentText(stats.completionRate30d)} />
+          <Stat label={L.avgRelease} value={minutesText(stats.avgReleaseSeconds)} />
+          <Stat label={L.avgPayment} value={minutesText(stats.avgPaymentSeconds)} />
           <Stat label="Buys / Sells" value={`${stats.buyDeals} / ${stats.sellDeals}`} />
-          <Stat label="Positive feedback" value={percentText(stats.positiveFeedbackPercent)} />
+          <Stat label={L.positiveFeedback} value={percentText(stats.positiveFeedbackPercent)} />
           <Stat label="Reviews" value={String(stats.reviewsCount)} />
-          <Stat label="Account age" value={accountAge(stats.accountCreatedAt, new Date())} />
-          <Stat label="First trade" value={day(stats.firstTradeAt)} />
+          <Stat label={L.accountAge} value={accountAgeText(stats.accountCreatedAt, new Date())} />
+          <Stat label={L.firstTrade} value={formatLocalDate(stats.firstTradeAt) ?? NO_FIGURE} />
           <Stat
             label="Volume"
-            value={stats.volume.length === 0 ? '—' : stats.volume.map((v) => `${tokenAmount(v.amount, v.tokenDecimal)} ${v.tokenName}`).join(', ')}
+            value={stats.volume.length === 0 ? NO_FIGURE : stats.volume.map((v) => `${tokenAmount(v.amount, v.tokenDecimal)} ${v.tokenName}`).join(', ')}
           />
         </dl>
       )}

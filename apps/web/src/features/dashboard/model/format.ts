@@ -13,12 +13,3 @@ export function dealFiatAmount(row: Pick<UserOrderRow, 'fiatAmountCents' | 'amou
 }
 
 export const roleLabel = (role: UserOrderRow['role']): string => (role === 'buyer' ? 'Buying' : 'Selling');
-
-/** Minutes with one decimal from a number of seconds; '—' when there is no figure yet. */
-export function minutesText(seconds: number | null): string {
-  return seconds === null ? '—' : `${(seconds / 60).toFixed(1)} min`;
-}
-
-export function percentText(value: number | null): string {
-  return value === null ? '—' : `${value.toFixed(1)}%`;
-}

@@ -122,14 +122,15 @@ describe('dashboard (/my-account)', () => {
     const stats = await screen.findByTestId('trader-stats');
     const value = (label: string) => within(stats).getByText(label).nextElementSibling?.textContent;
     expect(value('Completed trades')).toBe('14');
-    expect(value('Completed trades (30 days)')).toBe('4');
-    expect(value('Completion rate (30 days)')).toBe('80.0%');
-    expect(value('Average release time')).toBe('6.5 min');
-    expect(value('Average payment time')).toBe('2.1 min');
+    // Worded as the public profile words them: whole minutes, no trailing '.0'.
+    expect(value('Trades in 30 days')).toBe('4');
+    expect(value('Completion rate (30 d)')).toBe('80%');
+    expect(value('Avg. release time')).toBe('7 min');
+    expect(value('Avg. payment time')).toBe('2 min');
     expect(value('Buys / Sells')).toBe('9 / 5');
     expect(value('Positive feedback')).toBe('92.3%');
     expect(value('Reviews')).toBe('13');
-    expect(value('Account age')).toMatch(/^\d+ days$/);
+    expect(value('Account age')).toMatch(/^\d+ (months|years)$/);
     expect(value('First trade')).toBe('2025-04-02');
     // 1,234,567.890123 USDC and 1.000000001 SOL: every base unit shown, no float rounding.
     expect(value('Volume')).toBe('1,234,567.890123 USDC, 1.000000001 SOL');

@@ -1,6 +1,7 @@
 import type { OrderDetails } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import styles from './AdminResolutionNote.module.css';
+import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 
 /** 'about 3 h 05 min' / 'about 12 min' until the due time; null once it has passed. */
 export function timeToDecision(slaDueAt: string, now: Date): string | null {
@@ -17,12 +18,12 @@ export function DisputeClockNote({ deal, now }: { deal: OrderDetails; now: Date 
   return (
     <section className={styles.note} aria-label="Dispute" data-testid="dispute-clock">
       <p className={styles.line}>
-        The admins are reviewing this deal since {new Date(dispute.openedAt).toLocaleString()}.
+        The admins are reviewing this deal since {formatLocalDateTime(dispute.openedAt)}.
       </p>
       <p className={styles.reason}>
         {left
-          ? `They aim to decide by ${new Date(dispute.slaDueAt).toLocaleString()} (${left} left).`
-          : `The decision was due by ${new Date(dispute.slaDueAt).toLocaleString()}; it is on its way.`}
+          ? `They aim to decide by ${formatLocalDateTime(dispute.slaDueAt) ?? '—'} (${left} left).`
+          : `The decision was due by ${formatLocalDateTime(dispute.slaDueAt) ?? '—'}; it is on its way.`}
       </p>
     </section>
   );

@@ -85,10 +85,11 @@ export function PaymentWindowExtension({ deal, viewer, pollingInterval }: Paymen
           size="small"
           variant="secondary"
           disabled={busy !== null}
-          aria-label={`Ask for ${minutes} more minutes`}
           onClick={() => ask(minutes)}
         >
+          {/* The name is the visible text plus the hidden rest, so it holds what is shown (speech input). */}
           {busy === `ask:${minutes}` ? PROCESSING : `+${minutes} min`}
+          <span className="visually-hidden"> (ask for {minutes} more minutes)</span>
         </Button>
       ))}
     </div>

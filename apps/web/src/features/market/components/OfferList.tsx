@@ -1,5 +1,5 @@
 import type { MarketOffer } from '@jelly/contracts';
-import { avatarLetters, formatDisplayAmount, shortenWallet } from '@jelly/domain';
+import { avatarLetters, formatDisplayAmount, percentText, shortenWallet } from '@jelly/domain';
 import { Link } from 'react-router';
 import { availableLabel, limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './MarketPage.module.css';
@@ -16,7 +16,7 @@ export interface OfferListProps {
 function statsLine(offer: MarketOffer): string {
   const { trades, completionRate } = offer.creatorStats;
   const count = `${trades} ${trades === 1 ? 'trade' : 'trades'}`;
-  return completionRate === null ? count : `${count} · ${completionRate.toFixed(1)}%`;
+  return completionRate === null ? count : `${count} · ${percentText(completionRate)}`;
 }
 
 function Advertiser({ offer }: { offer: MarketOffer }) {

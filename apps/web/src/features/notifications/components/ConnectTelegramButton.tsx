@@ -15,6 +15,8 @@ export function ConnectTelegramButton({ className }: { className?: string }) {
         className={className}
         disabled={disabled}
         aria-disabled={disabled}
+        // Linked reads as a done state; disabled otherwise looks unusable (the stylesheets key on this).
+        data-linked={label === 'Connected' || undefined}
         aria-describedby={reason ? reasonId : undefined}
         onClick={connect}
       >

@@ -23,6 +23,8 @@ export function ConnectTelegramItem({ className, onDone }: ConnectTelegramItemPr
       className={className}
       disabled={disabled}
       aria-disabled={disabled}
+      // Linked reads as a done state; disabled otherwise looks unusable (the menu's stylesheet keys on this).
+      data-linked={label === 'Connected' || undefined}
       aria-label={label}
       aria-describedby={reason ? reasonId : undefined}
       title={reason ?? undefined}

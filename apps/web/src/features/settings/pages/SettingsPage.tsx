@@ -114,10 +114,15 @@ function MusicSwitch() {
       <span id="settings-music" className={styles.muted}>
         Background music
       </span>
-      <button type="button" role="switch" aria-checked={playing} aria-labelledby="settings-music" className={styles.switch} onClick={toggle}>
-        <span className={styles.switchKnob} aria-hidden="true" />
-        <span className={styles.switchText}>{playing ? 'On' : 'Off'}</span>
-      </button>
+      {/* On/Off sits beside the switch, not in it: the switch's name is its label, its state aria-checked. */}
+      <span className={styles.switchRow}>
+        <button type="button" role="switch" aria-checked={playing} aria-labelledby="settings-music" className={styles.switch} onClick={toggle}>
+          <span className={styles.switchKnob} aria-hidden="true" />
+        </button>
+        <span className={styles.switchText} aria-hidden="true">
+          {playing ? 'On' : 'Off'}
+        </span>
+      </span>
     </div>
   );
 }

@@ -10,17 +10,12 @@ const STATUSES = [
   ...SWAP_STATUSES.map((status) => ({ value: String(status), label: swapStatusLabel(status) })),
 ];
 
-/** The bar's change as a change of the swap filters. The start can never be after the end: moving one past the other moves both. */
+/** The bar's change as a change of the swap filters (the range picker sends both dates, the start never after the end). */
 function swapPatch(filters: Filters, patch: Partial<HistoryFilterValues>): Partial<Filters> {
   if (patch.asset !== undefined) return { currentCoin: patch.asset as AssetChoice };
   if (patch.status !== undefined) return { status: patch.status === 'All' ? 'All' : (Number(patch.status) as StatusChoice) };
-  if (patch.from !== undefined) {
-    const from = patch.from || null;
-    return { from, ...(from && filters.to && from > filters.to ? { to: from } : {}) };
-  }
-  if (patch.to !== undefined) {
-    const to = patch.to || null;
-    return { to, ...(to && filters.from && to < filters.from ? { from: to } : {}) };
+  if (patch.from !== undefined || patch.to !== undefined) {
+    return { from: patch.from === undefined ? filters.from : patch.from || null, to: patch.to === undefined ? filters.to : patch.to || null };
   }
   return { searchWallet: patch.search ?? filters.searchWallet };
 }

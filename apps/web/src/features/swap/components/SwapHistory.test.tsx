@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/fakeApi.ts';
 import { HISTORY, makeSwap, params, renderSwap, swapApi, TX_ID } from '../testing/swapHarness.tsx';
 import { pretendPhone } from '../../../test/renderApp.tsx';
+import { pickDateRange } from '../../../test/pickDateRange.ts';
 
 function historyApi() {
   return swapApi({
@@ -58,20 +59,30 @@ describe('swap history', () => {
     await waitFor(() => expect(last()).toMatchObject({ Page: '1', Status: '0' }));
 
     await nextPage('2');
-    await userEvent.type(within(section).getByLabelText('From'), '2026-11-01');
-    await waitFor(() => expect(last()).toMatchObject({ Page: '1', From: '2026-11-01' }));
-
-    await nextPage('2');
-    await userEvent.type(within(section).getByLabelText('To'), '2026-11-20');
-    await waitFor(() => expect(last()).toMatchObject({ Page: '1', To: '2026-11-20' }));
+    // The app's range picker (not a native date input): the later day first, the range still comes out ordered.
+    const { from, to } = await pickDateRange(section, 20, 1);
+    await waitFor(() => expect(last()).toMatchObject({ Page: '1', From: from, To: to }));
+    expect(within(section).getByRole('button', { name: `Date range ${from} – ${to}` })).toBeInTheDocument();
 
     await nextPage('2');
     await userEvent.type(within(section).getByLabelText('Search wallet'), 'HN7c');
-    await waitFor(() => expect(last()).toEqual({ Page: '1', Size: '10', Asset: 'USDC', Status: '0', From: '2026-11-01', To: '2026-11-20', SearchWallet: 'HN7c' }));
+    await waitFor(() => expect(last()).toEqual({ Page: '1', Size: '10', Asset: 'USDC', Status: '0', From: from, To: to, SearchWallet: 'HN7c' }));
 
     // All again leaves the filter out of the query.
     await userEvent.selectOptions(within(section).getByLabelText('Asset Type'), 'All');
     await waitFor(() => expect(last().Asset).toBeUndefined());
+  });
+
+  it('an empty history says there are no swaps yet, and that the filters found none only when a filter is set', async () => {
+    const api = swapApi({ [HISTORY]: () => json(200, { data: [], total: 0 }) });
+    renderSwap({ api });
+    const section = (await screen.findByRole('heading', { name: 'Swap history' })).closest('section')!;
+    expect(await within(section).findByText('No swaps yet.')).toBeInTheDocument();
+    expect(within(section).queryByText('No swaps match these filters.')).toBeNull();
+    await userEvent.selectOptions(within(section).getByLabelText('Asset Type'), 'USDC');
+    expect(await within(section).findByText('No swaps match these filters.')).toBeInTheDocument();
+    await userEvent.selectOptions(within(section).getByLabelText('Asset Type'), 'All');
+    expect(await within(section).findByText('No swaps yet.')).toBeInTheDocument();
   });
 
   it('a failed load shows an empty list with a retry', async () => {

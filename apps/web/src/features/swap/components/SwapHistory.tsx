@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { useIsMobile } from '../../../lib/ui/useMediaQuery.ts';
 import { useSwapHistoryQuery } from '../api/swapApi.ts';
-import { swapHistoryQuery } from '../model/historyQuery.ts';
+import { noSwapsText, swapHistoryQuery } from '../model/historyQuery.ts';
 import { selectSwap } from '../state/swapSlice.ts';
 import styles from './Swap.module.css';
 import { SwapFilters } from './SwapFilters.tsx';
@@ -48,7 +48,7 @@ export function SwapHistory() {
             </Button>
           </div>
         ) : rows.length === 0 ? (
-          <p className={styles.muted}>No swaps match these filters.</p>
+          <p className={styles.muted}>{noSwapsText(filters)}</p>
         ) : (
           <SwapRows swaps={rows} label="Swaps" actions={(swap) => <Link to={`/swap-chat/${swap.id}?kind=swap`}>Chat</Link>} />
         )}

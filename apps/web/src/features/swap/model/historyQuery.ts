@@ -12,3 +12,14 @@ export function swapHistoryQuery(filters: SwapFilters, page: number): SwapHistor
   if (search) query.SearchWallet = search;
   return query;
 }
+
+/** Whether any filter narrows the list (the empty list then says the filters found nothing, else that there is none). */
+export function swapFiltersSet(filters: SwapFilters): boolean {
+  const query = swapHistoryQuery(filters, 1);
+  return Object.keys(query).some((key) => key !== 'Page' && key !== 'Size');
+}
+
+/** The empty list's sentence: about the filters only when one is set. */
+export function noSwapsText(filters: SwapFilters): string {
+  return swapFiltersSet(filters) ? 'No swaps match these filters.' : 'No swaps yet.';
+}

@@ -9,7 +9,7 @@ import { EditSwapModal } from '../components/EditSwapModal.tsx';
 import styles from '../components/Swap.module.css';
 import { SwapFilters } from '../components/SwapFilters.tsx';
 import { SwapPager, SwapRows } from '../components/SwapRows.tsx';
-import { swapHistoryQuery } from '../model/historyQuery.ts';
+import { noSwapsText, swapHistoryQuery } from '../model/historyQuery.ts';
 import { exactAmount, shownAmount } from '../model/quoteFigures.ts';
 import { selectSwap } from '../state/swapSlice.ts';
 
@@ -31,7 +31,7 @@ export default function AdminSwapsPage() {
       {list.isError ? (
         <p role="alert">Swaps could not be loaded.</p>
       ) : rows.length === 0 ? (
-        <p className={styles.muted}>{list.isLoading ? 'Loading swaps…' : 'No swaps match these filters.'}</p>
+        <p className={styles.muted}>{list.isLoading ? 'Loading swaps…' : noSwapsText(filters)}</p>
       ) : (
         <SwapRows
           swaps={rows}

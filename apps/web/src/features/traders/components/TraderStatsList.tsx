@@ -1,19 +1,19 @@
 import type { TradingStats } from '@jelly/contracts';
+import { accountAgeText, minutesText, NO_FIGURE, percentText, TRADING_STAT_LABELS as L } from '@jelly/domain';
 import { formatLocalDate } from '../../../lib/time/formatLocalDateTime.ts';
-import { accountAge, minutesLabel, NOT_YET, percentLabel } from '../model/profileFigures.ts';
 import styles from './Traders.module.css';
 
 /** The trader's figures: trades, completion, release and payment times, feedback, account age, first trade. */
 export function TraderStatsList({ stats, now }: { stats: TradingStats; now: Date }) {
   const facts: [string, string, string][] = [
-    ['Completed trades', `${stats.completedDeals}`, 'stat-completed'],
-    ['Trades in 30 days', `${stats.completedDeals30d}`, 'stat-completed-30d'],
-    ['Completion rate (30 d)', percentLabel(stats.completionRate30d), 'stat-completion-rate'],
-    ['Avg. release time', minutesLabel(stats.avgReleaseSeconds), 'stat-release'],
-    ['Avg. payment time', minutesLabel(stats.avgPaymentSeconds), 'stat-payment'],
-    ['Positive feedback', percentLabel(stats.positiveFeedbackPercent), 'stat-positive'],
-    ['Account age', accountAge(stats.accountCreatedAt, now), 'stat-account-age'],
-    ['First trade', formatLocalDate(stats.firstTradeAt) ?? NOT_YET, 'stat-first-trade'],
+    [L.completed, `${stats.completedDeals}`, 'stat-completed'],
+    [L.completed30d, `${stats.completedDeals30d}`, 'stat-completed-30d'],
+    [L.completionRate30d, percentText(stats.completionRate30d), 'stat-completion-rate'],
+    [L.avgRelease, minutesText(stats.avgReleaseSeconds), 'stat-release'],
+    [L.avgPayment, minutesText(stats.avgPaymentSeconds), 'stat-payment'],
+    [L.positiveFeedback, percentText(stats.positiveFeedbackPercent), 'stat-positive'],
+    [L.accountAge, accountAgeText(stats.accountCreatedAt, now), 'stat-account-age'],
+    [L.firstTrade, formatLocalDate(stats.firstTradeAt) ?? NO_FIGURE, 'stat-first-trade'],
   ];
   return (
     <dl className={styles.stats} aria-label="Trading stats">

@@ -1,40 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { nextReviewsSkip } from '../api/tradersApi.ts';
-import { accountAge, minutesLabel, percentLabel, reviewsLabel } from './profileFigures.ts';
+import { reviewsLabel } from './profileFigures.ts';
 import { makeReview } from '../testing/tradersHarness.tsx';
 
-const NOW = new Date('2026-11-25T12:00:00.000Z');
-const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
-
 describe('profile figures', () => {
-  it.each([
-    [null, '—'],
-    [daysAgo(0.5), 'Less than a day'],
-    [daysAgo(1), '1 day'],
-    [daysAgo(59), '59 days'],
-    [daysAgo(60), '1 month'],
-    [daysAgo(400), '13 months'],
-    [daysAgo(730), '1 year'],
-    [daysAgo(1100), '3 years'],
-  ])('account created %s → %s', (createdAt, label) => {
-    expect(accountAge(createdAt, NOW)).toBe(label);
-  });
-
-  it.each([
-    [null, '—'],
-    [0, '< 1 min'],
-    [29, '< 1 min'],
-    [30, '1 min'],
-    [420, '7 min'],
-    [5430, '91 min'],
-  ])('%s seconds → %s', (seconds, label) => {
-    expect(minutesLabel(seconds)).toBe(label);
-  });
-
-  it('formats percentages and review counts', () => {
-    expect(percentLabel(null)).toBe('—');
-    expect(percentLabel(100)).toBe('100%');
-    expect(percentLabel(87.54)).toBe('87.5%');
+  it('counts reviews', () => {
     expect(reviewsLabel(1)).toBe('1 review');
     expect(reviewsLabel(0)).toBe('0 reviews');
   });

@@ -1,6 +1,7 @@
 import type { DossierMessage } from '@jelly/contracts';
 import { shortenWallet } from '@jelly/domain';
 import styles from './Dossier.module.css';
+import { formatLocalDateTime } from '../../../../lib/time/formatLocalDateTime.ts';
 
 const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -20,7 +21,7 @@ export function ChatLog({ messages, buyer, seller }: { messages: DossierMessage[
             <span className={styles.mono} title={message.accountId}>
               {shortenWallet(message.accountId)}
             </span>
-            <time dateTime={message.createdAtUtc}>{new Date(message.createdAtUtc).toLocaleString()}</time>
+            <time dateTime={message.createdAtUtc}>{formatLocalDateTime(message.createdAtUtc)}</time>
             {message.kind === 'system' && <span className={styles.muted}>system</span>}
           </div>
           {message.content && <p className={styles.chatText}>{message.content}</p>}

@@ -7,6 +7,7 @@ import { showToast } from '../../../../lib/toasts/toastsSlice.ts';
 import { refusalText } from '../../actions/refusalText.ts';
 import { useDecideResolutionMutation } from '../../api/adminDisputesApi.ts';
 import styles from './Dossier.module.css';
+import { formatLocalDateTime } from '../../../../lib/time/formatLocalDateTime.ts';
 
 export const RESOLUTION_REJECTED = 'Resolution request rejected';
 
@@ -38,7 +39,7 @@ export function FourEyesPanel({ approval, myWallet }: { approval: ResolveApprova
         <span className={styles.mono} title={approval.requestedBy}>
           {mine ? 'You' : shortenWallet(approval.requestedBy)}
         </span>{' '}
-        asked to send the tokens to {target} on {new Date(approval.requestedAt).toLocaleString()}: “{approval.reason}”
+        asked to send the tokens to {target} on {formatLocalDateTime(approval.requestedAt)}: “{approval.reason}”
       </p>
       {mine ? (
         <p className={styles.muted}>Another admin must approve it before it runs.</p>

@@ -3,6 +3,7 @@ import { orderStatusLabel } from '@jelly/domain';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/Button.tsx';
 import styles from './Dossier.module.css';
+import { formatLocalDateTime, formatLocalDate } from '../../../../lib/time/formatLocalDateTime.ts';
 
 export interface PartyCardProps {
   role: 'Buyer' | 'Seller';
@@ -55,14 +56,14 @@ export function PartyCard({ role, party, onBan }: PartyCardProps) {
           {party.earlierDisputes.map((dispute) => (
             <li key={dispute.orderId}>
               <Link to={`/admin/disputes/${dispute.orderId}`}>#{dispute.orderId}</Link> as {dispute.role} · {orderStatusLabel(dispute.status)}
-              {dispute.resolvedTo && ` · to the ${dispute.resolvedTo}`} · {new Date(dispute.openedAt).toLocaleDateString()}
+              {dispute.resolvedTo && ` · to the ${dispute.resolvedTo}`} · {formatLocalDate(dispute.openedAt)}
             </li>
           ))}
         </ul>
       )}
       {party.activeBan ? (
         <p className={styles.warning}>
-          Banned until {new Date(party.activeBan.until).toLocaleString()}: {party.activeBan.reason}
+          Banned until {formatLocalDateTime(party.activeBan.until)}: {party.activeBan.reason}
         </p>
       ) : (
         <Button variant="danger" size="small" onClick={() => onBan(party.wallet)}>

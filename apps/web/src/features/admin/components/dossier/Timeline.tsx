@@ -3,6 +3,7 @@ import { shortenWallet } from '@jelly/domain';
 import { usePlatformConfigQuery } from '../../../../lib/reference/platformApi.ts';
 import { explorerTxUrl } from '../../lib/explorer.ts';
 import styles from './Dossier.module.css';
+import { formatLocalDateTime } from '../../../../lib/time/formatLocalDateTime.ts';
 
 const actorLabel = (actor: string | null) => (actor === null ? '' : actor.startsWith('server:') ? actor : shortenWallet(actor));
 
@@ -14,7 +15,7 @@ export function Timeline({ events }: { events: DealEvent[] }) {
     <ol className={styles.timeline} aria-label="Timeline">
       {events.map((event, index) => (
         <li key={`${event.at}-${index}`}>
-          <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>
+          <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time>
           <span className={styles.eventLabel}>{event.label}</span>
           {event.actor && (
             <span className={styles.mono} title={event.actor}>

@@ -12,8 +12,9 @@ import { useAdminUserQuery, useUnbanWalletMutation } from '../../api/adminUsersA
 import { AdminError } from '../AdminError.tsx';
 import dossier from '../dossier/Dossier.module.css';
 import table from '../AdminTable.module.css';
+import { formatLocalDateTime } from '../../../../lib/time/formatLocalDateTime.ts';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => formatLocalDateTime(iso ?? undefined) ?? '—';
 
 /** A wallet's record for an admin: stats, deals, offers, reports against it, blocks, bans, Telegram; Ban / Unban. */
 export function UserDetails({ wallet }: { wallet: string }) {
