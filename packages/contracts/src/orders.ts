@@ -4,7 +4,6 @@ import {
   MAX_PAYMENT_WINDOW_MINUTES,
   MIN_PAYMENT_WINDOW_MINUTES,
   ORDER_STATUSES,
-  PAYMENT_DETAILS_MESSAGES,
 } from '@jelly/domain';
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
@@ -147,7 +146,10 @@ export const createOrderRequest = z
     autoReply: text(500).optional(),
     orderDescription: text(2000).optional(),
     tags: z.array(z.string().trim().min(1).max(32)).max(10).optional(),
-    /** A new Sell offer only: where the buyer pays, per payment method (private, see payment-details.ts). */
+    /**
+     * Where the buyer pays, per payment method (private, see payment-details.ts): with a new Sell offer (optional), or
+     * with a claim of a Buy offer (required: the claimer sells). The server refuses them anywhere else.
+     */
     paymentDetails: paymentDetailsInput.optional(),
     creatorWallet: walletAddress.nullish(),
     acceptorWallet: walletAddress.nullish(),
@@ -163,9 +165,6 @@ export const createOrderRequest = z
     quotedPrice: decimalString.optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.parentOrderId != null && body.paymentDetails !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['paymentDetails'], message: PAYMENT_DETAILS_MESSAGES.claim });
-    }
     if (body.parentOrderId != null) return;
     const need = (field: keyof typeof body, message: string) => {
       if (body[field] === undefined || body[field] === null) ctx.addIssue({ code: 'custom', path: [field], message });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus } from './order-status.ts';
-import { PAYMENT_DETAILS_MESSAGES as M, offerTakesPaymentDetails, paymentDetailsAccess, type PaymentDetailsOrder } from './payment-details.ts';
+import {
+  claimTakesPaymentDetails,
+  PAYMENT_DETAILS_MESSAGES as M,
+  offerTakesPaymentDetails,
+  paymentDetailsAccess,
+  paymentDetailsOwnerId,
+  type PaymentDetailsOrder,
+} from './payment-details.ts';
 
 const SELLER = 'seller-wallet';
 const BUYER = 'buyer-wallet';
@@ -60,5 +67,42 @@ describe('paymentDetailsAccess', () => {
   it('takes details on Sell offers only (their creator receives the fiat)', () => {
     expect(offerTakesPaymentDetails(0)).toBe(true);
     expect(offerTakesPaymentDetails(1)).toBe(false);
+  });
+
+  it("takes them from a Buy offer's claimer only (the claimer sells and receives the fiat)", () => {
+    expect(claimTakesPaymentDetails(1)).toBe(true);
+    expect(claimTakesPaymentDetails(0)).toBe(false);
+  });
+
+  it("stores a Sell offer's details on the offer and a Buy offer's on each deal", () => {
+    expect(paymentDetailsOwnerId({ orderId: 7, parentOrderId: 3, offerSide: 0 })).toBe(3);
+    expect(paymentDetailsOwnerId({ orderId: 3, parentOrderId: null, offerSide: 0 })).toBe(3);
+    expect(paymentDetailsOwnerId({ orderId: 7, parentOrderId: 3, offerSide: 1 })).toBe(7);
+  });
+});
+
+describe('paymentDetailsAccess on a Buy offer deal (the creator buys, the claimer sells)', () => {
+  // Same parties' roles as above, swapped on the order: the buyer created the offer, the seller claimed it.
+  const buyDeal = (status: OrderStatus, lockedAt: string | null = LOCKED_AT): PaymentDetailsOrder => ({
+    parentOrderId: 1,
+    creatorWallet: BUYER,
+    acceptorWallet: SELLER,
+    offerSide: 1,
+    status,
+    lockedAt,
+  });
+
+  it.each([
+    [S.InProgress, null, BUYER, false, notYet],
+    [S.CryptoGuyLockedCrypto, LOCKED_AT, BUYER, false, allowed],
+    [S.AdminResolving, null, BUYER, false, notYet],
+    [S.Completed, LOCKED_AT, BUYER, false, forbidden(M.dealEnded)],
+    [S.InProgress, null, SELLER, false, allowed],
+    [S.Completed, LOCKED_AT, SELLER, false, allowed],
+    [S.AdminResolving, LOCKED_AT, ADMIN, true, allowed],
+    [S.CryptoGuyLockedCrypto, LOCKED_AT, ADMIN, true, forbidden(M.adminOnlyInDispute)],
+    [S.CryptoGuyLockedCrypto, LOCKED_AT, STRANGER, false, forbidden(M.notAParty)],
+  ] as const)('status %i, locked %s, %s (admin %s)', (status, lockedAt, wallet, isAdmin, expected) => {
+    expect(paymentDetailsAccess(buyDeal(status, lockedAt), wallet, isAdmin)).toEqual(expected);
   });
 });

@@ -4,7 +4,9 @@ import { timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
 
 /**
- * What a Sell offer's creator gives, per payment method, for the buyer to pay them. Kept apart from `orders` so no
+ * What a deal's seller gives, per payment method, for the buyer to pay them: a Sell offer's creator with the offer
+ * (`offer_id` = the offer, shared by its deals), or a Buy offer's claimer with the claim (`offer_id` = the deal; see
+ * @jelly/domain paymentDetailsOwnerId). Kept apart from `orders` so no
  * order, market or notification query can carry it by accident: it is read in one place (the orders module's
  * payment-details reader), behind the access rule of @jelly/domain paymentDetailsAccess.
  */

@@ -22,6 +22,7 @@ import { enforceClaimLimits } from './claim-limits.ts';
 import type { OrderContext } from './create-offer.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import type { OrderRow } from './order-view.ts';
+import { checkClaimPaymentDetails, insertPaymentDetails } from './offer-payment-details.ts';
 import { findAccountCreatedAt, findOrder } from './queries.ts';
 import { assertSellCoveredAtClaim } from './sell-coverage.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -96,6 +97,7 @@ export async function claimOffer(
   // A block (POST /user-bans/ban) works both ways: neither side can start a deal with the other.
   if (await isBlockedEitherWay(ctx.db, user.wallet, offer.creatorWallet)) throw forbidden(ORDER_MESSAGES.claimBlocked);
   checkEchoedFields(body, offer, user.wallet);
+  const paymentDetails = checkClaimPaymentDetails(body.paymentDetails, offer.offerSide, offer.paymentMethodIds);
   if (offer.status !== OrderStatus.Active) throw conflict(ORDER_MESSAGES.offerNotActive);
 
   const amount = BigInt(body.amount);
@@ -164,6 +166,8 @@ export async function claimOffer(
       RETURNING order_id`);
     const row = inserted[0];
     if (!row) throw new AppError('INTERNAL_ERROR', 'The deal could not be created.');
+    // A Buy offer's claimer (the seller) gives their payment details with the deal, in its own transaction.
+    await insertPaymentDetails(tx, Number(row.order_id), paymentDetails, now);
     await postAutoReply(tx, { dealId: Number(row.order_id), creatorWallet: offer.creatorWallet, content: offer.autoReply, createdAt: now });
     // Notifications: the offer's creator hears about the claim in this same transaction.
     await notifyOfferClaimed(tx, Number(row.order_id), now, ctx.claimLimits?.claimNotificationBatchMinutes);

@@ -1,5 +1,5 @@
 import type { PaymentDetailsEntry } from '@jelly/contracts';
-import { offerTakesPaymentDetails, PAYMENT_DETAILS_MESSAGES } from '@jelly/domain';
+import { claimTakesPaymentDetails, offerTakesPaymentDetails, PAYMENT_DETAILS_MESSAGES } from '@jelly/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/rows.ts';
 import { offerPaymentDetails } from '../../db/schema/index.ts';
@@ -18,12 +18,35 @@ export function checkPaymentDetails(
 ): PaymentDetailsEntry[] {
   if (!entries || entries.length === 0) return [];
   if (!offerTakesPaymentDetails(offerSide)) throw refuse(PAYMENT_DETAILS_MESSAGES.sellOffersOnly);
+  return checkMethods(entries, paymentMethodIds);
+}
+
+/**
+ * A claim's payment details, checked: a Buy offer's claimer sells, so they give them (for the offer's payment methods,
+ * each once) and the buyer has them as soon as the crypto is locked; a Sell offer's claimer buys and gives none. The
+ * claim dialog requires them; the API still takes a claim without (older clients, scripted claims): the deal page then
+ * tells the buyer to ask in the chat, and a seller who gives none only delays being paid.
+ */
+export function checkClaimPaymentDetails(
+  entries: readonly PaymentDetailsEntry[] | undefined,
+  offerSide: number,
+  paymentMethodIds: readonly string[],
+): PaymentDetailsEntry[] {
+  if (!claimTakesPaymentDetails(offerSide)) {
+    if (entries && entries.length > 0) throw refuse(PAYMENT_DETAILS_MESSAGES.claim);
+    return [];
+  }
+  if (!entries || entries.length === 0) return [];
+  return checkMethods(entries, paymentMethodIds);
+}
+
+function checkMethods(entries: readonly PaymentDetailsEntry[], paymentMethodIds: readonly string[]): PaymentDetailsEntry[] {
   if (entries.some((e) => !paymentMethodIds.includes(e.paymentMethodId))) throw refuse(PAYMENT_DETAILS_MESSAGES.unknownMethod);
   if (new Set(entries.map((e) => e.paymentMethodId)).size !== entries.length) throw refuse(PAYMENT_DETAILS_MESSAGES.duplicateMethod);
   return [...entries];
 }
 
-/** Stores them with the offer (the caller's transaction). */
+/** Stores them under their order: a Sell offer, or a deal on a Buy offer (the caller's transaction). */
 export async function insertPaymentDetails(db: Queryable, offerId: number, entries: readonly PaymentDetailsEntry[], now: Date): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(offerPaymentDetails).values(entries.map((e) => ({ offerId, ...e, createdAt: now })));
@@ -35,7 +58,7 @@ export async function replacePaymentDetails(db: Queryable, offerId: number, entr
   await insertPaymentDetails(db, offerId, entries, now);
 }
 
-/** The stored details of an offer, by payment method id. */
+/** The stored details of an order (see paymentDetailsOwnerId), by payment method id. */
 export async function findPaymentDetails(db: Queryable, offerId: number): Promise<Map<string, string>> {
   const rows = await db
     .select({ paymentMethodId: offerPaymentDetails.paymentMethodId, details: offerPaymentDetails.details })

@@ -262,17 +262,4 @@ describe('payment details on a new offer: refusals', () => {
     expect((await postOrder(t.app, maker, sellBody('not a list'))).statusCode).toBe(400);
     expect(await storedDetails()).toEqual([]);
   });
-
-  it('refuses details on a claim (they belong to the offer)', async () => {
-    const offer = await postOrder(t.app, maker, buyOfferBody());
-    const taker = await session(t.app, createWallet());
-    const claim = await postOrder(t.app, taker, {
-      parentOrderId: offer.json<{ orderId: number }>().orderId,
-      amount: '20000000',
-      paymentDetails: [{ paymentMethodId: 'sepa', details: IBAN }],
-    });
-    expect(claim.statusCode).toBe(400);
-    expect(claim.body).toContain(M.claim);
-    expect(await t.app.db.select().from(orders).where(eq(orders.acceptorWallet, taker.wallet.address))).toEqual([]);
-  });
 });

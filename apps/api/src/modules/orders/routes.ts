@@ -112,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        summary: "Where the buyer pays: a Sell offer's payment details (its creator; the deal's counterparty once the crypto is locked)",
+        summary: "Where the buyer pays: the seller's payment details (the seller; the buyer once the crypto is locked)",
         security: bearer,
         params: paymentDetailsParams,
         response: { 200: paymentDetailsResponse, ...errors },

@@ -1,4 +1,4 @@
-import type { Order } from '@jelly/contracts';
+import type { Order, PaymentDetailsEntry } from '@jelly/contracts';
 import type { OrderStatus, SwapStatus } from '@jelly/domain';
 
 /** Every modal kind of the product. The stack only accepts these ids. */
@@ -61,7 +61,8 @@ export interface ModalPropsMap {
   /** The success modal of a Completed deal (deal page): rate the counterparty. */
   successfulTransaction: { orderId: number; toWallet: string };
   /** Confirm Operation (market): the offer, the amount to claim in whole tokens, and the Claim Offer modal below it. */
-  confirmOperation: { offer: Order; amount: string; claimModalId: string };
+  /** paymentDetails: a Buy offer's claimer's (the seller's), sent with the claim. */
+  confirmOperation: { offer: Order; amount: string; claimModalId: string; paymentDetails?: PaymentDetailsEntry[] };
   /** Claim Offer #{orderId} (market). */
   confirmOrder: { offer: Order };
   filterSwap: NoProps;

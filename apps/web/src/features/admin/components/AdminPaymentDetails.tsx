@@ -1,4 +1,4 @@
-import { offerTakesPaymentDetails, OrderStatus } from '@jelly/domain';
+import { OrderStatus } from '@jelly/domain';
 import { useDisputePaymentDetailsQuery } from '../api/adminDisputesApi.ts';
 import styles from './Admin.module.css';
 import own from './AdminPaymentDetails.module.css';
@@ -8,7 +8,8 @@ import own from './AdminPaymentDetails.module.css';
  * the admins' own endpoint, which audits each read; at any other time the server refuses, so nothing is asked.
  */
 export function AdminPaymentDetails({ order }: { order: { orderId: number; offerSide: number; status: number } }) {
-  const visible = order.status === OrderStatus.AdminResolving && offerTakesPaymentDetails(order.offerSide);
+  // Every deal has a seller to be paid: a Sell offer's creator or a Buy offer's claimer.
+  const visible = order.status === OrderStatus.AdminResolving;
   const { data, isError } = useDisputePaymentDetailsQuery(order.orderId, { skip: !visible });
   if (!visible) return null;
   return (

@@ -203,6 +203,18 @@ describe("admin order chat: the seller's payment details", () => {
     expect(await within(section).findByText('IBAN DE89 3704', { exact: false })).toHaveTextContent('SEPA: IBAN DE89 3704');
   });
 
+  it("shows a Buy offer's claimer's details too (the claimer is the seller there)", async () => {
+    renderAdmin(
+      '/admin/orders/42',
+      fakeApi({
+        [ORDER]: () => json(200, adminHeader({ offerSide: 1, side: 'BUY' })),
+        [DETAILS]: () => json(200, { orderId: 42, entries: [{ paymentMethodId: 'wise', paymentMethodName: 'Wise', details: 'sam@example.com' }] }),
+      }),
+    );
+    const section = await screen.findByRole('region', { name: "Seller's payment details" });
+    expect(await within(section).findByText('sam@example.com', { exact: false })).toHaveTextContent('Wise: sam@example.com');
+  });
+
   it('asks nothing outside a dispute', async () => {
     const { api } = renderAdmin('/admin/orders/42', fakeApi({ [ORDER]: () => json(200, resolved) }));
     await screen.findByRole('heading', { name: 'Order #42' });

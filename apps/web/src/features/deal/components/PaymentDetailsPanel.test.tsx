@@ -52,14 +52,31 @@ describe('deal page: payment details', () => {
     expect(await screen.findByText('The seller gave no payment details: ask in the chat.')).toBeInTheDocument();
   });
 
-  it('shows nothing on a Buy offer (its creator pays) or once the deal has ended, and never asks', async () => {
-    const buyOffer = renderDeal({ deal: sellDeal({ offerSide: OfferSide.Buy, status: OrderStatus.CryptoGuyLockedCrypto }), viewer: BUYER, api: detailsApi() });
-    await screen.findByTestId('deal-status');
-    expect(screen.queryByRole('region', { name: 'Payment details' })).not.toBeInTheDocument();
-    expect(screen.queryByTestId('payment-details-pending')).not.toBeInTheDocument();
-    expect(buyOffer.api.callsTo(DETAILS)).toHaveLength(0);
-    buyOffer.unmount();
+  it("on a Buy offer shows the buyer (its creator) the claimer's details once locked, and the claimer their own", async () => {
+    // The claimer sells here: they gave their details with the claim, and the offer's creator is the one who pays.
+    const buyDeal = (status: OrderStatus, lockedAt: string | null) =>
+      sellDeal({ offerSide: OfferSide.Buy, creatorWallet: BUYER.publicKey.toBase58(), acceptorWallet: SELLER.publicKey.toBase58(), status, lockedAt });
+    const before = renderDeal({ deal: buyDeal(OrderStatus.InProgress, null), viewer: BUYER, api: detailsApi() });
+    expect(await screen.findByTestId('payment-details-pending')).toHaveTextContent('once the crypto is locked');
+    expect(before.api.callsTo(DETAILS)).toHaveLength(0);
+    before.unmount();
 
+    const buyer = renderDeal({ deal: buyDeal(OrderStatus.CryptoGuyLockedCrypto, new Date().toISOString()), viewer: BUYER, api: detailsApi() });
+    const panel = await screen.findByRole('region', { name: 'Payment details' });
+    expect(within(panel).getByRole('heading', { name: 'Pay the seller' })).toBeInTheDocument();
+    expect(within(panel).getByText('Send exactly 36.80 EUR with one of these methods, then press Mark as Paid.')).toBeInTheDocument();
+    expect(await within(panel).findByText(/IBAN DE89 3704 0044 0532 0130 00/)).toHaveTextContent('Alice Example');
+    expect(buyer.api.callsTo(DETAILS)).toHaveLength(1);
+    buyer.unmount();
+
+    renderDeal({ deal: buyDeal(OrderStatus.InProgress, null), viewer: SELLER, api: detailsApi() });
+    const own = await screen.findByRole('region', { name: 'Payment details' });
+    expect(within(own).getByRole('heading', { name: 'Your payment details' })).toBeInTheDocument();
+    expect(within(own).queryByText(/Send exactly/)).not.toBeInTheDocument();
+    expect(await within(own).findByText(/IBAN DE89/)).toBeInTheDocument();
+  });
+
+  it('shows nothing once the deal has ended, and never asks', async () => {
     const ended = renderDeal({ deal: sellDeal({ status: OrderStatus.Completed, lockedAt: new Date().toISOString() }), viewer: BUYER, api: detailsApi() });
     await screen.findByTestId('deal-status');
     await waitFor(() => expect(ended.api.callsTo(`GET /api/orders/${DEAL_ID}`).length).toBeGreaterThan(0));

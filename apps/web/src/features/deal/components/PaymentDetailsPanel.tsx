@@ -1,5 +1,5 @@
 import type { OrderDetails } from '@jelly/contracts';
-import { formatCents, offerTakesPaymentDetails, paymentDetailsAccess } from '@jelly/domain';
+import { cryptoSideWallet, fiatSideWallet, formatCents, offerTakesPaymentDetails, paymentDetailsAccess } from '@jelly/domain';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { usePaymentDetailsQuery } from '../../../lib/api/paymentDetailsApi.ts';
 import styles from './PaymentDetailsPanel.module.css';
@@ -11,15 +11,14 @@ export interface PaymentDetailsPanelProps {
 }
 
 /**
- * Where the buyer pays: the Sell offer's payment details, inside the deal. The buyer sees them once the crypto is
- * locked (before that, a line saying when they will show); the seller sees what the buyer sees; an admin, during a
- * dispute. The same rule as the server's decides when to ask.
+ * Where the buyer pays: the seller's payment details (a Sell offer's creator gave them with the offer, a Buy offer's
+ * claimer with the claim), inside the deal. The buyer sees them once the crypto is locked (before that, a line saying
+ * when they will show); the seller sees what the buyer sees; an admin, during a dispute. The same rule as the
+ * server's decides when to ask.
  */
 export function PaymentDetailsPanel({ deal, viewer, isAdmin }: PaymentDetailsPanelProps) {
   const access = paymentDetailsAccess(deal, viewer, isAdmin);
-  const relevant = offerTakesPaymentDetails(deal.offerSide);
-  const query = usePaymentDetailsQuery(deal.orderId, { skip: !relevant || !access.ok });
-  if (!relevant) return null;
+  const query = usePaymentDetailsQuery(deal.orderId, { skip: !access.ok });
   if (!access.ok) {
     if (access.reason !== 'notYet') return null;
     return (
@@ -29,13 +28,13 @@ export function PaymentDetailsPanel({ deal, viewer, isAdmin }: PaymentDetailsPan
     );
   }
 
-  const mine = viewer === deal.creatorWallet;
+  const mine = viewer !== null && viewer === cryptoSideWallet(deal);
   const title = mine ? 'Your payment details' : 'Pay the seller';
   return (
     <section className={styles.panel} aria-label="Payment details">
       <h2 className={styles.title}>{title}</h2>
       {mine && <p className={styles.note}>The buyer sees these once you lock the crypto.</p>}
-      {viewer === deal.acceptorWallet && deal.fiatAmountCents !== null && (
+      {viewer !== null && viewer === fiatSideWallet(deal) && deal.fiatAmountCents !== null && (
         <p className={styles.note}>
           Send exactly {formatCents(BigInt(deal.fiatAmountCents), true)} {deal.fiatCode} with one of these methods, then press Mark as Paid.
         </p>
@@ -45,7 +44,7 @@ export function PaymentDetailsPanel({ deal, viewer, isAdmin }: PaymentDetailsPan
       {query.data &&
         (query.data.entries.length === 0 ? (
           <p className={styles.note}>
-            {mine ? 'You gave no payment details with this offer: send them in the chat.' : 'The seller gave no payment details: ask in the chat.'}
+            {mine ? noDetailsOfMine(deal.offerSide) : 'The seller gave no payment details: ask in the chat.'}
           </p>
         ) : (
           <dl className={styles.entries}>
@@ -59,4 +58,10 @@ export function PaymentDetailsPanel({ deal, viewer, isAdmin }: PaymentDetailsPan
         ))}
     </section>
   );
+}
+
+function noDetailsOfMine(offerSide: number): string {
+  return offerTakesPaymentDetails(offerSide)
+    ? 'You gave no payment details with this offer: send them in the chat.'
+    : 'You gave no payment details with this claim: send them in the chat.';
 }

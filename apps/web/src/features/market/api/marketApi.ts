@@ -10,6 +10,7 @@ import {
   type MarketQuery,
   type MarketResponse,
   type OrderDetails,
+  type PaymentDetailsEntry,
   type PriceValidationResponse,
 } from '@jelly/contracts';
 import { api } from '../../../lib/api/api.ts';
@@ -29,6 +30,8 @@ export interface ClaimArgs {
   acceptorWallet: string;
   /** The price per token the total was shown at: the deal is made at it or refused (409) when it moved. */
   quotedPrice?: string;
+  /** A Buy offer's claim: the claimer's (the seller's) payment details. */
+  paymentDetails?: PaymentDetailsEntry[];
 }
 
 export interface PriceValidationArgs {

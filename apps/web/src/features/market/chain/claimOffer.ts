@@ -1,5 +1,5 @@
 import '../../../lib/solana/buffer.ts';
-import type { OrderDetails } from '@jelly/contracts';
+import type { OrderDetails, PaymentDetailsEntry } from '@jelly/contracts';
 import {
   checkConfirmAmount,
   FAILED_TO_LOCK_ORDER,
@@ -52,7 +52,13 @@ export interface ClaimResult {
  *    If the lock fails the deal is cancelled again (its amount goes back to the offer), so nothing is left
  *    waiting for a lock nobody can make.
  */
-export async function claimOffer(offer: OfferView, amountText: string, ctx: ClaimContext, quotedPrice?: string): Promise<ClaimResult> {
+export async function claimOffer(
+  offer: OfferView,
+  amountText: string,
+  ctx: ClaimContext,
+  quotedPrice?: string,
+  paymentDetails?: readonly PaymentDetailsEntry[],
+): Promise<ClaimResult> {
   const { wallet, connection } = ctx;
   const owner = wallet.publicKey;
   if (!owner || !connection || !ctx.signedInWallet) throw new ClaimError(WALLET_NOT_READY);
@@ -73,7 +79,14 @@ export async function claimOffer(offer: OfferView, amountText: string, ctx: Clai
     }
   });
 
-  const claim = { parentOrderId: offer.orderId, amount: amount.toString(), acceptorWallet: ctx.signedInWallet, ...(quotedPrice ? { quotedPrice } : {}) };
+  const claim = {
+    parentOrderId: offer.orderId,
+    amount: amount.toString(),
+    acceptorWallet: ctx.signedInWallet,
+    ...(quotedPrice ? { quotedPrice } : {}),
+    // The seller's payment details go with a Buy offer's claim, so the deal has them before the crypto is locked.
+    ...(claimerSells && paymentDetails && paymentDetails.length > 0 ? { paymentDetails: [...paymentDetails] } : {}),
+  };
   const { orderId: dealId } = await userFacing(() => unwrapApi(ctx.dispatch(marketApi.endpoints.createDeal.initiate(claim, { track: false }))));
   if (!claimerSells) return { dealId, locked: false };
 

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { PAYMENT_DETAILS_MESSAGES } from '@jelly/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { modalPopped, modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { apiError, fakeApi, json, type RecordedCall } from '../../../test/fakeApi.ts';
@@ -141,5 +142,35 @@ describe('Claim Offer modal', () => {
     act(() => {
       store.dispatch(modalPopped());
     });
+  });
+
+  it("on a Buy offer asks the claimer (the seller) for payment details per method, and Confirm waits for one", async () => {
+    const { store } = openClaim(makeOffer({ offerSide: 1 }));
+    await screen.findByRole('dialog', { name: 'Claim Offer #7' });
+    const group = screen.getByRole('group', { name: 'Your payment details' });
+    expect(within(group).getAllByRole('textbox').map((box) => box.getAttribute('maxlength'))).toEqual(['500', '500']);
+    fireEvent.change(amountInput(), { target: { value: '40' } });
+    expect(screen.getByTestId('claim-details-required')).toHaveTextContent(PAYMENT_DETAILS_MESSAGES.claimNeedsDetails);
+    expect(confirmButton()).toBeDisabled();
+
+    // Blank details count as none; one method is enough, sent trimmed in the offer's method order.
+    fireEvent.change(within(group).getByRole('textbox', { name: 'SEPA' }), { target: { value: '   ' } });
+    expect(confirmButton()).toBeDisabled();
+    fireEvent.change(within(group).getByRole('textbox', { name: 'Revolut' }), { target: { value: '  @sam-seller ' } });
+    expect(screen.queryByTestId('claim-details-required')).not.toBeInTheDocument();
+    fireEvent.click(confirmButton());
+    expect(await screen.findByRole('dialog', { name: 'Confirm Operation' })).toBeInTheDocument();
+    expect(store.getState().modals.stack.at(-1)!.props).toMatchObject({
+      amount: '40',
+      paymentDetails: [{ paymentMethodId: 'revolut', details: '@sam-seller' }],
+    });
+  });
+
+  it('asks no payment details on a Sell offer (the claimer pays)', async () => {
+    openClaim();
+    await screen.findByRole('dialog', { name: 'Claim Offer #7' });
+    expect(screen.queryByRole('group', { name: 'Your payment details' })).not.toBeInTheDocument();
+    fireEvent.change(amountInput(), { target: { value: '40' } });
+    expect(confirmButton()).toBeEnabled();
   });
 });

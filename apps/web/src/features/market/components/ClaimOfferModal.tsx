@@ -4,8 +4,10 @@ import {
   claimMaxAmount,
   claimOfferTitle,
   claimQuote,
+  claimTakesPaymentDetails,
   formatDealPrice,
   LIVE_PRICE_UNAVAILABLE,
+  PAYMENT_DETAILS_MESSAGES,
 } from '@jelly/domain';
 import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -16,6 +18,7 @@ import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useDealPrice } from '../hooks/useDealPrice.ts';
 import { availableLabel, availableTokens, limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './ClaimOfferModal.module.css';
+import { PaymentDetailsInputs, paymentDetailsEntries, type PaymentDetailsTexts } from './PaymentDetailsInputs.tsx';
 
 export interface ClaimOfferModalProps {
   offer: Order;
@@ -29,13 +32,19 @@ export interface ClaimOfferModalProps {
  * optional decimal point; above available → 'Amount exceeds available balance'), Max, the estimated fiat at the
  * deal price (a fixed offer's listed price; a floating offer's live price with its premium, or its listed price with
  * the note), the min/max rules and hints, and Confirm, which opens Confirm Operation. The estimate is the fiat the
- * deal will ask. The amount lives in this modal only, so leaving it resets amount and price.
+ * deal will ask. The amount lives in this modal only, so leaving it resets amount and price. On a Buy offer the
+ * claimer sells, so they also give their payment details (required: the buyer must have them once the crypto is
+ * locked), in the same form as a Sell offer's creator.
  */
 export function ClaimOfferModal({ offer, modalId, onClose }: ClaimOfferModalProps) {
   const dispatch = useDispatch();
   const amountId = useId();
   const hintsId = useId();
   const [amountText, setAmountText] = useState('');
+  const [detailsTexts, setDetailsTexts] = useState<PaymentDetailsTexts>({});
+  const takesDetails = claimTakesPaymentDetails(offer.offerSide);
+  const paymentDetails = takesDetails ? paymentDetailsEntries(offer.paymentMethods, detailsTexts) : [];
+  const detailsMissing = takesDetails && paymentDetails.length === 0;
   const available = availableTokens(offer);
 
   const price = useDealPrice(offer);
@@ -54,9 +63,10 @@ export function ClaimOfferModal({ offer, modalId, onClose }: ClaimOfferModalProp
     else if (result.error) dispatch(showToast.error(result.error));
   };
 
+  const confirmDisabled = quote.confirmDisabled || detailsMissing;
   const confirm = () => {
-    if (quote.confirmDisabled) return;
-    dispatch(modalPushed('confirmOperation', { offer, amount: amountText, claimModalId: modalId }));
+    if (confirmDisabled) return;
+    dispatch(modalPushed('confirmOperation', { offer, amount: amountText, claimModalId: modalId, ...(takesDetails ? { paymentDetails } : {}) }));
   };
 
   const action = visitorActionLabel(offer);
@@ -132,7 +142,26 @@ export function ClaimOfferModal({ offer, modalId, onClose }: ClaimOfferModalProp
           </p>
         )}
 
-        <Button type="submit" className={styles.confirm} disabled={quote.confirmDisabled}>
+        {takesDetails && (
+          <div role="group" aria-label="Your payment details" className={styles.details}>
+            <p className={styles.detailsNote}>
+              Your payment details: where the buyer pays you (account name, IBAN, phone number…). Only the buyer sees them,
+              once your crypto is locked.
+            </p>
+            <PaymentDetailsInputs
+              methods={offer.paymentMethods}
+              texts={detailsTexts}
+              onChange={(id, value) => setDetailsTexts((current) => ({ ...current, [id]: value }))}
+            />
+            {detailsMissing && (
+              <p className={styles.detailsNote} data-testid="claim-details-required">
+                {PAYMENT_DETAILS_MESSAGES.claimNeedsDetails}
+              </p>
+            )}
+          </div>
+        )}
+
+        <Button type="submit" className={styles.confirm} disabled={confirmDisabled}>
           Confirm
         </Button>
       </form>

@@ -49,9 +49,10 @@ interface Setup {
   tokens?: bigint;
   feeBps?: number;
   handlers?: Record<string, (call: RecordedCall) => Response | Promise<Response>>;
+  paymentDetails?: { paymentMethodId: string; details: string }[];
 }
 
-function setup({ offer = makeOffer(), lamports = 5_000_000, tokens = 0n, feeBps = 30, handlers = {} }: Setup = {}) {
+function setup({ offer = makeOffer(), lamports = 5_000_000, tokens = 0n, feeBps = 30, handlers = {}, paymentDetails }: Setup = {}) {
   const user = Keypair.generate();
   const accounts = new Map<string, AccountInfo<Buffer>>([
     [findConfigPda(PROGRAM_ID)[0].toBase58(), configAccount(feeBps)],
@@ -79,7 +80,7 @@ function setup({ offer = makeOffer(), lamports = 5_000_000, tokens = 0n, feeBps 
   act(() => {
     const claim = modalPushed('confirmOrder', { offer });
     view.store.dispatch(claim);
-    view.store.dispatch(modalPushed('confirmOperation', { offer, amount: '40', claimModalId: claim.payload.id }));
+    view.store.dispatch(modalPushed('confirmOperation', { offer, amount: '40', claimModalId: claim.payload.id, ...(paymentDetails ? { paymentDetails } : {}) }));
   });
   return { ...view, user, connection, wallet };
 }
@@ -231,9 +232,11 @@ describe('Confirm Operation modal', () => {
   it('claims a Buy offer and locks the tokens in the same step, through the co-signer', async () => {
     const offer = makeOffer({ offerSide: 1, totalAmount: '150000000' });
     const deal = { ...offer, orderId: 55, parentOrderId: 7, acceptorWallet: null as string | null, amount: '40000000', totalAmount: '40000000', fiatAmountCents: '3800', status: 1, ticketId: 55, parentOffer: offer };
+    const details = [{ paymentMethodId: 'revolut', details: '@sam-seller' }];
     const { api, user } = setup({
       offer,
       tokens: 40_000_000n,
+      paymentDetails: details,
       handlers: {
         'POST /api/orders/create-order': () => json(201, { orderId: 55 }),
         'GET /api/orders/55': () => json(200, { ...deal, acceptorWallet: user.publicKey.toBase58() }),
@@ -243,6 +246,8 @@ describe('Confirm Operation modal', () => {
     await waitFor(() => expect(confirmOperation()).toBeEnabled());
     fireEvent.click(confirmOperation());
     expect(await screen.findByRole('heading', { name: 'Deal 55' })).toBeInTheDocument();
+    // The seller's payment details from Claim Offer travel with the claim itself.
+    expect(JSON.parse(api.callsTo('POST /api/orders/create-order')[0]!.body)).toMatchObject({ parentOrderId: 7, amount: '40000000', paymentDetails: details });
 
     const sent = Transaction.from(Buffer.from((JSON.parse(api.callsTo('POST /api/platform/admin/sign-and-send')[0]!.body) as { transaction: string }).transaction, 'base64'));
     expect(sent.feePayer?.toBase58()).toBe(admin.publicKey.toBase58());

@@ -1,4 +1,4 @@
-import type { Order } from '@jelly/contracts';
+import type { Order, PaymentDetailsEntry } from '@jelly/contracts';
 import {
   ALL_COUNTRIES,
   claimSummary,
@@ -38,6 +38,8 @@ export interface ConfirmOperationModalProps {
   amount: string;
   /** The Claim Offer modal below this one: closed with it after a successful claim. */
   claimModalId: string;
+  /** A Buy offer's claim: the seller's payment details from Claim Offer. */
+  paymentDetails?: PaymentDetailsEntry[] | undefined;
   onClose: () => void;
 }
 
@@ -48,7 +50,7 @@ export interface ConfirmOperationModalProps {
  * (100-character preview); Cancel / Confirm Operation ('Processing...' while busy). Confirming claims the offer at
  * the price shown (and, for a Buy offer, locks the claimer's tokens) and opens the deal chat.
  */
-export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: ConfirmOperationModalProps) {
+export function ConfirmOperationModal({ offer, amount, claimModalId, paymentDetails, onClose }: ConfirmOperationModalProps) {
   const dispatch = useDispatch<EndpointDispatch>();
   const navigate = useNavigate();
   const wallet = useWallet();
@@ -77,6 +79,7 @@ export function ConfirmOperationModal({ offer, amount, claimModalId, onClose }: 
           signedInWallet,
         },
         price.price,
+        paymentDetails,
       );
       dispatch(showToast.success(OPERATION_CONFIRMED));
       dispatch(modalClosed(claimModalId));

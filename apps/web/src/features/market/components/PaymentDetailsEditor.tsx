@@ -1,6 +1,6 @@
 import type { OrderPaymentMethod } from '@jelly/contracts';
-import { MAX_PAYMENT_DETAILS_LENGTH, PROCESSING, UNEXPECTED_ERROR } from '@jelly/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { PROCESSING, UNEXPECTED_ERROR } from '@jelly/domain';
+import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -8,6 +8,7 @@ import { ApiError, unwrapApi } from '../../../lib/api/apiError.ts';
 import { usePaymentDetailsQuery, useSetPaymentDetailsMutation } from '../../../lib/api/paymentDetailsApi.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import styles from './PaymentDetailsEditor.module.css';
+import { PaymentDetailsInputs, paymentDetailsEntries } from './PaymentDetailsInputs.tsx';
 
 export const PAYMENT_DETAILS_SAVED = 'Payment details saved';
 
@@ -40,15 +41,11 @@ function EditorForm({ offerId, methods, saved }: { offerId: number; methods: rea
   const [save, { isLoading }] = useSetPaymentDetailsMutation();
   const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(methods.map((m) => [m.id, saved.get(m.id) ?? ''])));
   const [error, setError] = useState<string | null>(null);
-  const baseId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const entries = methods.flatMap((m) => {
-      const details = (texts[m.id] ?? '').trim();
-      return details ? [{ paymentMethodId: m.id, details }] : [];
-    });
+    const entries = paymentDetailsEntries(methods, texts);
     try {
       await unwrapApi(save({ offerId, entries }));
       dispatch(showToast.success(PAYMENT_DETAILS_SAVED));
@@ -59,21 +56,7 @@ function EditorForm({ offerId, methods, saved }: { offerId: number; methods: rea
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label="Edit payment details">
-      {methods.map((method, i) => (
-        <div key={method.id} className={styles.field}>
-          <label htmlFor={`${baseId}-${i}`} className={styles.label}>
-            {method.name}
-          </label>
-          <textarea
-            id={`${baseId}-${i}`}
-            className={styles.input}
-            rows={2}
-            maxLength={MAX_PAYMENT_DETAILS_LENGTH}
-            value={texts[method.id] ?? ''}
-            onChange={(event) => setTexts((current) => ({ ...current, [method.id]: event.target.value }))}
-          />
-        </div>
-      ))}
+      <PaymentDetailsInputs methods={methods} texts={texts} onChange={(id, value) => setTexts((current) => ({ ...current, [id]: value }))} />
       {error && (
         <p className={styles.error} role="alert">
           {error}
