@@ -1,27 +1,15 @@
-import { KNOWN_MINTS, type Coin } from '@jelly/contracts';
-import { TX_COMMITMENT } from '@jelly/domain';
-import { associatedTokenAddress } from '@jelly/escrow';
-import { PublicKey } from '@solana/web3.js';
+import type { Coin } from '@jelly/contracts';
+import type { PublicKey } from '@solana/web3.js';
 import { useEffect, useState } from 'react';
-import { tokenBalance, type BalanceReader } from '../../../lib/solana/walletChecks.ts';
-
-export interface SwapBalances {
-  /** Base units of the paid token; null while unknown. */
-  input: bigint | null;
-  output: bigint | null;
-  /** The user has no account for the received token yet (the swap opens it, the user paying its rent). */
-  outputAccountMissing: boolean;
-}
+import { importWithRetry } from '../../../lib/lazy/importWithRetry.ts';
+import type { BalanceReader } from '../../../lib/solana/walletChecks.ts';
+import type { SwapBalances } from '../model/swapBalances.ts';
 
 const UNKNOWN: SwapBalances = { input: null, output: null, outputAccountMissing: false };
 
-export const isSol = (coin: Pick<Coin, 'mint'>) => coin.mint === KNOWN_MINTS.SOL;
-
-/** SOL is held natively (lamports); other tokens in the owner's associated token account. */
-async function balanceOf(connection: BalanceReader, owner: PublicKey, coin: Coin): Promise<bigint> {
-  if (isSol(coin)) return BigInt(await connection.getBalance(owner, TX_COMMITMENT));
-  return tokenBalance(connection, owner, new PublicKey(coin.mint));
-}
+// The reads bring @solana/web3.js, which arrives with the wallet anyway: /swap's first paint and first quote do not
+// wait for it (a connection exists only once the wallet libraries run).
+const loadReader = () => importWithRetry(() => import('../chain/readBalances.ts')).then((m) => m.readSwapBalances);
 
 /**
  * Both tokens' balances of the connected wallet, read from the chain; read again whenever `refreshKey` changes
@@ -44,12 +32,9 @@ export function useSwapBalances(
     let live = true;
     void (async () => {
       try {
-        const [inAmount, outAmount, outAccount] = await Promise.all([
-          balanceOf(connection, owner, input),
-          balanceOf(connection, owner, output),
-          isSol(output) ? Promise.resolve(true) : connection.getAccountInfo(associatedTokenAddress(new PublicKey(output.mint), owner), TX_COMMITMENT),
-        ]);
-        if (live) setRead({ key, balances: { input: inAmount, output: outAmount, outputAccountMissing: !outAccount } });
+        const readSwapBalances = await loadReader();
+        const balances = await readSwapBalances(connection, owner, input, output);
+        if (live) setRead({ key, balances });
       } catch {
         // Unknown balances show as '—'; the server still refuses a swap the wallet cannot pay.
       }

@@ -1,7 +1,7 @@
 import { SWAP_ASSETS, type Coin, type SwapQuote } from '@jelly/contracts';
 import { toBaseUnits } from '@jelly/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { AssetPicker } from '../../../components/pickers/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -18,9 +18,11 @@ import { SwapHistory } from '../components/SwapHistory.tsx';
 import { SwapOutcome } from '../components/SwapOutcome.tsx';
 import { TokenField } from '../components/TokenField.tsx';
 import { useExplorerTxUrl } from '../hooks/useExplorerTxUrl.ts';
-import { isSol, useSwapBalances } from '../hooks/useSwapBalances.ts';
+import { useSettled } from '../hooks/useSettled.ts';
+import { useSwapBalances } from '../hooks/useSwapBalances.ts';
 import { useSwapFlow } from '../hooks/useSwapFlow.ts';
 import { maxSwapInput } from '../model/maxInput.ts';
+import { isSol } from '../model/swapBalances.ts';
 import { quoteClock } from '../model/quoteClock.ts';
 import { exactAmount } from '../model/quoteFigures.ts';
 import { classifySwapError } from '../model/swapFailure.ts';
@@ -28,7 +30,7 @@ import { amountTyped, directionFlipped, firstTokenPicked, secondTokenPicked, sel
 
 /** While the user is idle the quote is refreshed this often (it is firm for longer than this). */
 export const QUOTE_REFRESH_MS = 5000;
-/** Typing settles for this long before a quote is asked for. */
+/** Typing that follows a change within this long waits this long to settle before a quote is asked for. */
 const TYPING_SETTLE_MS = 300;
 
 export interface SwapPageProps {
@@ -163,15 +165,4 @@ function amountUnits(text: string, coin: Coin): bigint | null {
   } catch {
     return null;
   }
-}
-
-/** The value once it has stayed the same for `delayMs`; null until then. */
-function useSettled(value: string | null, delayMs: number): string | null {
-  const [settled, setSettled] = useState<string | null>(null);
-  useEffect(() => {
-    if (value === null) return;
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return value !== null && settled === value ? value : null;
 }
