@@ -76,6 +76,7 @@ describe('swap-chat notifications', () => {
       { name: 'SwapId', value: String(other) },
       { name: 'UserId', value: owner.address },
       { name: 'File', filename: 'receipt.png', contentType: 'image/png', data: sampleFiles.png() },
+      { name: 'Bucket', value: '2' },
     ]);
     const upload = await t.app.inject({ method: 'POST', url: '/api/attachments/upload', headers: { ...headers, ...bearer(owner) }, payload });
     expect(upload.statusCode).toBe(201);
@@ -111,10 +112,10 @@ describe('swap-chat notifications', () => {
     await send(admin, swapId, 'Hello?');
     expect((await swapNotices(owner, swapId)).map((n) => n.message.split(': ')[1])).toEqual(['Hello?']);
 
-    // Open again, then the socket closes: viewing ends with it (past the throttle, so only viewing could hold it).
+    // Past the throttle (so only viewing can hold a notice back), open again, then the socket closes: viewing ends.
+    t.clock.advance(5 * 60_000 + 1000);
     ownerSocket.send({ type: 'subscribe.swap', swapId });
     await ownerSocket.next('subscribed.swap');
-    t.clock.advance(5 * 60_000 + 1000);
     await send(admin, swapId, 'Still there?');
     expect(await swapNotices(owner, swapId)).toHaveLength(1);
     await ownerSocket.close();
