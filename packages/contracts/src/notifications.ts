@@ -39,6 +39,8 @@ export const notification = z.object({
   orderId: z.number().int().positive().nullable(),
   /** The Coin Jelly order it is about (jelly_* kinds); the web app links to /coin-jelly?order={jellyId}. */
   jellyId: z.number().int().positive().nullable().optional(),
+  /** The swap whose chat it is about (a swap-chat message); the web app links to /swap-chat/{swapId}?kind=swap. */
+  swapId: z.number().int().positive().nullable().optional(),
   createdAt: isoDateTime,
   isRead: z.boolean(),
   readAt: isoDateTime.nullable(),

@@ -14,7 +14,8 @@ import { jellyListItem } from './coin-jelly.ts';
  * 2. The server answers `ready`, then pushes `notification.created`, `chat.message`, `order.status`, `deal.window`, `swap.updated` and `jelly.updated`
  *    as they happen.
  * 3. The client may `subscribe` to a deal room while the deal's chat is open: the wallet counts as "viewing" it
- *    (no chat notification is written for it then), and admins receive the room's chat messages.
+ *    (no chat notification is written for it then), and admins receive the room's chat messages. Likewise
+ *    `subscribe.swap` while a swap's chat is open (its owner or an admin): no notification of its messages then.
  * 4. `auth` may be sent again with a refreshed token (same wallet) to keep the socket past the old token's expiry.
  * Every frame is one JSON object; the server ignores nothing silently: bad frames get an `error` frame.
  */
@@ -48,6 +49,8 @@ export const realtimeClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(2048) }),
   z.object({ type: z.literal('subscribe'), dealId }),
   z.object({ type: z.literal('unsubscribe'), dealId }),
+  z.object({ type: z.literal('subscribe.swap'), swapId: dealId }),
+  z.object({ type: z.literal('unsubscribe.swap'), swapId: dealId }),
   z.object({ type: z.literal('ping'), id: z.string().max(64).optional() }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
@@ -119,6 +122,8 @@ export const realtimeServerMessage = z.discriminatedUnion('type', [
   realtimeJellyUpdated,
   z.object({ type: z.literal('subscribed'), dealId }),
   z.object({ type: z.literal('unsubscribed'), dealId }),
+  z.object({ type: z.literal('subscribed.swap'), swapId: dealId }),
+  z.object({ type: z.literal('unsubscribed.swap'), swapId: dealId }),
   z.object({ type: z.literal('pong'), id: z.string().optional(), serverTime: isoDateTime }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   /** The server may have missed events (its database listener reconnected): refetch what is on screen. */

@@ -13,7 +13,7 @@ import type { Database } from '../db/connect.ts';
 import { type AuthConfig, bannedCloseReason, type BanGuard, verifyAccessToken } from '../modules/auth/index.ts';
 import type { SecurityConfig } from '../security-config.ts';
 import type { SharedConfig } from '../shared-config.ts';
-import { dealRoomAccess } from './deal-access.ts';
+import { dealRoomAccess, swapRoomAccess } from './deal-access.ts';
 import type { RealtimeClient, RealtimeHub } from './hub.ts';
 import { addViewer, removeViewer } from './presence.ts';
 import { admitSocket, claimWalletSlot, releaseSocket } from './socket-registry.ts';
@@ -50,6 +50,8 @@ export class ClientConnection {
   private closed = false;
   /** Set once the socket's row is written under the per-IP cap; nothing else is served before. */
   private admitted = false;
+  /** Swap rooms this socket has open: presence only (every swap-chat message already reaches the owner and admins). */
+  private readonly swapRooms = new Set<number>();
   private readonly authTimer: NodeJS.Timeout;
 
   /** Starts serving `socket`; the connection lives until the socket closes. */
@@ -181,6 +183,12 @@ export class ClientConnection {
         return;
       case 'subscribe':
         return this.subscribe(client, message.dealId);
+      case 'subscribe.swap':
+        return this.subscribeSwap(client, message.swapId);
+      case 'unsubscribe.swap':
+        if (this.swapRooms.delete(message.swapId)) await removeViewer(this.deps.db, `${this.id}:s${message.swapId}`);
+        this.send({ type: 'unsubscribed.swap', swapId: message.swapId });
+        return;
       case 'unsubscribe':
         if (client.deals.has(message.dealId)) {
           this.deps.hub.leave(client, message.dealId);
@@ -214,13 +222,39 @@ export class ClientConnection {
     await addViewer(db, {
       subscriptionId: `${this.id}:${dealId}`,
       wallet: client.wallet,
-      dealId,
+      room: { kind: 'deal', id: dealId },
       processId: this.deps.processId,
       now: config.now(),
     });
     if (this.closed) return removeViewer(db, `${this.id}:${dealId}`);
     hub.join(client, dealId);
     this.send({ type: 'subscribed', dealId });
+  }
+
+  /** Marks the wallet as viewing the swap's chat (its owner or an admin), so its messages do not notify them. */
+  private async subscribeSwap(client: RealtimeClient, swapId: number): Promise<void> {
+    const { db, config } = this.deps;
+    if (!this.swapRooms.has(swapId)) {
+      const { roomsPerSocket } = this.deps.limits;
+      if (this.swapRooms.size >= roomsPerSocket) {
+        this.send({ type: 'error', code: 'TOO_MANY_ROOMS', message: `At most ${roomsPerSocket} swaps at once.` });
+        return;
+      }
+      const access = await swapRoomAccess(db, swapId, client);
+      if (access !== 'ok') {
+        this.send({
+          type: 'error',
+          code: access === 'not_found' ? 'NOT_FOUND' : 'FORBIDDEN',
+          message: access === 'not_found' ? 'Swap not found.' : 'Only the swap’s owner and admins can follow it.',
+        });
+        return;
+      }
+      const subscriptionId = `${this.id}:s${swapId}`;
+      await addViewer(db, { subscriptionId, wallet: client.wallet, room: { kind: 'swap', id: swapId }, processId: this.deps.processId, now: config.now() });
+      if (this.closed) return removeViewer(db, subscriptionId);
+      this.swapRooms.add(swapId);
+    }
+    this.send({ type: 'subscribed.swap', swapId });
   }
 
   private enqueue(work: () => Promise<void>): void {
@@ -235,11 +269,11 @@ export class ClientConnection {
     clearTimeout(this.authTimer);
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
     const current = this.client;
-    const rooms = [...(current?.deals ?? [])];
+    const rooms = [...[...(current?.deals ?? [])].map((dealId) => `${this.id}:${dealId}`), ...[...this.swapRooms].map((swapId) => `${this.id}:s${swapId}`)];
     if (current) this.deps.hub.unregister(current);
     // Queued behind the admission and any authentication in flight, so the row they write is the one removed.
     this.enqueue(async () => {
-      for (const dealId of rooms) await removeViewer(this.deps.db, `${this.id}:${dealId}`);
+      for (const subscriptionId of rooms) await removeViewer(this.deps.db, subscriptionId);
       if (this.admitted) await releaseSocket(this.deps.db, this.id);
     });
   }

@@ -1,6 +1,12 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
-import { dealViewers } from '../db/schema/index.ts';
+import { dealViewers, type ChatRoomKind } from '../db/schema/index.ts';
+
+/** A chat room: a deal's, or a swap's (their ids are separate sequences, so the kind is part of the key). */
+export interface ChatRoom {
+  kind: ChatRoomKind;
+  id: number;
+}
 
 /** A process refreshes its viewers this often… */
 export const PRESENCE_HEARTBEAT_MS = 30_000;
@@ -8,17 +14,24 @@ export const PRESENCE_HEARTBEAT_MS = 30_000;
 export const PRESENCE_STALE_MS = 90_000;
 
 /**
- * "Viewing a deal" across API processes: a row per open deal-room subscription. Written on subscribe/unsubscribe
+ * "Viewing a chat room" across API processes: a row per open deal-room or swap-room subscription. Written on subscribe/unsubscribe
  * (rare) and refreshed in bulk per process, so the chat use-case on any process can ask whether the recipient
  * has the deal open anywhere.
  */
 export async function addViewer(
   db: Database,
-  row: { subscriptionId: string; wallet: string; dealId: number; processId: string; now: Date },
+  row: { subscriptionId: string; wallet: string; room: ChatRoom; processId: string; now: Date },
 ): Promise<void> {
   await db
     .insert(dealViewers)
-    .values({ subscriptionId: row.subscriptionId, wallet: row.wallet, dealId: row.dealId, processId: row.processId, seenAt: row.now })
+    .values({
+      subscriptionId: row.subscriptionId,
+      wallet: row.wallet,
+      roomKind: row.room.kind,
+      dealId: row.room.id,
+      processId: row.processId,
+      seenAt: row.now,
+    })
     .onConflictDoUpdate({ target: dealViewers.subscriptionId, set: { seenAt: row.now } });
 }
 
@@ -38,13 +51,19 @@ export async function removeProcessViewers(db: Database, processId: string): Pro
 
 /** True when the wallet has the deal open on some API process (a live subscription). */
 export async function isViewingDeal(db: Pick<Database, 'select'>, wallet: string, dealId: number, now: Date): Promise<boolean> {
+  return isViewingRoom(db, wallet, { kind: 'deal', id: dealId }, now);
+}
+
+/** True when the wallet has the chat room (a deal's or a swap's) open on some API process. */
+export async function isViewingRoom(db: Pick<Database, 'select'>, wallet: string, room: ChatRoom, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(dealViewers)
     .where(
       and(
         eq(dealViewers.wallet, wallet),
-        eq(dealViewers.dealId, dealId),
+        eq(dealViewers.roomKind, room.kind),
+        eq(dealViewers.dealId, room.id),
         gt(dealViewers.seenAt, new Date(now.getTime() - PRESENCE_STALE_MS)),
       ),
     )

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 
 /**
@@ -85,31 +85,45 @@ export const telegramOutbox = pgTable(
   ],
 );
 
+/** Which chat a row names: a deal's room or a swap's room (deal and swap ids are separate sequences). */
+export type ChatRoomKind = 'deal' | 'swap';
+const roomKind = () => text('room_kind').$type<ChatRoomKind>().notNull().default('deal');
+
 /**
- * Who is viewing which deal right now: one row per open realtime subscription, on any API process. A process
+ * Who is viewing which chat room right now: one row per open realtime subscription, on any API process. A process
  * refreshes seen_at of its rows periodically; rows not refreshed for a while belong to a dead process.
+ * deal_id is the room's id: the deal's, or the swap's when room_kind = 'swap'.
  */
 export const dealViewers = pgTable(
   'deal_viewers',
   {
     subscriptionId: text('subscription_id').primaryKey(),
     wallet: text('wallet').notNull(),
+    roomKind: roomKind(),
     dealId: bigint('deal_id', { mode: 'number' }).notNull(),
     processId: text('process_id').notNull(),
     seenAt: timestamptz('seen_at').notNull(),
   },
-  (t) => [index('deal_viewers_wallet_deal_idx').on(t.wallet, t.dealId), index('deal_viewers_process_idx').on(t.processId)],
+  (t) => [
+    index('deal_viewers_wallet_room_idx').on(t.wallet, t.roomKind, t.dealId),
+    index('deal_viewers_process_idx').on(t.processId),
+    check('deal_viewers_room_kind_check', sql`${t.roomKind} in ('deal', 'swap')`),
+  ],
 );
 
-/** The last chat notification per deal and recipient (at most one per N minutes). */
+/** The last chat notification per room and recipient (at most one per N minutes); deal_id as in deal_viewers. */
 export const chatNotificationThrottle = pgTable(
   'chat_notification_throttle',
   {
     wallet: text('wallet').notNull(),
+    roomKind: roomKind(),
     dealId: bigint('deal_id', { mode: 'number' }).notNull(),
     lastNotifiedAt: timestamptz('last_notified_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.wallet, t.dealId] })],
+  (t) => [
+    primaryKey({ columns: [t.wallet, t.roomKind, t.dealId] }),
+    check('chat_notification_throttle_room_kind_check', sql`${t.roomKind} in ('deal', 'swap')`),
+  ],
 );
 
 /** Reminders already sent for a deal (e.g. 'payment_window_ending'), so each goes out once across replicas. */

@@ -61,7 +61,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AttachmentRoutesOptions> = 
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the upload as multipart/form-data.');
       }
       try {
-        const result = await uploadAttachment({ db, storage, now: config.now, log: request.log }, user, request.parts());
+        const result = await uploadAttachment({ db, storage, now: config.now, log: request.log, admins: config.adminWallets }, user, request.parts());
         return await reply.status(201).send(result);
       } catch (error) {
         // The rest of the body may still be on its way: answer now and drop the connection instead of reading it.

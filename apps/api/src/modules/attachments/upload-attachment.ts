@@ -25,6 +25,8 @@ export interface UploadDeps {
   storage: ObjectStorage;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The desk (config.adminWallets): told of a swap owner's files. */
+  admins: ReadonlySet<string>;
 }
 
 export const FIELDS_BEFORE_FILE = `${ATTACHMENT_FIELDS.roomId} (or ${ATTACHMENT_FIELDS.swapId}) and ${ATTACHMENT_FIELDS.userId} must come before ${ATTACHMENT_FIELDS.file} in the form.`;
@@ -35,7 +37,7 @@ const KNOWN_FIELDS = new Set<string>(Object.values(ATTACHMENT_FIELDS));
 const roomAndUser = attachmentUploadFields;
 
 /** The room a file goes to: a deal's (closed once the deal ends) or a swap's. */
-type Room = { kind: 'deal'; dealId: number } | { kind: 'swap'; swapId: number };
+type Room = { kind: 'deal'; dealId: number } | { kind: 'swap'; swapId: number; owner: string };
 const keyPrefix = (room: Room) => (room.kind === 'deal' ? String(room.dealId) : `s${room.swapId}`);
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE);
@@ -111,7 +113,7 @@ export async function uploadAttachment(
     };
     const messageId =
       room.kind === 'swap'
-        ? await insertSwapAttachmentMessage(deps.db, { ...message, swapId: room.swapId })
+        ? await insertSwapAttachmentMessage(deps.db, { ...message, room, admins: deps.admins })
         : await insertAttachmentMessageIfOpen(deps.db, { ...message, dealId: room.dealId });
     if (messageId === undefined) throw chatClosed();
     return { fileUrl, messageId };
@@ -135,7 +137,7 @@ async function authorise(db: Database, user: AuthUser, fields: Record<string, st
   if (parsed.data.UserId !== user.wallet) throw forbidden(NOT_YOUR_USER_ID);
   if (parsed.data.SwapId !== undefined) {
     const room = await loadSwapRoom(db, parsed.data.SwapId, user);
-    return { kind: 'swap', swapId: room.swapId };
+    return { kind: 'swap', swapId: room.swapId, owner: room.owner };
   }
   const deal = await loadChatDeal(db, parsed.data.RoomId ?? 0, CHAT_UPLOAD_ORDER_NOT_FOUND);
   assertCanPostChat(deal, user);

@@ -107,7 +107,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const message = await addSwapMessage({ db, now: config.now }, signedIn(request), request.params.swapId, request.body);
+      const message = await addSwapMessage({ db, now: config.now, admins: config.adminWallets }, signedIn(request), request.params.swapId, request.body);
       return reply.status(201).send(message);
     },
   );

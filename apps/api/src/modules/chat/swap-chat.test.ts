@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { AttachmentUploadResponse, ChatMessage } from '@jelly/contracts';
-import { KNOWN_MINTS } from '@jelly/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { swapQuotes, swaps } from '../../db/schema/index.ts';
 import { insertDeal } from '../../../test/helpers/chat-deals.ts';
+import { insertSwap as insertSwapRow } from '../../../test/helpers/chat-swaps.ts';
 import { multipartBody, type FormPart } from '../../../test/helpers/multipart.ts';
 import { sampleFiles } from '../../../test/helpers/sample-files.ts';
 import { signIn } from '../../../test/helpers/sign-in.ts';
@@ -29,35 +27,7 @@ function read(wallet: TestWallet | null, id: number | string, query: Record<stri
   return t.app.inject({ method: 'GET', url: url(id), headers: wallet ? bearer(wallet) : {}, query });
 }
 
-/** A recorded swap of `wallet` (the chat reads only whose it is). */
-let swapCount = 0;
-async function insertSwap(wallet: string): Promise<number> {
-  const quoteId = randomUUID();
-  // Each swap has its own transaction (a signature: 64 bytes in base58).
-  swapCount += 1;
-  const txId = `${'5'.repeat(80)}${String(swapCount).padStart(7, 'A')}`;
-  const now = new Date('2026-11-25T09:00:00.000Z');
-  const pair = { wallet, inputMint: KNOWN_MINTS.USDT, outputMint: KNOWN_MINTS.SOL, inSymbol: 'USDT', outSymbol: 'SOL', inDecimals: 6, outDecimals: 9, inAmount: '25000000', outAmount: '152300000' };
-  await t.app.db.insert(swapQuotes).values({
-    ...pair,
-    id: quoteId,
-    midOutAmount: '152760000',
-    feeBps: 30,
-    source: 'bundled',
-    publishTime: now,
-    message: 'AA==',
-    recentBlockhash: '11111111111111111111111111111111',
-    lastValidBlockHeight: 100,
-    expireAt: now,
-    createdAt: now,
-  });
-  const [row] = await t.app.db
-    .insert(swaps)
-    .values({ ...pair, quoteId, status: 1, txId, recentBlockhash: '11111111111111111111111111111111', createdAt: now, updatedAt: now })
-    .returning({ id: swaps.id });
-  if (!row) throw new Error('swap insert failed');
-  return row.id;
-}
+const insertSwap = (wallet: string) => insertSwapRow(t.app.db, wallet);
 
 beforeAll(async () => {
   t = await createTestApp({ config: { adminWallets: new Set([admin.address]) } });

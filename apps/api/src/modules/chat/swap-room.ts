@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/rows.ts';
 import { chatAttachments, chatMessages } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
+import { notifySwapChatMessage } from '../notifications/index.ts';
 import { findSwapRecords } from '../swap/index.ts';
 import { NOT_YOUR_ACCOUNT } from './add-message.ts';
 import { toChatMessage } from './to-wire.ts';
@@ -39,32 +40,56 @@ export async function listSwapMessages(db: Database, user: AuthUser, swapId: num
   return rows.map(toChatMessage);
 }
 
-/** Posts a text message to the swap's room as the signed-in wallet (the trigger pushes it to the owner and the desk). */
+export interface SwapChatDeps {
+  db: Database;
+  now: () => Date;
+  /** The desk: every admin wallet (config.adminWallets) hears of the owner's messages. */
+  admins: ReadonlySet<string>;
+}
+
+/**
+ * Posts a text message to the swap's room as the signed-in wallet. The trigger pushes it to the owner and the desk;
+ * the other side gets a notification (unless viewing the room, throttled) in the message's own transaction.
+ */
 export async function addSwapMessage(
-  { db, now }: { db: Database; now: () => Date },
+  { db, now, admins }: SwapChatDeps,
   user: AuthUser,
   swapId: number,
   request: AddSwapChatMessageRequest,
 ): Promise<ChatMessage> {
   if (request.accountId !== user.wallet) throw forbidden(NOT_YOUR_ACCOUNT);
   const room = await loadSwapRoom(db, swapId, user);
-  const [row] = await db
-    .insert(chatMessages)
-    .values({
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({
+        swapId: room.swapId,
+        senderWallet: user.wallet,
+        content: request.content,
+        fileUrl: null,
+        clientCreatedAt: new Date(request.createdAtUtc),
+        createdAt: now(),
+      })
+      .returning();
+    if (!inserted) throw new Error('swap chat message not inserted');
+    await notifySwapChatMessage(tx, {
       swapId: room.swapId,
-      senderWallet: user.wallet,
-      content: request.content,
-      fileUrl: null,
-      clientCreatedAt: new Date(request.createdAtUtc),
-      createdAt: now(),
-    })
-    .returning();
-  if (!row) throw new Error('swap chat message not inserted');
+      owner: room.owner,
+      admins,
+      senderWallet: inserted.senderWallet,
+      content: inserted.content,
+      hasFile: false,
+      now: inserted.createdAt,
+    });
+    return inserted;
+  });
   return toChatMessage(row);
 }
 
 export interface NewSwapAttachment {
-  swapId: number;
+  room: SwapRoom;
+  /** The desk (config.adminWallets), told of the owner's files like of their messages. */
+  admins: ReadonlySet<string>;
   senderWallet: string;
   caption: string;
   fileUrl: string;
@@ -75,23 +100,35 @@ export interface NewSwapAttachment {
   createdAt: Date;
 }
 
-/** An uploaded file as a message of the swap's room plus its attachment row, in one transaction; the message id. */
+/**
+ * An uploaded file as a message of the swap's room plus its attachment row and the other side's notification, in
+ * one transaction; the message id.
+ */
 export async function insertSwapAttachmentMessage(db: Database, input: NewSwapAttachment): Promise<number> {
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(chatMessages)
-      .values({ swapId: input.swapId, senderWallet: input.senderWallet, content: input.caption, fileUrl: input.fileUrl, clientCreatedAt: null, createdAt: input.createdAt })
+      .values({ swapId: input.room.swapId, senderWallet: input.senderWallet, content: input.caption, fileUrl: input.fileUrl, clientCreatedAt: null, createdAt: input.createdAt })
       .returning({ id: chatMessages.id });
     if (!message) throw new Error('insert returned no chat message');
     await tx.insert(chatAttachments).values({
       objectKey: input.objectKey,
-      swapId: input.swapId,
+      swapId: input.room.swapId,
       messageId: message.id,
       uploaderWallet: input.senderWallet,
       originalName: input.originalName,
       contentType: input.contentType,
       sizeBytes: input.sizeBytes,
       createdAt: input.createdAt,
+    });
+    await notifySwapChatMessage(tx, {
+      swapId: input.room.swapId,
+      owner: input.room.owner,
+      admins: input.admins,
+      senderWallet: input.senderWallet,
+      content: input.caption,
+      hasFile: true,
+      now: input.createdAt,
     });
     return message.id;
   });

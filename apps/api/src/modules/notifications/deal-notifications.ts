@@ -1,10 +1,8 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { chatNotificationThrottle, orders } from '../../db/schema/index.ts';
-import { isViewingDeal } from '../../realtime/presence.ts';
+import { orders } from '../../db/schema/index.ts';
 import {
   cancelledByPartyNotices,
-  chatMessageNotice,
   extensionRequestedNotice,
   offerClaimedNotices,
   reviewReceivedNotice,
@@ -19,9 +17,6 @@ import { foldIntoRecentClaimNotice } from './offer-claimed-batch.ts';
 
 /** A transaction (or the database) as the deal use-cases hold it. */
 export type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-/** At most one chat notification per deal and recipient in this window. */
-export const CHAT_NOTIFICATION_THROTTLE_MS = 5 * 60_000;
 
 /** The deal as it is now in this transaction (offers are not deals: undefined). */
 export async function loadDealFacts(tx: Tx, dealId: number): Promise<DealFacts | undefined> {
@@ -82,40 +77,6 @@ export async function notifyOfferClaimed(tx: Tx, dealId: number, now: Date, batc
 export async function notifyDealCancelledBy(tx: Tx, dealId: number, canceller: string, now: Date): Promise<void> {
   const facts = await loadDealFacts(tx, dealId);
   if (facts) await write(tx, facts, cancelledByPartyNotices(facts, canceller), now);
-}
-
-/**
- * Call inside the transaction that stored a chat message: the other party gets a notification unless they have
- * the deal open right now (a live deal-room subscription on any API process), at most one per deal every
- * 5 minutes (an atomic upsert, so concurrent messages cannot both pass).
- */
-export async function notifyChatMessage(
-  tx: Tx,
-  message: { dealId: number; senderWallet: string; content: string; hasFile: boolean; now: Date },
-): Promise<boolean> {
-  const facts = await loadDealFacts(tx, message.dealId);
-  if (!facts) return false;
-  const recipients = [facts.creatorWallet, facts.acceptorWallet].filter(
-    (wallet): wallet is string => Boolean(wallet) && wallet !== message.senderWallet,
-  );
-  let sent = false;
-  for (const recipient of recipients) {
-    if (await isViewingDeal(tx, recipient, message.dealId, message.now)) continue;
-    const cutoff = new Date(message.now.getTime() - CHAT_NOTIFICATION_THROTTLE_MS).toISOString();
-    const allowed = await tx
-      .insert(chatNotificationThrottle)
-      .values({ wallet: recipient, dealId: message.dealId, lastNotifiedAt: message.now })
-      .onConflictDoUpdate({
-        target: [chatNotificationThrottle.wallet, chatNotificationThrottle.dealId],
-        set: { lastNotifiedAt: message.now },
-        setWhere: sql`${chatNotificationThrottle.lastNotifiedAt} <= ${cutoff}::timestamptz`,
-      })
-      .returning({ wallet: chatNotificationThrottle.wallet });
-    if (allowed.length === 0) continue;
-    await write(tx, facts, [chatMessageNotice(facts, message.senderWallet, recipient, message.content, message.hasFile)], message.now);
-    sent = true;
-  }
-  return sent;
 }
 
 /** Call inside the transaction that stored a request for more time: the other party is asked to accept or decline. */

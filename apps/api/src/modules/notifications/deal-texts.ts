@@ -183,14 +183,35 @@ export function extensionRequestedNotice(facts: DealFacts, requester: string, mi
   };
 }
 
+/** A chat message as a notification's one-line preview ('sent a file' for a file without a caption). */
+function chatPreview(content: string, hasFile: boolean): string {
+  return content.trim() ? truncate(content.trim().replace(/\s+/g, ' '), 100) : hasFile ? 'sent a file' : '';
+}
+
 /** A new chat message for a party who is not looking at the deal. */
 export function chatMessageNotice(facts: DealFacts, sender: string, recipient: string, content: string, hasFile: boolean): DealNotice {
-  const preview = content.trim() ? truncate(content.trim().replace(/\s+/g, ' '), 100) : hasFile ? 'sent a file' : '';
   return {
     wallet: recipient,
     kind: 'chat_message',
     title: 'New message',
-    message: `${shortenWallet(sender)} on ${deal(facts)}: ${preview}`,
+    message: `${shortenWallet(sender)} on ${deal(facts)}: ${chatPreview(content, hasFile)}`,
+  };
+}
+
+/** A new swap-chat message for the owner or a desk admin who is not looking at it; the desk is named as such. */
+export function swapChatMessageNotice(
+  swapId: number,
+  sender: { wallet: string; isDesk: boolean },
+  recipient: string,
+  content: string,
+  hasFile: boolean,
+): DealNotice {
+  const who = sender.isDesk ? 'The desk' : shortenWallet(sender.wallet);
+  return {
+    wallet: recipient,
+    kind: 'chat_message',
+    title: 'New message',
+    message: `${who} on swap #${swapId}: ${chatPreview(content, hasFile)}`,
   };
 }
 

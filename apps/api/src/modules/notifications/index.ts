@@ -1,6 +1,6 @@
 /** The notifications module's public surface: other modules and the app import it from here, never from its other files. */
+export { notifyChatMessage, notifySwapChatMessage } from './chat-notifications.ts';
 export {
-  notifyChatMessage,
   notifyDealCancelledBy,
   notifyDealStatus,
   notifyExtensionRequested,

@@ -14,6 +14,8 @@ export interface NotifyInput {
   message: string;
   /** The deal (or offer) it is about; also the Telegram deep link /swap-chat/{orderId}. */
   orderId?: number | null;
+  /** The swap whose chat it is about (kept in data.swapId); the deep link is then /swap-chat/{swapId}?kind=swap. */
+  swapId?: number;
   data?: Record<string, unknown>;
   /** The event's time (the caller's clock, config.now()). */
   now: Date;
@@ -34,14 +36,18 @@ export async function notify(tx: Pick<Database, 'insert' | 'execute'>, input: No
       title: input.title,
       message: input.message,
       orderId: input.orderId ?? null,
-      data: input.data ?? {},
+      data: input.swapId ? { ...input.data, swapId: input.swapId } : (input.data ?? {}),
       createdAt: input.now,
     })
     .returning();
   if (!row) throw new Error('notify: insert returned no row');
 
   const text = telegramTextOf(input.title, input.message);
-  const link = input.orderId ? `/swap-chat/${input.orderId}` : null;
+  const link = input.swapId
+    ? `/swap-chat/${input.swapId}?kind=swap`
+    : input.orderId
+      ? `/swap-chat/${input.orderId}`
+      : null;
   const at = input.now.toISOString();
   await tx.execute(sql`
     insert into ${telegramOutbox} (chat_id, text, button_text, button_url, notification_id, next_attempt_at, created_at)

@@ -9,6 +9,12 @@ function jellyIdOf(data: unknown): { jellyId?: number } {
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? { jellyId: id } : {};
 }
 
+/** Swap-chat notifications carry their swap's id in data.swapId. */
+function swapIdOf(data: unknown): { swapId?: number } {
+  const id = (data as { swapId?: unknown } | null)?.swapId;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? { swapId: id } : {};
+}
+
 export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
@@ -18,6 +24,7 @@ export function toNotification(row: NotificationRow): Notification {
     message: row.message,
     orderId: row.orderId,
     ...jellyIdOf(row.data),
+    ...swapIdOf(row.data),
     createdAt: row.createdAt.toISOString(),
     isRead: row.isRead,
     readAt: row.readAt?.toISOString() ?? null,

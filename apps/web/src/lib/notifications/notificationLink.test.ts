@@ -8,4 +8,9 @@ describe('notificationLink', () => {
     expect(notificationLink({ orderId: null })).toBeNull();
     expect(notificationLink({ orderId: null, jellyId: null })).toBeNull();
   });
+
+  it("opens a swap-chat message's chat as the swap's room, not the deal that shares its number", () => {
+    expect(notificationLink({ orderId: null, swapId: 12 })).toBe('/swap-chat/12?kind=swap');
+    expect(notificationLink({ orderId: null, jellyId: null, swapId: null })).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { shallowEqual, useSelector } from 'react-redux';
 import { useServicesStore, useSignedInWallet, walletBanned } from '../session/session.ts';
 import { showToast } from '../toasts/toastsSlice.ts';
-import { activeChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyJellyUpdated, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
+import { activeChatRooms, activeSwapChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyJellyUpdated, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
 import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
 import { realtimeEventReceived, realtimeStatusChanged } from './realtimeSlice.ts';
 
@@ -22,6 +22,8 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
   const wallet = useSignedInWallet();
   const rooms = useSelector(activeChatRooms, shallowEqual);
   const roomsRef = useRef(rooms);
+  const swapRooms = useSelector(activeSwapChatRooms, shallowEqual);
+  const swapRoomsRef = useRef(swapRooms);
   const connectionRef = useRef<RealtimeConnection | null>(null);
 
   // Declared first: the connection below starts with the rooms as they are now.
@@ -29,6 +31,11 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
     roomsRef.current = rooms;
     connectionRef.current?.setRooms(rooms);
   }, [rooms]);
+
+  useEffect(() => {
+    swapRoomsRef.current = swapRooms;
+    connectionRef.current?.setSwapRooms(swapRooms);
+  }, [swapRooms]);
 
   useEffect(() => {
     if (!wallet) return;
@@ -69,6 +76,7 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
       ...(createSocket ? { createSocket } : {}),
     });
     connection.setRooms(roomsRef.current);
+    connection.setSwapRooms(swapRoomsRef.current);
     connection.start();
     connectionRef.current = connection;
     return () => {

@@ -2,7 +2,7 @@ import type { ChatMessage } from '@jelly/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { testStore } from '../../test/renderApp.tsx';
 import { api } from '../api/api.ts';
-import { activeChatRooms, applyChatMessage, applyOrderStatus } from './cacheUpdates.ts';
+import { activeChatRooms, activeSwapChatRooms, applyChatMessage, applyOrderStatus } from './cacheUpdates.ts';
 
 // Stand-ins with the names and tags the real features use (deal-chat's chatMessages, deal's dealOrder / 'Deal').
 let dealFetches = 0;
@@ -10,6 +10,7 @@ let ownerListFetches = 0;
 const testApi = api.enhanceEndpoints({ addTagTypes: ['Deal', 'OwnerOrders'] }).injectEndpoints({
   endpoints: (build) => ({
     chatMessages: build.query<ChatMessage[], number>({ queryFn: (dealId) => ({ data: [message(dealId, 1), message(dealId, 3)] }) }),
+    swapChatMessages: build.query<ChatMessage[], number>({ queryFn: () => ({ data: [] }) }),
     dealOrder: build.query<{ id: number; fetch: number }, number>({
       queryFn: (id) => ({ data: { id, fetch: ++dealFetches } }),
       providesTags: (_r, _e, id) => [{ type: 'Deal', id }],
@@ -51,6 +52,17 @@ describe('realtime cache updates', () => {
     expect(ids).toEqual([1, 2, 3, 4]);
     expect(testApi.endpoints.chatMessages.select(8)(stateOf(store)).data).toBeUndefined();
     chat.unsubscribe();
+  });
+
+  it('tells the deal chats on screen from the swap chats on screen (their ids are separate sequences)', async () => {
+    const { store } = testStore();
+    const dealChat = store.dispatch(testApi.endpoints.chatMessages.initiate(7));
+    const swapChat = store.dispatch(testApi.endpoints.swapChatMessages.initiate(9));
+    await Promise.all([dealChat, swapChat]);
+    expect(activeChatRooms(store.getState())).toEqual([7]);
+    expect(activeSwapChatRooms(store.getState())).toEqual([9]);
+    dealChat.unsubscribe();
+    swapChat.unsubscribe();
   });
 
   it('refetches a shown deal (and its offer) when its status changes', async () => {

@@ -98,10 +98,19 @@ interface QueryEntry {
  * no panel shows it). These are the rooms the socket subscribes to, which is what "viewing" means to the server.
  */
 export function activeChatRooms(state: unknown): number[] {
+  return cachedRoomIds(state, CHAT_MESSAGES_ENDPOINT);
+}
+
+/** The swaps whose chat is on screen (cached `swapChatMessages` queries): the swap rooms the socket subscribes to. */
+export function activeSwapChatRooms(state: unknown): number[] {
+  return cachedRoomIds(state, SWAP_CHAT_MESSAGES_ENDPOINT);
+}
+
+function cachedRoomIds(state: unknown, endpoint: string): number[] {
   const queries = (state as { api?: { queries?: Record<string, QueryEntry | undefined> } }).api?.queries ?? {};
   const rooms = new Set<number>();
   for (const entry of Object.values(queries)) {
-    if (entry?.endpointName === CHAT_MESSAGES_ENDPOINT && typeof entry.originalArgs === 'number') rooms.add(entry.originalArgs);
+    if (entry?.endpointName === endpoint && typeof entry.originalArgs === 'number') rooms.add(entry.originalArgs);
   }
   return [...rooms].sort((a, b) => a - b);
 }

@@ -124,6 +124,38 @@ describe('RealtimeConnection', () => {
     connection.stop();
   });
 
+  it('subscribes to the swap chats on screen with their own frames (swap ids are not deal ids), also after a reconnect', async () => {
+    const { connection } = setup();
+    connection.setRooms([5]);
+    connection.setSwapRooms([5]);
+    connection.start();
+    await settle();
+    let socket = FakeSocket.latest();
+    socket.open();
+    socket.push({ type: 'ready', wallet: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', expiresAt: expiresAt() });
+    expect(socket.sent.slice(1)).toEqual([
+      { type: 'subscribe', dealId: 5 },
+      { type: 'subscribe.swap', swapId: 5 },
+    ]);
+    connection.setSwapRooms([5, 7]);
+    connection.setSwapRooms([7]);
+    expect(socket.sent.slice(3)).toEqual([
+      { type: 'subscribe.swap', swapId: 7 },
+      { type: 'unsubscribe.swap', swapId: 5 },
+    ]);
+
+    socket.drop();
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0, () => 0.5));
+    socket = FakeSocket.latest();
+    socket.open();
+    socket.push({ type: 'ready', wallet: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', expiresAt: expiresAt() });
+    expect(socket.sent.slice(1)).toEqual([
+      { type: 'subscribe', dealId: 5 },
+      { type: 'subscribe.swap', swapId: 7 },
+    ]);
+    connection.stop();
+  });
+
   it('reconnects with growing delays while the server is away, and reports down meanwhile', async () => {
     const { connection, statuses } = setup();
     connection.start();

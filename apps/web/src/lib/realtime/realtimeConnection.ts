@@ -65,6 +65,7 @@ export class RealtimeConnection {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private reauthTimer: ReturnType<typeof setTimeout> | null = null;
   private rooms = new Set<number>();
+  private swapRooms = new Set<number>();
   private ready = false;
   private status: RealtimeStatus = 'off';
   /** Bumped by start/stop, so a connect still waiting for its token knows it is stale. */
@@ -102,6 +103,16 @@ export class RealtimeConnection {
       for (const id of this.rooms) if (!next.has(id)) this.send({ type: 'unsubscribe', dealId: id });
     }
     this.rooms = next;
+  }
+
+  /** The swap chats this client is viewing (deal and swap ids are separate sequences, hence their own frames). */
+  setSwapRooms(swapIds: Iterable<number>): void {
+    const next = new Set(swapIds);
+    if (this.ready) {
+      for (const id of next) if (!this.swapRooms.has(id)) this.send({ type: 'subscribe.swap', swapId: id });
+      for (const id of this.swapRooms) if (!next.has(id)) this.send({ type: 'unsubscribe.swap', swapId: id });
+    }
+    this.swapRooms = next;
   }
 
   private async connect(): Promise<void> {
@@ -146,6 +157,7 @@ export class RealtimeConnection {
         this.scheduleReauth(Date.parse(message.expiresAt));
         if (firstReady) {
           for (const id of this.rooms) this.send({ type: 'subscribe', dealId: id });
+          for (const id of this.swapRooms) this.send({ type: 'subscribe.swap', swapId: id });
           this.startPing();
           this.setStatus('open');
         }
