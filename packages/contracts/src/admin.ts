@@ -5,7 +5,8 @@ import { adminBan, emptyToUndefined, optionalText, pageInfo, pageParam, releaseT
 import { adminOrderResponse, adminResolveResponse } from './deals.ts';
 import { dealWindowResponse } from './deal-window.ts';
 import { traderSummary } from './market.ts';
-import { baseUnits, decimalString, order, orderId, orderStatus, tradingStatsResponse } from './orders.ts';
+import { baseUnits, decimalString, order, orderId, orderStatus } from './orders.ts';
+import { tradingStatsResponse } from './trading-stats.ts';
 
 /** The admin back office's disputes: the queue, the dossier and four-eyes resolution (shared parts: admin-common.ts). */
 
