@@ -11,11 +11,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TARGET_MISSED_EXIT, loadLine, numberFlag, onExit, parseFlags, percentile, ratio, runBench, step } from '@jelly/bench-kit';
+import { TARGET_MISSED_EXIT, freePort, loadLine, numberFlag, onExit, parseFlags, percentile, ratio, runBench, step } from '@jelly/bench-kit';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BUILD_OUTPUTS = [join(ROOT, 'apps/web/dist'), join(ROOT, 'apps/api/dist')];
@@ -29,15 +28,6 @@ interface Started {
   child: ChildProcess;
   readyS: number;
   port: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Spawns `node args…` and resolves once `path` answers 200 on its port; fails at once if the process exits. */

@@ -8,10 +8,9 @@
  * Options: --runs=N (default 3), --pages=/,/buy-crypto, --presets=mobile,desktop (the smoke run: 1 run, one page).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TARGET_MISSED_EXIT, loadLine, numberFlag, onExit, parseFlags, runBench, runCommand, startChild, step } from '@jelly/bench-kit';
+import { TARGET_MISSED_EXIT, freePort, loadLine, numberFlag, onExit, parseFlags, runBench, runCommand, startChild, step } from '@jelly/bench-kit';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -25,17 +24,6 @@ const TARGETS = { performance: 90, lcpMs: 2_500, jsKbOnHome: 200 };
 /** Lighthouse's own page-load limits are 45 s and below; a run that takes two minutes is stuck. */
 const RUN_LIMIT_S = 120;
 const LIMIT_S = 300 + 120 + 60 + RUNS * PAGES.length * PRESETS.length * RUN_LIMIT_S;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 interface Figures {
   performance: number;

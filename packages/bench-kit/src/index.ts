@@ -4,4 +4,5 @@
 export { TARGET_MISSED_EXIT, TIME_LIMIT_ENV, numberFlag, onExit, overallLimitS, parseFlags, runBench, step, within } from './limits.ts';
 export { runCommand, startChild, type BenchChild, type ChildOptions } from './child.ts';
 export { expectJson, expectStatus } from './http.ts';
+export { freePort } from './port.ts';
 export { loadLine, ms, percentile, ratio, summarize, type Summary } from './figures.ts';
