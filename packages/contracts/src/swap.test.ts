@@ -21,9 +21,12 @@ describe('swap contract', () => {
     expect(swapHistoryQuery.safeParse({ From: '2026-02-30' }).success).toBe(false);
   });
 
-  it('needs a quote id, a base64 transaction, and a 3..500 character reason for an admin edit', () => {
-    expect(swapSubmitRequest.safeParse({ quoteId: 'x', signedTransaction: 'AA==' }).success).toBe(false);
-    expect(swapSubmitRequest.safeParse({ quoteId: crypto.randomUUID(), signedTransaction: 'not base64!' }).success).toBe(false);
+  it('needs a quote token, a base64 transaction, and a 3..500 character reason for an admin edit', () => {
+    expect(swapSubmitRequest.safeParse({ quoteToken: '', signedTransaction: 'AA==' }).error?.issues[0]?.message).toBe('quoteToken is required');
+    expect(swapSubmitRequest.safeParse({ signedTransaction: 'AA==' }).error?.issues[0]?.message).toBe('quoteToken is required');
+    expect(swapSubmitRequest.safeParse({ quoteToken: 'q1.x'.repeat(300), signedTransaction: 'AA==' }).success).toBe(false);
+    expect(swapSubmitRequest.safeParse({ quoteToken: 'q1.e30.x', signedTransaction: 'not base64!' }).success).toBe(false);
+    expect(swapSubmitRequest.safeParse({ quoteToken: 'q1.e30.x', signedTransaction: 'AA==' }).success).toBe(true);
     expect(adminSwapUpdate.safeParse({ status: 2, reason: 'ok' }).success).toBe(false);
     expect(adminSwapUpdate.safeParse({ status: 2, reason: 'refunded by hand' }).success).toBe(true);
   });

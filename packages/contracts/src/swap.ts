@@ -73,8 +73,17 @@ export type SwapPriceSource = z.infer<typeof swapPriceSource>;
  * the desk's transfer to the user, the admin as fee payer (the user pays no SOL fee) and a blockhash that dies on
  * chain shortly after `expireAt`.
  */
+/** A quote token's longest form (its terms are ~450 characters): anything longer is not one. */
+const QUOTE_TOKEN_MAX = 1024;
+
 export const swapQuote = z.object({
+  /** The quote's id: the swap record of this quote carries it as `quoteId`. */
   quoteId: z.uuid(),
+  /**
+   * The quote's terms as the server signed them (opaque to clients): POST it with the signed transaction to
+   * /swap/submit. The server keeps nothing per quote; any of its replicas reads the token.
+   */
+  quoteToken: z.string().max(QUOTE_TOKEN_MAX),
   /** The wallet the quote is for (the signed-in wallet): the only signer besides the desk and the fee payer. */
   taker: walletAddress,
   inputMint: walletAddress,
@@ -151,7 +160,11 @@ export type SwapRecord = z.infer<typeof swapRecord>;
 
 // ── POST /swap/submit (bearer) ───────────────────────────────────────────────────
 export const swapSubmitRequest = z.object({
-  quoteId: z.uuid({ error: 'quoteId must be a quote id' }),
+  /** The quote's `quoteToken`, as it came. */
+  quoteToken: z
+    .string({ error: 'quoteToken is required' })
+    .min(1, 'quoteToken is required')
+    .max(QUOTE_TOKEN_MAX, 'quoteToken is not a quote token'),
   /** The quote's transaction signed by the taker (desk and fee-payer slots empty), base64. */
   signedTransaction: base64Transaction,
 });

@@ -10,18 +10,20 @@ import { PublicKey } from '@solana/web3.js';
 export interface DeskAsset {
   symbol: SwapAsset;
   mint: PublicKey;
+  /** The mint's address (base58), computed once: encoding a key is one of the costs of a quote. */
+  address: string;
   decimals: number;
   native: boolean;
 }
 
 export const DESK_ASSETS: readonly DeskAsset[] = [
-  { symbol: 'SOL', mint: new PublicKey(KNOWN_MINTS.SOL), decimals: 9, native: true },
-  { symbol: 'USDC', mint: new PublicKey(KNOWN_MINTS.USDC), decimals: 6, native: false },
-  { symbol: 'USDT', mint: new PublicKey(KNOWN_MINTS.USDT), decimals: 6, native: false },
+  { symbol: 'SOL', mint: new PublicKey(KNOWN_MINTS.SOL), address: KNOWN_MINTS.SOL, decimals: 9, native: true },
+  { symbol: 'USDC', mint: new PublicKey(KNOWN_MINTS.USDC), address: KNOWN_MINTS.USDC, decimals: 6, native: false },
+  { symbol: 'USDT', mint: new PublicKey(KNOWN_MINTS.USDT), address: KNOWN_MINTS.USDT, decimals: 6, native: false },
 ];
 
 export function deskAssetByMint(mint: string): DeskAsset | undefined {
-  return DESK_ASSETS.find((asset) => asset.mint.toBase58() === mint);
+  return DESK_ASSETS.find((asset) => asset.address === mint);
 }
 
 export function deskAssetBySymbol(symbol: string): DeskAsset | undefined {

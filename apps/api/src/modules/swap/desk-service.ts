@@ -8,7 +8,8 @@ import { DESK_ASSETS } from './desk-assets.ts';
 import { readBalances } from './desk-inventory.ts';
 import { createDeskState, type DeskState } from './desk-state.ts';
 import { createJupiterReference, type QuoteReference } from './quote-reference.ts';
-import { createQuoteStore, type QuoteStore } from './quote-store.ts';
+import { createQuoteTokens, quoteTokenKey, type QuoteTokens } from './quote-token.ts';
+import { createQuoteTransactions, type QuoteTransactions } from './quote-transaction.ts';
 
 /** The desk: the platform's treasury wallet that quotes and settles swaps. */
 export interface Desk {
@@ -19,8 +20,10 @@ export interface Desk {
   reference: QuoteReference | null;
   /** Its balances and the latest blockhash, shared by all quotes. */
   state: DeskState;
-  /** The quotes it gave (written behind the answers). */
-  quotes: QuoteStore;
+  /** Signs a quote's terms into the token the client submits with (any replica reads it). */
+  tokens: QuoteTokens;
+  /** Builds the quotes' unsigned transactions. */
+  transactions: QuoteTransactions;
 }
 
 /** What the embedded localnet's desk holds after start: enough test SOL, USDC and USDT for any manual test. */
@@ -62,11 +65,19 @@ export const deskService = fp(
       app.log.info({ desk: key.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
     }
     const reference = config.jupiter ? createJupiterReference({ ...config.jupiter, fetch: app.outboundFetch }) : null;
-    const quotes = createQuoteStore(app.db, app.log);
-    app.addHook('onClose', async () => quotes.flush());
+    const tokens = createQuoteTokens(quoteTokenKey(app.config.jwtSecret));
     app.decorate(
       'desk',
-      chain && key ? { key, config, reference, state: createDeskState(chain, key.publicKey, app.config.now), quotes } : null,
+      chain && key
+        ? {
+            key,
+            config,
+            reference,
+            state: createDeskState(chain, key.publicKey, app.config.now),
+            tokens,
+            transactions: createQuoteTransactions({ admin: chain.admin.publicKey, desk: key.publicKey }),
+          }
+        : null,
     );
   },
   { name: 'swap-desk', dependencies: ['outbound-http'] },

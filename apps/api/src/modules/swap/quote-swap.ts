@@ -1,11 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { SwapPriceSource, SwapQuote, SwapQuoteInput } from '@jelly/contracts';
 import { priceMovedBeyondBand, quoteSwap, swapRate } from '@jelly/domain';
-import { PublicKey } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/rows.ts';
 import type { PriceFeed } from '../prices/index.ts';
-import { buildSwapTransaction, QUOTE_UNIT_LIMIT } from './build-swap-transaction.ts';
+import { QUOTE_UNIT_LIMIT } from './build-swap-transaction.ts';
 import { deskAssetByMint } from './desk-assets.ts';
 import type { Desk } from './desk-service.ts';
 import { readPrices } from './read-prices.ts';
@@ -31,9 +30,10 @@ const bpsToPercent = (bps: number): string => {
 };
 
 /**
- * POST /swap/quote — a firm quote from the desk for the signed-in wallet, stored so that the co-signer can hold the
- * signed transaction to it. Refused when the pair or size is not quotable, the price is stale or unavailable, or the
- * desk is short of the output. Reads no chain state of its own: the desk's balances and the blockhash are shared.
+ * POST /swap/quote — a firm quote from the desk for the signed-in wallet, its terms signed into `quoteToken` so that
+ * the co-signer can hold the signed transaction to them on any replica (quote-token.ts). Refused when the pair or
+ * size is not quotable, the price is stale or unavailable, or the desk is short of the output. Reads no chain state
+ * of its own (the desk's balances and the blockhash are shared) and writes nothing.
  */
 export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: SwapQuoteInput): Promise<SwapQuote> {
   const input = deskAssetByMint(request.inputMint);
@@ -41,8 +41,6 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
   if (!input || !output) throw swapRefusal('pair_unsupported');
   if (input === output) throw swapRefusal('same_token');
   const inAmount = BigInt(request.amount);
-  const user = new PublicKey(wallet);
-  const deskKey = ctx.desk.key.publicKey;
   const config = ctx.desk.config;
 
   const [prices, deskBalances, latest, reference] = await Promise.all([
@@ -72,49 +70,38 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
   // nothing when the account exists, and the quote needs no read of the user's wallet (what the user cannot pay,
   // their rent or their input, is refused in simulation at submit as an insufficient balance).
   const createUserOutputAccount = !output.native;
-  const built = buildSwapTransaction(
-    {
-      admin: ctx.chain.admin.publicKey,
-      desk: deskKey,
-      user,
-      input,
-      output,
-      inAmount,
-      outAmount,
-      createUserOutputAccount,
-      createDeskInputAccount: !(deskIn?.exists ?? false),
-      computeUnitLimit: QUOTE_UNIT_LIMIT.min + randomInt(QUOTE_UNIT_LIMIT.span),
-    },
+  const createDeskInputAccount = !(deskIn?.exists ?? false);
+  const computeUnitLimit = QUOTE_UNIT_LIMIT.min + randomInt(QUOTE_UNIT_LIMIT.span);
+  const transaction = ctx.desk.transactions.build(
+    { user: wallet, input, output, createUserOutputAccount, createDeskInputAccount },
+    { inAmount, outAmount, computeUnitLimit },
     latest.blockhash,
   );
-  const message = Buffer.from(built.message).toString('base64');
   const now = ctx.now();
   const expireAt = new Date(now.getTime() + config.quoteTtlMs);
   const id = randomUUID();
   const source = feedSource(ctx.priceFeed.source);
-  ctx.desk.quotes.add({
+  const quoteToken = ctx.desk.tokens.issue({
     id,
     wallet,
-    inputMint: request.inputMint,
-    outputMint: request.outputMint,
-    inSymbol: input.symbol,
-    outSymbol: output.symbol,
-    inDecimals: input.decimals,
-    outDecimals: output.decimals,
-    inAmount: inAmount.toString(),
-    outAmount: outAmount.toString(),
-    midOutAmount: midOutAmount.toString(),
+    input,
+    output,
+    inAmount,
+    outAmount,
+    midOutAmount,
     feeBps,
     source,
     publishTime: prices.publishTime,
-    message,
     recentBlockhash: latest.blockhash,
     lastValidBlockHeight: latest.lastValidBlockHeight,
+    computeUnitLimit,
+    createDeskInputAccount,
     expireAt,
     createdAt: now,
   });
   return {
     quoteId: id,
+    quoteToken,
     taker: wallet,
     inputMint: request.inputMint,
     outputMint: request.outputMint,
@@ -133,11 +120,11 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
     expireAt: expireAt.toISOString(),
     quotedAt: now.toISOString(),
     lastValidBlockHeight: latest.lastValidBlockHeight,
-    signatureFeePayer: ctx.chain.admin.publicKey.toBase58(),
+    signatureFeePayer: ctx.desk.transactions.feePayer,
     source,
     publishTime: prices.publishTime.toISOString(),
     price: swapRate(inAmount, input.decimals, outAmount, output.decimals),
-    transaction: Buffer.from(built.transaction).toString('base64'),
+    transaction: Buffer.from(transaction.buffer, transaction.byteOffset, transaction.byteLength).toString('base64'),
     createsOutputAccount: createUserOutputAccount,
   };
 }

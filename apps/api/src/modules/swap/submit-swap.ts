@@ -1,6 +1,7 @@
 import type { SwapSubmitRequest, SwapSubmitResponse } from '@jelly/contracts';
 import { swapMidOut } from '@jelly/domain';
 import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
+import { buildSwapTransaction } from './build-swap-transaction.ts';
 import { preparePlatformSend, type SendTerms } from '../../chain/gate/index.ts';
 import { readTransaction } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
@@ -17,6 +18,7 @@ import { simulationRefusal } from './cosigner/simulation-refusal.ts';
 import type { Desk } from './desk-service.ts';
 import { landSwap, type LandContext } from './land-swap.ts';
 import { findSwapByTx, findSwapOfQuote, type QuoteRow } from './queries.ts';
+import type { FirmQuote } from './quote-token.ts';
 import { readPrices } from './read-prices.ts';
 import { swapRefusal } from './swap-errors.ts';
 import { toSwapRecord } from './swap-view.ts';
@@ -28,14 +30,39 @@ export interface SubmitContext extends LandContext {
 }
 
 /** The quote's own instructions besides its compute budget, read the same way as the signed ones. */
-function quotedInstructions(quote: QuoteRow) {
-  const unsigned = new VersionedTransaction(VersionedMessage.deserialize(Buffer.from(quote.message, 'base64')));
+function quotedInstructions(message: Uint8Array) {
+  const unsigned = new VersionedTransaction(VersionedMessage.deserialize(message));
   return takeComputeBudget(readTransaction(Buffer.from(unsigned.serialize()).toString('base64')).instructions);
 }
 
 /** SOL the desk sends on purpose: the swap's output when the user buys SOL (the gate does not count it as a cost). */
-function deskSolOut(quote: QuoteRow): bigint {
-  return quote.outSymbol === 'SOL' ? BigInt(quote.outAmount) : 0n;
+function deskSolOut(quote: FirmQuote): bigint {
+  return quote.output.native ? quote.outAmount : 0n;
+}
+
+/** The quote as its row in swap_quotes (written with its swap): its terms and the message it was given as. */
+function quoteRow(q: FirmQuote, message: Uint8Array): QuoteRow {
+  return {
+    id: q.id,
+    wallet: q.wallet,
+    inputMint: q.input.address,
+    outputMint: q.output.address,
+    inSymbol: q.input.symbol,
+    outSymbol: q.output.symbol,
+    inDecimals: q.input.decimals,
+    outDecimals: q.output.decimals,
+    inAmount: q.inAmount.toString(),
+    outAmount: q.outAmount.toString(),
+    midOutAmount: q.midOutAmount.toString(),
+    feeBps: q.feeBps,
+    source: q.source,
+    publishTime: q.publishTime,
+    message: Buffer.from(message).toString('base64'),
+    recentBlockhash: q.recentBlockhash,
+    lastValidBlockHeight: q.lastValidBlockHeight,
+    expireAt: q.expireAt,
+    createdAt: q.createdAt,
+  };
 }
 
 /** The first result of a quote already submitted: 'You've already sent this request.' */
@@ -47,10 +74,12 @@ async function firstResult(ctx: SubmitContext, quoteId: string, txId?: string): 
 /**
  * POST /swap/submit — the swap co-signer. Co-signs (as desk and fee payer) only the quote's own transaction, signed
  * by the quote's wallet, before the quote expires, with the price still within the band, at most once per quote;
- * then simulates, sends, re-broadcasts until it lands or its blockhash dies, and records what the chain shows.
+ * then simulates, sends, re-broadcasts until it lands or its blockhash dies, and records what the chain shows. The
+ * quote is the token's terms (quote-token.ts): its transaction is rebuilt from them here, the one the signed
+ * transaction is compared with.
  */
 export async function submitSwap(ctx: SubmitContext, wallet: string, request: SwapSubmitRequest): Promise<SwapSubmitResponse> {
-  const quote = await ctx.desk.quotes.find(request.quoteId);
+  const quote = ctx.desk.tokens.read(request.quoteToken);
   if (!quote) throw swapRefusal('quote_not_found');
   checkQuoteOwner(quote.wallet, wallet);
   const already = await firstResult(ctx, quote.id);
@@ -59,20 +88,37 @@ export async function submitSwap(ctx: SubmitContext, wallet: string, request: Sw
 
   const proposed = readTransaction(request.signedTransaction);
   const desk = ctx.desk.key;
-  checkSwapSigners(proposed, ctx.chain.admin.publicKey, desk.publicKey, new PublicKey(wallet));
+  const user = new PublicKey(wallet);
+  checkSwapSigners(proposed, ctx.chain.admin.publicKey, desk.publicKey, user);
   checkSameBlockhash(proposed, quote.recentBlockhash);
-  checkSameTransfers(takeComputeBudget(proposed.instructions), quotedInstructions(quote));
-
-  const { input, output } = await readPrices(ctx.priceFeed, quote.inSymbol, quote.outSymbol, ctx.now(), ctx.desk.config.maxPriceAgeMs);
-  const currentMid = swapMidOut(
-    BigInt(quote.inAmount),
-    { usd: input.value, decimals: quote.inDecimals },
-    { usd: output.value, decimals: quote.outDecimals },
+  const quoted = buildSwapTransaction(
+    {
+      admin: ctx.chain.admin.publicKey,
+      desk: desk.publicKey,
+      user,
+      input: quote.input,
+      output: quote.output,
+      inAmount: quote.inAmount,
+      outAmount: quote.outAmount,
+      createUserOutputAccount: !quote.output.native,
+      createDeskInputAccount: quote.createDeskInputAccount,
+      computeUnitLimit: quote.computeUnitLimit,
+    },
+    quote.recentBlockhash,
   );
-  checkPriceWithinBand(BigInt(quote.midOutAmount), currentMid, ctx.desk.config.priceBandBps);
+  checkSameTransfers(takeComputeBudget(proposed.instructions), quotedInstructions(quoted.message));
+
+  const { input, output } = await readPrices(ctx.priceFeed, quote.input.symbol, quote.output.symbol, ctx.now(), ctx.desk.config.maxPriceAgeMs);
+  const currentMid = swapMidOut(
+    quote.inAmount,
+    { usd: input.value, decimals: quote.input.decimals },
+    { usd: output.value, decimals: quote.output.decimals },
+  );
+  checkPriceWithinBand(quote.midOutAmount, currentMid, ctx.desk.config.priceBandBps);
 
   const prepared = preparePlatformSend(ctx, proposed.tx, [ctx.chain.admin, desk]);
-  const row = await insertSwap(ctx.db, quote, { signature: prepared.signature, rawTransaction: null }, ctx.now());
+  const signed = { signature: prepared.signature, rawTransaction: null };
+  const row = await insertSwap(ctx.db, quoteRow(quote, quoted.message), signed, ctx.now());
   // the quote was submitted meanwhile, or these very bytes were (an identical transaction is one swap)
   if (!row) return (await firstResult(ctx, quote.id, prepared.signature)) as SwapSubmitResponse;
 

@@ -50,7 +50,7 @@ describe('access', () => {
   // valid bodies: a request's shape is checked before its caller
   it.each([
     ['POST', '/api/swap/quote', { inputMint: USDT, outputMint: SOL, amount: '1000000' }],
-    ['POST', '/api/swap/submit', { quoteId: crypto.randomUUID(), signedTransaction: 'AAAA' }],
+    ['POST', '/api/swap/submit', { quoteToken: 'q1.e30.x', signedTransaction: 'AAAA' }],
     ['GET', '/api/swaps', undefined],
     ['GET', '/api/swaps/1', undefined],
     ['GET', '/api/admin/swaps', undefined],
@@ -79,7 +79,7 @@ describe('access', () => {
 
   it("another wallet cannot submit someone's quote", async () => {
     const q = await quote(t, alice, USDT, SOL, 2_000_000n);
-    expect(errorOf(await postSubmit(t, bob, q.quoteId, signQuote(q, alice.keypair)))).toMatchObject({ status: 403, message: NOT_YOUR_QUOTE });
+    expect(errorOf(await postSubmit(t, bob, q.quoteToken, signQuote(q, alice.keypair)))).toMatchObject({ status: 403, message: NOT_YOUR_QUOTE });
   });
 });
 
@@ -121,7 +121,7 @@ describe('quote refusals: each says what happened', () => {
 
   it('more than the wallet holds: found in simulation at submit, nothing sent, the swap recorded Failed', async () => {
     const q = await quote(t, bob, USDT, SOL, 50_000_000n); // Bob holds 10 USDT
-    const response = await postSubmit(t, bob, q.quoteId, signQuote(q, bob.keypair));
+    const response = await postSubmit(t, bob, q.quoteToken, signQuote(q, bob.keypair));
     expect(errorOf(response)).toMatchObject({ status: 409, message: SWAP_MESSAGES.insufficient_balance });
     expect(await balanceOf(t, bob.key, USDT)).toBe(10_000_000n);
     const failed = (await history(bob, { Status: '2' })).data.find((s) => s.quoteId === q.quoteId);
@@ -133,7 +133,7 @@ describe('quote refusals: each says what happened', () => {
     const adminBefore = await balanceOf(t, t.chain.admin.publicKey, SOL);
     const q = await quote(t, carol, USDT, USDC, 5_000_000n);
     expect(q.createsOutputAccount).toBe(true);
-    const response = await postSubmit(t, carol, q.quoteId, signQuote(q, carol.keypair));
+    const response = await postSubmit(t, carol, q.quoteToken, signQuote(q, carol.keypair));
     expect(errorOf(response)).toMatchObject({ status: 409, message: SWAP_MESSAGES.insufficient_balance });
     expect(await balanceOf(t, carol.key, USDT)).toBe(10_000_000n);
     expect(await balanceOf(t, t.chain.admin.publicKey, SOL)).toBe(adminBefore);

@@ -229,7 +229,7 @@ describe('the swap co-signer refuses', () => {
     const q = await quote(t, alice, USDT, SOL, 25_000_000n);
     const before = await snapshot(t, everyone());
     c.before?.();
-    const response = await postSubmit(t, (c.by ?? (() => alice))(), q.quoteId, c.tx(q));
+    const response = await postSubmit(t, (c.by ?? (() => alice))(), q.quoteToken, c.tx(q));
     c.after?.();
     const error = errorOf(response);
     expect(error.status, error.message).toBe(c.status);
@@ -245,7 +245,7 @@ describe('the swap co-signer refuses', () => {
     const q = await quote(t, alice, USDT, SOL, 25_000_000n);
     const before = await snapshot(t, everyone());
     t.clock.advance(30_001);
-    const response = await postSubmit(t, alice, q.quoteId, signQuote(q, alice.keypair));
+    const response = await postSubmit(t, alice, q.quoteToken, signQuote(q, alice.keypair));
     expect(errorOf(response)).toMatchObject({ status: 409, message: SWAP_MESSAGES.quote_expired });
     expect(await snapshot(t, everyone())).toEqual(before);
     const fresh = await quote(t, alice, USDT, SOL, 25_000_000n);
@@ -259,7 +259,7 @@ describe('the swap co-signer refuses', () => {
     const original = feed.cryptoUsd;
     feed.cryptoUsd = async (symbol) => (symbol === 'SOL' ? { value: '146.1', asOf: new Date() } : original(symbol));
     try {
-      const response = await postSubmit(t, alice, q.quoteId, signQuote(q, alice.keypair));
+      const response = await postSubmit(t, alice, q.quoteToken, signQuote(q, alice.keypair));
       expect(errorOf(response)).toMatchObject({ status: 409, message: SWAP_MESSAGES.price_moved });
     } finally {
       feed.cryptoUsd = original;
@@ -273,13 +273,13 @@ describe('the swap co-signer refuses', () => {
 
     const first = await quote(t, alice, USDT, SOL, 25_000_000n);
     const signed = signQuote(first, alice.keypair);
-    expect((await postSubmit(t, alice, first.quoteId, signed)).statusCode).toBe(200);
+    expect((await postSubmit(t, alice, first.quoteToken, signed)).statusCode).toBe(200);
     const second = await quote(t, alice, USDT, SOL, 25_000_000n);
     const before = await snapshot(t, everyone());
-    const replay = await postSubmit(t, alice, second.quoteId, signed);
+    const replay = await postSubmit(t, alice, second.quoteToken, signed);
     expect(errorOf(replay)).toMatchObject({ status: 400, message: OTHER_BLOCKHASH });
     // and the settled quote again: the first record, nothing moves
-    const again = await postSubmit(t, alice, first.quoteId, signed);
+    const again = await postSubmit(t, alice, first.quoteToken, signed);
     expect(again.json<{ alreadySent: boolean }>().alreadySent).toBe(true);
     expect(await snapshot(t, everyone())).toEqual(before);
   });
@@ -292,10 +292,10 @@ describe('the swap co-signer refuses', () => {
     expect(second.transaction).not.toBe(first.transaction); // the per-quote compute-unit limit
     // the first quote's bytes sent under the second quote: co-signed once, recorded under the second
     const firstBytes = signQuote(first, alice.keypair);
-    const landed = await postSubmit(t, alice, second.quoteId, firstBytes);
+    const landed = await postSubmit(t, alice, second.quoteToken, firstBytes);
     expect(landed.json<{ swap: { status: number; quoteId: string } }>().swap).toMatchObject({ status: 1, quoteId: second.quoteId });
     // the same bytes under the first quote: the same transaction, so its record, and nothing moves again
-    const again = await postSubmit(t, alice, first.quoteId, firstBytes);
+    const again = await postSubmit(t, alice, first.quoteToken, firstBytes);
     expect(again.json<{ alreadySent: boolean; swap: { quoteId: string } }>()).toMatchObject({ alreadySent: true, swap: { quoteId: second.quoteId } });
     const out = BigInt(first.outAmount);
     const after = await snapshot(t, everyone());
@@ -319,7 +319,7 @@ describe('the swap co-signer refuses', () => {
       void poll();
     });
     const before = await snapshot(t, everyone());
-    const response = await postSubmit(t, mallory, q.quoteId, signQuote(q, mallory.keypair));
+    const response = await postSubmit(t, mallory, q.quoteToken, signQuote(q, mallory.keypair));
     expect(errorOf(response)).toMatchObject({ status: 409, message: SWAP_MESSAGES.insufficient_balance });
     expect(await snapshot(t, everyone())).toEqual(before);
     const listed = await t.app.inject({ method: 'GET', url: '/api/swaps?Status=2', headers: mallory.headers });

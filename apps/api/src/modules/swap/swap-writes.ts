@@ -2,46 +2,50 @@ import { fromBaseUnits, isFinalSwapStatus, SWAP_MOVES, SwapStatus, type SwapMove
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import type { Queryable } from '../../db/rows.ts';
-import { swaps } from '../../db/schema/index.ts';
+import { swapQuotes, swaps } from '../../db/schema/index.ts';
 import { emitSignal } from '../../realtime/signals.ts';
 import { notify } from '../notifications/index.ts';
 import type { QuoteRow } from './queries.ts';
 import type { SwapRow } from './swap-view.ts';
 
 /**
- * The swap's row for a quote, written before the transaction is sent (Processing, txID = its signature). The unique
- * quote_id makes this the single co-signature of the quote, the unique tx_id one record per transaction: undefined
- * when another submit got there first.
+ * The quote's row and the swap's row for it, in one transaction, written before the transaction is sent
+ * (Processing, txID = its signature). The quote is written only now, with the swap that submits it (a quote itself
+ * writes nothing: quote-token.ts). The unique quote_id makes this the single co-signature of the quote, the unique
+ * tx_id one record per transaction: undefined when another submit got there first.
  */
 export async function insertSwap(
-  db: Queryable,
+  db: Database,
   quote: QuoteRow,
   signed: { signature: string; rawTransaction: string | null },
   now: Date,
 ): Promise<SwapRow | undefined> {
-  const [row] = await db
-    .insert(swaps)
-    .values({
-      quoteId: quote.id,
-      txId: signed.signature,
-      status: SwapStatus.Processing,
-      wallet: quote.wallet,
-      inputMint: quote.inputMint,
-      outputMint: quote.outputMint,
-      inSymbol: quote.inSymbol,
-      outSymbol: quote.outSymbol,
-      inDecimals: quote.inDecimals,
-      outDecimals: quote.outDecimals,
-      inAmount: quote.inAmount,
-      outAmount: quote.outAmount,
-      rawTransaction: signed.rawTransaction,
-      recentBlockhash: quote.recentBlockhash,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    await tx.insert(swapQuotes).values(quote).onConflictDoNothing();
+    const [row] = await tx
+      .insert(swaps)
+      .values({
+        quoteId: quote.id,
+        txId: signed.signature,
+        status: SwapStatus.Processing,
+        wallet: quote.wallet,
+        inputMint: quote.inputMint,
+        outputMint: quote.outputMint,
+        inSymbol: quote.inSymbol,
+        outSymbol: quote.outSymbol,
+        inDecimals: quote.inDecimals,
+        outDecimals: quote.outDecimals,
+        inAmount: quote.inAmount,
+        outAmount: quote.outAmount,
+        rawTransaction: signed.rawTransaction,
+        recentBlockhash: quote.recentBlockhash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  });
 }
 
 /** The co-signed bytes, kept while the swap is Processing so a sweep can re-send them (written with the charge). */

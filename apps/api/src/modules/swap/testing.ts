@@ -45,12 +45,12 @@ export function signQuote(q: SwapQuote, keypair: Keypair): string {
   return Buffer.from(tx.serialize()).toString('base64');
 }
 
-export function postSubmit(t: ChainTestApp, s: Session, quoteId: string, signedTransaction: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'POST', url: '/api/swap/submit', headers: s.headers, payload: { quoteId, signedTransaction } });
+export function postSubmit(t: ChainTestApp, s: Session, quoteToken: string, signedTransaction: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: '/api/swap/submit', headers: s.headers, payload: { quoteToken, signedTransaction } });
 }
 
 export async function submit(t: ChainTestApp, s: Swapper, q: SwapQuote): Promise<SwapSubmitResponse> {
-  const response = await postSubmit(t, s, q.quoteId, signQuote(q, s.keypair));
+  const response = await postSubmit(t, s, q.quoteToken, signQuote(q, s.keypair));
   if (response.statusCode !== 200) throw new Error(`submit failed: ${response.statusCode} ${response.body}`);
   return response.json<SwapSubmitResponse>();
 }

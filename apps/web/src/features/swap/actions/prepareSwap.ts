@@ -75,7 +75,7 @@ export async function prepareSwap(quote: SwapQuote, sides: { input: SwapSide; ou
         throw new WalletRejection(error instanceof Error ? error.message : '');
       }
       const signedTransaction = Buffer.from(signed.serialize()).toString('base64');
-      return unwrapApi(env.dispatch(swapApi.endpoints.submitSwap.initiate({ quoteId: quote.quoteId, signedTransaction }, { track: false })));
+      return unwrapApi(env.dispatch(swapApi.endpoints.submitSwap.initiate({ quoteToken: quote.quoteToken, signedTransaction }, { track: false })));
     },
     successMessage: SWAP_PENDING,
     failureMessage: 'Swap failed',

@@ -170,8 +170,8 @@ describe('/swap', () => {
 
     release();
     await until(() => expect(screen.getByTestId('swap-outcome')).toHaveTextContent('Pending — transaction awaiting confirmation'));
-    const body = JSON.parse(api.callsTo(SUBMIT)[0]!.body) as { quoteId: string; signedTransaction: string };
-    expect(body.quoteId).toMatch(/^00000000-0000-4000-8000-/);
+    const body = JSON.parse(api.callsTo(SUBMIT)[0]!.body) as { quoteToken: string; signedTransaction: string };
+    expect(body.quoteToken).toMatch(/^q1\.quote-\d+\.tag$/);
     expect(body.signedTransaction.length).toBeGreaterThan(100);
 
     // The chain confirms: the socket's swap.updated has the record read again.

@@ -41,6 +41,7 @@ export function makeQuote(overrides: Partial<SwapQuote> = {}): SwapQuote {
   const now = Date.now();
   return {
     quoteId: `00000000-0000-4000-8000-${String(quoteCounter).padStart(12, '0')}`,
+    quoteToken: `q1.quote-${quoteCounter}.tag`,
     taker: ME,
     inputMint: KNOWN_MINTS.USDT,
     outputMint: KNOWN_MINTS.SOL,
