@@ -77,9 +77,13 @@ export const SMOKE_BENCHES: SmokeBench[] = [
     limitS: 120,
     env: embedded,
     figures: [
+      /^\[bench\] database: PGlite/,
       new RegExp(`^\\| POST /api/swap/quote \\(25 USDT → SOL\\) \\| ${n} \\| ${n} \\|`),
       new RegExp(`^quote p99 at 8 connections: ${n} ms, ${x} the bare route's`),
+      new RegExp(`^quote throughput: ${n} req/s, ${n}% of the bare route's ${n} req/s \\(same run\\)`),
+      /^quote target \(p99 ≤ 20 ms and ≥ 10% of bare\): (met|NOT met)$/,
       new RegExp(`^submit → Completed over 3 swaps: p50 ${n} ms`),
+      /^load average /,
     ],
   },
   {

@@ -3,12 +3,27 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { queryRows } from '../db/rows.ts';
 
+/** How a route's requests reach the shared counter (see the `counting` route option below). */
+export type RouteCounting = 'each' | 'batched';
+
+/** The counts of the routes with `counting: 'batched'` (createBatchedCounts in rate-limit-batched.ts). */
+export interface BatchedCounts {
+  /** Counts one request of `key` and answers at once: the shared count last read plus this process's hits since. */
+  incr(key: string, windowMs: number): { current: number; ttl: number };
+  /** The count as incr would answer it without counting; undefined when this process has not counted the key. */
+  read(key: string): { current: number; ttl: number } | undefined;
+  /** Adds the pending hits to the shared rows now. */
+  flush(): Promise<void>;
+  /** Flushes and stops (the app's close). */
+  close(): Promise<void>;
+}
+
 /** Ended windows are deleted this often (each process sweeps; a DELETE of ended rows is idempotent). */
 export const RATE_LIMIT_SWEEP_MS = 60_000;
 
 /**
- * Counts one request of `key` in a fixed window of `windowMs` and returns the count and the time left, in ONE
- * atomic statement: the row is created, bumped, or restarted when its window has ended, under the row lock, so
+ * Counts `hits` requests (one by default) of `key` in a fixed window of `windowMs` and returns the count and the time
+ * left, in ONE atomic statement: the row is created, bumped, or restarted when its window has ended, under the row lock, so
  * concurrent requests on any number of API processes each get their own count. The clock is the app's
  * (`config.now`): replicas run NTP-synchronised clocks, and a skew of a second moves a window's end by that much
  * at most. `hits` stops growing near the integer limit (a request beyond the limit is refused all the same).
@@ -18,14 +33,15 @@ export async function countHit(
   key: string,
   windowMs: number,
   now: Date,
+  hits = 1,
 ): Promise<{ current: number; ttl: number }> {
   const at = now.toISOString();
   const resetsAt = new Date(now.getTime() + windowMs).toISOString();
   const [row] = await queryRows<{ hits: number; resets_at: string | Date }>(
     db,
-    sql`INSERT INTO rate_limit_counters AS c (key, hits, resets_at) VALUES (${key}, 1, ${resetsAt}::timestamptz)
+    sql`INSERT INTO rate_limit_counters AS c (key, hits, resets_at) VALUES (${key}, ${hits}::int, ${resetsAt}::timestamptz)
       ON CONFLICT (key) DO UPDATE SET
-        hits = CASE WHEN c.resets_at <= ${at}::timestamptz THEN 1 ELSE LEAST(c.hits, 2147483646) + 1 END,
+        hits = CASE WHEN c.resets_at <= ${at}::timestamptz THEN EXCLUDED.hits ELSE LEAST(c.hits::bigint + EXCLUDED.hits, 2147483647)::int END,
         resets_at = CASE WHEN c.resets_at <= ${at}::timestamptz THEN EXCLUDED.resets_at ELSE c.resets_at END
       RETURNING hits, resets_at`,
   );
@@ -58,6 +74,18 @@ export async function sweepRateLimitCounters(db: Pick<Database, 'execute'>, now:
 /** What @fastify/rate-limit hands `child`: the route's merged limit options with the route itself. */
 interface ChildOptions {
   routeInfo?: { method?: string | string[]; url?: string };
+  counting?: RouteCounting;
+}
+
+declare module '@fastify/rate-limit' {
+  interface RateLimitOptions {
+    /**
+     * 'each' (default): every request is counted in the shared row as it comes — exact across replicas. 'batched':
+     * counted in the process and added to the shared row every few hundred milliseconds (rate-limit-batched.ts), for
+     * a route asked for many times a second that writes nothing itself.
+     */
+    counting?: RouteCounting;
+  }
 }
 
 /**
@@ -66,14 +94,19 @@ interface ChildOptions {
  * product's one shared store is PostgreSQL. Each route gets its own key space (method and URL, as the Redis store
  * does). Fixed windows only: the routes use neither `continueExceeding` nor `exponentialBackoff`.
  */
-export function postgresRateLimitStore(db: Database, now: () => Date): FastifyRateLimitStoreCtor {
+export function postgresRateLimitStore(db: Database, now: () => Date, batched: BatchedCounts): FastifyRateLimitStoreCtor {
   class PostgresRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: FastifyRateLimitOptions,
       private readonly prefix = '',
+      private readonly counting: RouteCounting = 'each',
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      if (this.counting === 'batched') {
+        callback(null, batched.incr(this.prefix + key, timeWindow));
+        return;
+      }
       countHit(db, this.prefix + key, timeWindow, now()).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
@@ -81,6 +114,11 @@ export function postgresRateLimitStore(db: Database, now: () => Date): FastifyRa
     }
 
     read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
+      const counted = this.counting === 'batched' ? batched.read(this.prefix + key) : undefined;
+      if (counted) {
+        callback(null, counted);
+        return;
+      }
       readHits(db, this.prefix + key, now()).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
@@ -88,9 +126,9 @@ export function postgresRateLimitStore(db: Database, now: () => Date): FastifyRa
     }
 
     child(options: unknown): FastifyRateLimitStore {
-      const { routeInfo } = options as ChildOptions;
+      const { routeInfo, counting } = options as ChildOptions;
       const method = [routeInfo?.method ?? ''].flat().join(',');
-      return new PostgresRateLimitStore({}, `${this.prefix}${method} ${routeInfo?.url ?? ''}|`);
+      return new PostgresRateLimitStore({}, `${this.prefix}${method} ${routeInfo?.url ?? ''}|`, counting ?? this.counting);
     }
   }
   return PostgresRateLimitStore;
