@@ -4,13 +4,11 @@ import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 
 /**
- * Every POST /swap/quote stores a row (quote-store.ts) and few are ever submitted: without this sweep swap_quotes grows
- * by every quote ever given. A quote is deleted once it expired more than QUOTE_KEPT_AFTER_EXPIRY_MS ago, unless a
- * swap refers to it (a submitted quote stays with its swap for good).
- *
- * Why a sweep and not signed, stateless quotes: the co-signer compares the signed transaction with the stored message
- * and the swap's unique quote_id is what makes a quote co-signed at most once; a stateless quote would move both into
- * a token and need a new replay guard. Deleting dead rows changes neither.
+ * A quote row no swap refers to: a quote is written with its swap at submit (swap-writes.ts), so these are the rows of
+ * a submit whose transaction another swap had already recorded (one transaction is one swap), and the rows that
+ * versions which stored every quote left behind (or, in a rolling deploy, still write). A quote row is deleted once
+ * it expired more than QUOTE_KEPT_AFTER_EXPIRY_MS ago, unless a swap refers to it (a submitted quote stays with its
+ * swap for good). Single use does not depend on these rows: it is the swap's unique quote_id.
  */
 export const QUOTE_KEPT_AFTER_EXPIRY_MS = 10 * 60_000;
 /** Rows per DELETE: short statements, so an embedded database (which blocks the process while it writes) stays responsive. */
