@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -30,10 +30,13 @@ export function rpcSources(app: Pick<FastifyInstance, 'chain' | 'config'>): stri
  * Security headers on every response (API, API docs and the web app) through helmet, with a strict
  * Content-Security-Policy: scripts only from our origin (the built web app and the docs have no inline script),
  * connections to our origin (the embedded RPC is proxied at /rpc) and a configured external Solana RPC, images from our origin, data: and blob:, and no framing at all.
+ *
+ * helmet itself, built once: its headers are worked out when it is built, and @fastify/helmet built it again for
+ * every request (parsing the policy each time: a tenth of a swap quote's CPU). No route sets its own headers.
  */
 export const securityHeaders = fp(async (app) => {
   const https = app.config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -56,5 +59,8 @@ export const securityHeaders = fp(async (app) => {
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 });
