@@ -73,7 +73,7 @@ export type SwapPriceSource = z.infer<typeof swapPriceSource>;
  * the desk's transfer to the user, the admin as fee payer (the user pays no SOL fee) and a blockhash that dies on
  * chain shortly after `expireAt`.
  */
-/** Longer than any quote token (about 520 characters: its terms and their tag): anything longer is not one. */
+/** Longer than any quote token (about 500 characters: its terms and their tag): anything longer is not one. */
 const QUOTE_TOKEN_MAX = 1024;
 
 export const swapQuote = z.object({
