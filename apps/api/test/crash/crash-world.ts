@@ -73,6 +73,8 @@ export async function createCrashWorld(): Promise<CrashWorld> {
     ADMIN_KEYPAIR: join(root, 'admin.json'),
     DESK_KEYPAIR: join(root, 'desk.json'),
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // the access tokens' issuer: one for the deployment (by default it names each process's own port)
+    PUBLIC_URL: 'http://jelly.crash.test',
     COIN_JELLY_SEED: randomBytes(64).toString('hex'),
     COIN_JELLY_POLL_SECONDS: '1',
     COIN_JELLY_MAX_ORDERS_PER_DAY: '1000',
