@@ -1,7 +1,7 @@
 // The deal side of the crash tests: a locked deal set up through the newest API process of the world (the same
 // helpers the deal tests use, over HTTP), and the figures every deal test checks once the next processes finished
 // what a killed one left: each party's balances to the base unit and the lamport, the sends, the audit rows.
-import { findOrderPda, findVaultPda } from '@jelly/escrow';
+import { findOrderPda, findTicketPda, findVaultPda } from '@jelly/escrow';
 import type { PublicKey } from '@solana/web3.js';
 import { expect } from 'vitest';
 import { lockDeal } from '../cluster/deal-steps.ts';
@@ -24,6 +24,9 @@ export interface CrashDeal {
   /** The parties' lamports once the deal is locked (their own token accounts opened). */
   sellerSol: bigint;
   buyerSol: bigint;
+  /** The deal's ticket account on chain and the rent the admin paid for it at the lock. */
+  ticket: PublicKey;
+  ticketRent: bigint;
 }
 
 /**
@@ -39,7 +42,18 @@ export async function lockedDeal(world: CrashWorld, options: { buyerAccount?: bo
   const offerId = await offer(t, seller, 0, 2n * DEAL_AMOUNT);
   const dealId = await claim(t, buyer, offerId, DEAL_AMOUNT);
   await lockDeal(t, seller, dealId);
-  return { seller, buyer, offerId, dealId, sellerSol: await solOf(t, seller.key), buyerSol: await solOf(t, buyer.key) };
+  const [order] = findOrderPda(BigInt(offerId), world.chain.programId);
+  const [ticket] = findTicketPda(order, BigInt(dealId), world.chain.programId);
+  return {
+    seller,
+    buyer,
+    offerId,
+    dealId,
+    sellerSol: await solOf(t, seller.key),
+    buyerSol: await solOf(t, buyer.key),
+    ticket,
+    ticketRent: await solOf(t, ticket),
+  };
 }
 
 export async function statusOf(world: CrashWorld, dealId: number): Promise<number> {
