@@ -2,7 +2,8 @@
 // the fee to the treasury; or back to the seller), killed (kill -9, by its fail-points) at each step of its send while
 // the admin's request waits, is finished exactly once by the next API process of the same deployment: the deal Admin
 // Resolved, the tokens moved once, every balance to the base unit and the lamport, and the decision audited once
-// with the admin's reason, which both parties read.
+// with the admin's reason, which both parties read. A resolution whose recorded bytes expired unsent is signed and
+// sent afresh from the decision recorded with it: the admin does not have to decide again.
 import type { OrderDetails } from '@jelly/contracts';
 import { OrderStatus, settlementPayout } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -39,7 +40,7 @@ const REASON = 'Checked the chat and the bank statement';
 let world: CrashWorld;
 let lastApi: ApiProcess | undefined;
 let admin: Session | undefined;
-const killed: { step: string; deal: CrashDeal; releaseTo: 'buyer' | 'seller' }[] = [];
+const killed: { step: string; deal: CrashDeal; releaseTo: 'buyer' | 'seller'; expired: boolean }[] = [];
 let adminBefore: bigint;
 let treasuryBefore: bigint;
 
@@ -96,9 +97,15 @@ describe("an admin's resolution of a dispute, killed mid-send", () => {
   for (const [step, releaseTo] of STEPS) {
     it(`to the ${releaseTo}: dies at admin_resolve:${step}; the next process finishes it`, async () => {
       showOutputOnFailure();
-      killed.push({ step, deal: await resolutionKilledAt(step, releaseTo), releaseTo });
+      killed.push({ step, deal: await resolutionKilledAt(step, releaseTo), releaseTo, expired: false });
     });
   }
+
+  it('to the seller: dies at admin_resolve:after-sign once more, and the signed bytes expire unsent', async () => {
+    showOutputOnFailure();
+    killed.push({ step: 'after-sign (expired)', deal: await resolutionKilledAt('after-sign', 'seller'), releaseTo: 'seller', expired: true });
+    world.expireBlockhashes();
+  });
 
   it('each resolution landed once: Admin Resolved, the tokens moved once, audited once with the reason the parties read', async () => {
     showOutputOnFailure();
@@ -112,13 +119,14 @@ describe("an admin's resolution of a dispute, killed mid-send", () => {
     const { fee, toFiatSide } = settlementPayout(DEAL_AMOUNT, feeBps);
     let adminPaid = 0n;
     let fees = 0n;
-    for (const { step, deal, releaseTo } of killed) {
+    for (const { step, deal, releaseTo, expired } of killed) {
       const label = `${step} → ${releaseTo}`;
       expect(await statusOf(world, deal.dealId), label).toBe(OrderStatus.AdminResolved);
       const toBuyer = releaseTo === 'buyer';
       await expectParties(world, deal, { seller: toBuyer ? DEAL_AMOUNT : 2n * DEAL_AMOUNT, buyer: toBuyer ? toFiatSide : 0n, vault: 0n }, label);
       if (toBuyer) fees += fee;
-      expect(await dealSendStates(world, deal.dealId, 'admin_resolve'), label).toEqual(['landed']);
+      // one resolution landed; the bytes that expired unsent were signed afresh, in the same admin's name
+      expect(await dealSendStates(world, deal.dealId, 'admin_resolve'), label).toEqual(expired ? ['expired', 'landed'] : ['landed']);
       expect(await auditActions(world, deal.dealId), label).toEqual([{ action: `resolve_to_${releaseTo}`, reason: REASON, actor: world.adminWallet.address }]);
       for (const party of [deal.buyer, deal.seller]) {
         const seen: OrderDetails = await getOrder(world.t.app, party, deal.dealId);
