@@ -1,28 +1,16 @@
 /**
- * The test helpers (deal-fixtures, orders' testing.ts, sign-in) speak Fastify's `inject`. This adapter sends the
- * same requests as real HTTP through the load balancer, so they drive the cluster unchanged, and records which
+ * The inject-shaped HTTP client (helpers/http-inject.ts) through the load balancer, recording which
  * replica answered each one (HAProxy's `x-jelly-replica`). `steer(name)` makes the NEXT request land on `name`:
  * HAProxy's round robin hands requests to a, b, c in turn, so cheap health reads advance the rotation until the
  * replica before `name` has answered; the action's own answer header then proves where it ran.
  */
 import type { FastifyInstance } from 'fastify';
+import { httpInject, type HttpAnswer as PlainAnswer, type InjectOptions } from '../helpers/http-inject.ts';
 import { REPLICA_HEADER } from './haproxy.ts';
 import { REPLICA_NAMES, type ReplicaName } from './cluster.ts';
 
-interface InjectOptions {
-  method?: string;
-  url: string;
-  headers?: Record<string, string>;
-  payload?: unknown;
-  query?: Record<string, string>;
-}
-
-export interface HttpAnswer {
-  statusCode: number;
-  body: string;
-  headers: Record<string, string>;
+export interface HttpAnswer extends PlainAnswer {
   replica: ReplicaName;
-  json<T = unknown>(): T;
 }
 
 export interface LoadBalancedApp {
@@ -37,26 +25,13 @@ export interface LoadBalancedApp {
 export function loadBalancedApp(baseUrl: string): LoadBalancedApp {
   const served: LoadBalancedApp['served'] = [];
   const inject = async (options: InjectOptions): Promise<HttpAnswer> => {
-    const url = new URL(options.url, baseUrl);
-    for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
     const method = options.method ?? 'GET';
-    const hasBody = options.payload !== undefined;
-    const response = await fetch(url, {
-      method,
-      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
-      ...(hasBody ? { body: typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload) } : {}),
-    });
-    const body = await response.text();
-    const replica = response.headers.get(REPLICA_HEADER) as ReplicaName | null;
-    if (!replica || !REPLICA_NAMES.includes(replica)) throw new Error(`no ${REPLICA_HEADER} header on ${method} ${url.pathname}`);
-    served.push({ replica, method, path: url.pathname, status: response.status });
-    return {
-      statusCode: response.status,
-      body,
-      headers: Object.fromEntries(response.headers),
-      replica,
-      json: <T>() => JSON.parse(body) as T,
-    };
+    const path = new URL(options.url, baseUrl).pathname;
+    const answer = await httpInject(baseUrl, options);
+    const replica = answer.headers[REPLICA_HEADER] as ReplicaName | undefined;
+    if (!replica || !REPLICA_NAMES.includes(replica)) throw new Error(`no ${REPLICA_HEADER} header on ${method} ${path}`);
+    served.push({ replica, method, path, status: answer.statusCode });
+    return { ...answer, replica };
   };
   const steer = async (name: ReplicaName) => {
     const before = REPLICA_NAMES[(REPLICA_NAMES.indexOf(name) + REPLICA_NAMES.length - 1) % REPLICA_NAMES.length];

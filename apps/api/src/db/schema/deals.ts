@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AdminAction } from '@jelly/contracts';
 import type { OrderStatus } from '@jelly/domain';
 import { timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
+
+/** The audit row a landed resolution writes: its action, and details such as the admin's reason. */
+export interface DealTransactionAudit {
+  action: AdminAction;
+  details: Record<string, unknown>;
+}
 
 /**
  * Every escrow transaction the server co-signed (POST /platform/admin/sign-and-send) or built itself (admin resolve,
@@ -34,6 +41,11 @@ export const dealTransactions = pgTable(
     recentBlockhash: text('recent_blockhash').notNull(),
     /** The signed transaction (base64), kept while pending so it can be re-broadcast. */
     rawTransaction: text('raw_transaction'),
+    /**
+     * A resolution the server sends (an admin's decision, a payment-window refund): the audit row its landing writes
+     * (the actor is `submittedBy`), recorded before the send, so whichever process records the landing writes it once.
+     */
+    audit: jsonb('audit').$type<DealTransactionAudit>(),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },

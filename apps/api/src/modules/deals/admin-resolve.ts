@@ -64,18 +64,15 @@ export async function adminResolve(
     }
     let result;
     try {
-      result = await resolveOnChain({ ...ctx, chain }, deal, release, adminWallet, { refundMeans: 'resolved', resolutionReason: reason || null });
+      // audited where the landing is recorded (with the signature and the status after), even by another process
+      result = await resolveOnChain({ ...ctx, chain }, deal, release, adminWallet, { refundMeans: 'resolved', resolutionReason: reason || null }, {
+        action,
+        details: { statusBefore: deal.status, onChain: true, reason: reason || null },
+      });
     } catch (error) {
       if (error instanceof AppError && error.details?.programErrorCode === 6004) throw conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
       throw error;
     }
-    await audit(ctx.db, {
-      actor: adminWallet,
-      action,
-      orderId: deal.orderId,
-      details: { signature: result.signature, statusBefore: deal.status, statusAfter: result.status, onChain: true, reason: reason || null },
-      at: ctx.now(),
-    });
     return { orderId: deal.orderId, status: result.status, signature: result.signature, releaseTo };
   }
 

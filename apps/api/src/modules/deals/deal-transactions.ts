@@ -10,9 +10,10 @@ import { failpoint } from '../../lib/failpoint.ts';
 import type { FeePayerConfig } from '../fee-payer/index.ts';
 import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
 import { CONFIRM_TIMEOUT_MS, isBlockhashStillValid, landTransaction, signatureOutcome } from '../../chain/transactions/index.ts';
-import { setPendingRaw } from './deal-writes.ts';
+import type { DealTransactionAudit } from '../../db/schema/index.ts';
+import { audit } from './audit.ts';
 import type { DealRecord } from './deal-record.ts';
-import { deletePendingTransaction, finishTransaction, insertPendingTransaction } from './deal-writes.ts';
+import { deletePendingTransaction, finishTransaction, insertPendingTransaction, setPendingRaw } from './deal-writes.ts';
 import {
   findDeal,
   findDealTransaction,
@@ -48,6 +49,8 @@ export interface SubmittedDealTransaction {
   kind: DealActionKind;
   submittedBy: string;
   syncOptions?: SyncOptions;
+  /** A resolution the server sends: the audit row written, exactly once, where its landing is recorded. */
+  audit?: DealTransactionAudit;
 }
 
 export interface DealTxResult {
@@ -70,9 +73,11 @@ function encodeError(error: AppError): string {
 }
 
 function syncOptionsOf(row: DealTransactionRow): SyncOptions {
+  const reason = row.audit?.details.reason;
   return {
     refundMeans: row.submittedBy === PAYMENT_WINDOW_ACTOR ? 'expired' : 'resolved',
     ...(row.kind === 'lock' ? { lockSignature: row.signature } : {}),
+    ...(typeof reason === 'string' && reason ? { resolutionReason: reason } : {}),
   };
 }
 
@@ -89,11 +94,23 @@ async function chargeAdminSpend(ctx: DealTxContext, row: { signature: string; or
   }
 }
 
-async function confirmAndRecord(ctx: DealTxContext, row: { signature: string; orderId: number }, sync: SyncOptions): Promise<OrderStatus> {
+type LandedRow = Pick<DealTransactionRow, 'signature' | 'orderId' | 'submittedBy' | 'audit'>;
+
+/**
+ * A landed transaction: the deal moves from the chain, then the row is confirmed and, in that same database
+ * transaction, its audit row written (only by the process whose update confirmed it: a landing is audited once).
+ */
+async function confirmAndRecord(ctx: DealTxContext, row: LandedRow, sync: SyncOptions): Promise<OrderStatus> {
   const deal = await findDeal(ctx.db, row.orderId);
   if (!deal) throw new Error(`deal ${row.orderId} vanished`);
   const { deal: after } = await syncDealFromChain(ctx.db, ctx.chain, deal, ctx.now(), sync);
-  await finishTransaction(ctx.db, row.signature, ctx.now(), { state: 'confirmed', resultStatus: after.status });
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const confirmed = await finishTransaction(tx, row.signature, now, { state: 'confirmed', resultStatus: after.status });
+    if (!confirmed || !row.audit) return;
+    const details = { ...row.audit.details, signature: row.signature, statusAfter: after.status };
+    await audit(tx, { actor: row.submittedBy, action: row.audit.action, orderId: row.orderId, details, at: now });
+  });
   return after.status;
 }
 
@@ -181,6 +198,7 @@ async function reserve(ctx: DealTxContext, signature: string, recentBlockhash: s
     submittedBy: input.submittedBy,
     recentBlockhash,
     rawTransaction: null,
+    audit: input.audit ?? null,
     createdAt: ctx.now(),
   };
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -268,7 +286,7 @@ export async function submitDealTransaction(
   if (landing.state === 'unknown') throw new AppError('CHAIN_TIMEOUT', TX_CONFIRM_TIMEOUT, { signature });
   failpoint(input.kind, 'after-confirm');
   failpoint(input.kind, 'before-record');
-  const status = await confirmAndRecord(ctx, { signature, orderId: input.deal.orderId }, {
+  const status = await confirmAndRecord(ctx, { signature, orderId: input.deal.orderId, submittedBy: input.submittedBy, audit: input.audit ?? null }, {
     ...input.syncOptions,
     ...(input.kind === 'lock' ? { lockSignature: signature } : {}),
   });

@@ -73,13 +73,14 @@ export async function setPendingRaw(db: Queryable, signature: string, rawTransac
   await db.update(dealTransactions).set({ rawTransaction }).where(eq(dealTransactions.signature, signature));
 }
 
+/** Records a pending transaction's outcome; false when it was no longer pending (another process recorded it). */
 export async function finishTransaction(
   db: Queryable,
   signature: string,
   now: Date,
   outcome: { state: 'confirmed'; resultStatus: OrderStatus } | { state: 'failed'; errorCode: string | null; errorMessage: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const finished = await db
     .update(dealTransactions)
     .set({
       state: outcome.state,
@@ -89,7 +90,9 @@ export async function finishTransaction(
         ? { resultStatus: outcome.resultStatus }
         : { errorCode: outcome.errorCode, errorMessage: outcome.errorMessage }),
     })
-    .where(eq(dealTransactions.signature, signature));
+    .where(and(eq(dealTransactions.signature, signature), eq(dealTransactions.state, 'pending')))
+    .returning({ signature: dealTransactions.signature });
+  return finished.length === 1;
 }
 
 /** Forgets a pending transaction that never reached the chain (refused by simulation or by the node). */

@@ -5,7 +5,6 @@ import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { audit } from './audit.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
 import { notifyDealStatus, notifyRefundWaitsForAccount } from '../notifications/index.ts';
@@ -102,13 +101,9 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
         report.synced.push(orderId);
         continue;
       }
-      const result = await resolveOnChain({ ...ctx, chain }, deal, false, PAYMENT_WINDOW_ACTOR, { refundMeans: 'expired' });
-      await audit(ctx.db, {
-        actor: PAYMENT_WINDOW_ACTOR,
+      await resolveOnChain({ ...ctx, chain }, deal, false, PAYMENT_WINDOW_ACTOR, { refundMeans: 'expired' }, {
         action: 'refund_expired_lock',
-        orderId,
-        details: { signature: result.signature, statusAfter: result.status, paymentDeadline: deal.paymentDeadline?.toISOString() ?? null },
-        at: ctx.now(),
+        details: { paymentDeadline: deal.paymentDeadline?.toISOString() ?? null },
       });
       report.refunded.push(orderId);
     } catch (error) {

@@ -1,5 +1,4 @@
 import { OrderStatus } from '@jelly/domain';
-import { audit } from './audit.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import type { DealRecord } from './deal-record.ts';
 import type { DealTxContext } from './deal-transactions.ts';
@@ -16,13 +15,6 @@ export async function refundOrphanedLock(ctx: DealTxContext, deal: DealRecord): 
   if (deal.status !== OrderStatus.Cancelled && deal.status !== OrderStatus.Expired) return null;
   const ticket = await readTicket(ctx.chain, deal.offerId, deal.orderId);
   if (ticket?.status !== 'Locked') return null;
-  const result = await resolveOnChain(ctx, deal, false, LOCK_RECONCILIATION_ACTOR, {});
-  await audit(ctx.db, {
-    actor: LOCK_RECONCILIATION_ACTOR,
-    action: 'refund_orphaned_lock',
-    orderId: deal.orderId,
-    details: { signature: result.signature, dealStatus: deal.status },
-    at: ctx.now(),
-  });
+  const result = await resolveOnChain(ctx, deal, false, LOCK_RECONCILIATION_ACTOR, {}, { action: 'refund_orphaned_lock', details: { dealStatus: deal.status } });
   return result.signature;
 }

@@ -3,6 +3,7 @@ import { adminResolveUniversalTicketInstruction, ensureTokenAccountsInstructions
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
+import type { DealTransactionAudit } from '../../db/schema/index.ts';
 import { preparePlatformSend } from '../../chain/gate/index.ts';
 import { AppError } from '../../errors.ts';
 import { platformOwners } from './chain/deal-send-terms.ts';
@@ -64,20 +65,25 @@ export async function buildAdminResolveTransaction(
   return new VersionedTransaction(message);
 }
 
-/** Builds, submits and confirms an admin resolution of a locked deal; the deal then moves from the chain. */
+/**
+ * Builds, submits and confirms an admin resolution of a locked deal; the deal then moves from the chain. `audit` is
+ * recorded with the transaction before it is sent and written (by `actor`) where its landing is recorded: by this
+ * process, or by the one that finishes the send after this one died.
+ */
 export async function resolveOnChain(
   ctx: DealTxContext,
   deal: DealRecord,
   releaseToFiatGuy: boolean,
   actor: string,
   syncOptions: SyncOptions,
+  audit: DealTransactionAudit,
 ): Promise<DealTxResult> {
   const tx = await buildAdminResolveTransaction(ctx.chain, deal, releaseToFiatGuy);
   const prepared = preparePlatformSend(ctx, tx, [ctx.chain.admin]);
   // charged to the party the resolution goes against; held only to the platform's budget: another wallet's
   // spending must never keep someone's tokens in escrow
   const against = releaseToFiatGuy ? cryptoSideWallet(deal) : fiatSideWallet(deal);
-  return submitDealTransaction(ctx, prepared, tx.message.recentBlockhash, { deal, kind: 'admin_resolve', submittedBy: actor, syncOptions }, {
+  return submitDealTransaction(ctx, prepared, tx.message.recentBlockhash, { deal, kind: 'admin_resolve', submittedBy: actor, syncOptions, audit }, {
     chargeTo: { wallet: against ?? null, ip: null },
     budgets: 'platform',
     platformOwners: platformOwners(await readEscrowConfig(ctx.chain)),

@@ -1,0 +1,1 @@
+ALTER TABLE "deal_transactions" ADD COLUMN "audit" jsonb;
