@@ -32,7 +32,7 @@ export async function chooseJelly(
   if (choice === 'refund') {
     moved = await moveJelly(ctx.db, orderId, 'choose_refund', { kind: 'choice', actor: 'user', note: 'refund' }, now, { pendingChoice: null });
   } else {
-    const send = jellyCoin(order.sendCoin, order.sendChain)!;
+    const send = jellyCoin(ctx.coins, order.sendCoin, order.sendChain)!;
     const received = BigInt(order.received);
     const quote = await quoteJelly(ctx, {
       sendCoin: order.sendCoin,
@@ -58,5 +58,5 @@ export async function chooseJelly(
   if (!moved) throw conflict(NO_CHOICE_PENDING);
   await proceed(orderId);
   const fresh = await findJellyOrder(ctx.db, orderId);
-  return jellyOrderWire(fresh!, await jellyTimeline(ctx.db, orderId));
+  return jellyOrderWire(ctx.coins, fresh!, await jellyTimeline(ctx.db, orderId));
 }

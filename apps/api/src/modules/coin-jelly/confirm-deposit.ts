@@ -27,7 +27,7 @@ export async function confirmJellyDeposit(
 ): Promise<JellyOrder> {
   const order = await findJellyOrder(ctx.db, input.id);
   if (!order) throw notFound('Order not found.');
-  const send = jellyCoin(order.sendCoin, order.sendChain)!;
+  const send = jellyCoin(ctx.coins, order.sendCoin, order.sendChain)!;
   if (send.chain === 'Solana') throw badRequest(SOLANA_DEPOSITS_ARE_READ);
   const problem = txIdProblem(send.chain, input.txID);
   if (problem) throw validationError(problem, { txID: problem });
@@ -47,5 +47,5 @@ export async function confirmJellyDeposit(
     at: now,
   });
   if (outcome === 'exact') await proceed(order.id);
-  return orderView(ctx.db, order.id);
+  return orderView(ctx.db, ctx.coins, order.id);
 }

@@ -19,6 +19,7 @@ import type { JellyDesk } from './desk.ts';
 
 export interface QuoteDeps {
   config: CoinJellyConfig;
+  coins: readonly JellyCoin[];
   priceFeed: PriceFeed;
   desk: JellyDesk | null;
   now: () => Date;
@@ -64,8 +65,8 @@ async function usdPrice(deps: QuoteDeps, coin: JellyCoin): Promise<SwapPriceInpu
 
 /** The desk's quote for the pair: either amount given, the other computed, rounding in the desk's favour. */
 export async function quoteJelly(deps: QuoteDeps, q: Omit<JellyQuoteRequest, never>): Promise<JellyQuoteUnits> {
-  const send = jellyCoin(q.sendCoin, q.sendChain);
-  const receive = jellyCoin(q.receiveCoin, q.receiveChain);
+  const send = jellyCoin(deps.coins, q.sendCoin, q.sendChain);
+  const receive = jellyCoin(deps.coins, q.receiveCoin, q.receiveChain);
   if (!send) throw badRequest(UNSUPPORTED_COIN(q.sendCoin, q.sendChain));
   if (!receive) throw badRequest(UNSUPPORTED_COIN(q.receiveCoin, q.receiveChain));
   if (send === receive) throw refuse('same_token');

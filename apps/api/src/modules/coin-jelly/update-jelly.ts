@@ -34,7 +34,7 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
   const order = await findJellyOrder(ctx.db, input.id);
   if (!order) throw notFound('Order not found.');
   if (jellyStageRules(order.stage).final) throw conflict(UPDATE_JELLY_MESSAGES.alreadyFinal);
-  const receive = jellyCoin(order.receiveCoin, order.receiveChain)!;
+  const receive = jellyCoin(ctx.coins, order.receiveCoin, order.receiveChain)!;
   if (input.txID) {
     const problem = txIdProblem(receive.chain, input.txID);
     if (problem) throw validationError(problem, { txID: problem });
@@ -91,5 +91,5 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
       at: now,
     });
   });
-  return orderView(ctx.db, order.id);
+  return orderView(ctx.db, ctx.coins, order.id);
 }
