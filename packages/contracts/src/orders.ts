@@ -281,6 +281,11 @@ export const userOffersQuery = z.object({
   /** Offers only (needs Kind=offers): active, filled or cancelled. */
   OfferStatus: optionalQueryEnum(OFFER_STATES, 'OfferStatus must be active, filled or cancelled'),
   TokenMint: optionalQueryText,
+  /**
+   * The token as the rows name it (one of tokenNames), whatever its mint: the dashboard's filters send this, so the
+   * deals of a cluster's earlier mint list still match and the web app keeps no mint list of its own.
+   */
+  TokenName: optionalQueryText,
   FiatCode: optionalQueryText,
   /**
    * The listed wallet's role in the row (buyer or seller). A trader who claimed someone's Sell offer is buying, so
