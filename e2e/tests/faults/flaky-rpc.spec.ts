@@ -13,6 +13,7 @@ import { startFaultServer, type FaultServer } from '../../fixtures/faults/fault-
 
 const test = dealTest.extend<object, { faultServer: FaultServer }>({
   faultServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
     async ({}, use) => {
       const server = await startFaultServer();
       await use(server);
