@@ -31,6 +31,10 @@ test.afterEach(({ faultServer }) => {
   faultServer.proxy.reset();
   faultServer.proxy.latencyMs = 0;
 });
+// The worker outlives this file: stop the processes now rather than let them idle through the rest of the suite.
+test.afterAll(async ({ faultServer }) => {
+  await faultServer.stop();
+});
 
 const USDT_25 = 25_000_000n;
 const NODE_DOWN = 'The Solana node did not answer. Please try again.';
