@@ -30,6 +30,9 @@ export function jellyCoins(mints: StablecoinMints): readonly JellyCoin[] {
 }
 
 export const UNSUPPORTED_COIN = (code: string, chain: string) => `${code} on ${chain} is not offered: choose one of the listed coins`;
+/** An order placed in a coin the operator has since withdrawn from this cluster (STABLECOIN_MINTS). */
+export const COIN_WITHDRAWN = (code: string, chain: string) =>
+  `${code} on ${chain} is no longer offered on this cluster, so this order cannot be paid in it: refund or fail it`;
 
 /** The coin entry, or undefined when that coin is not offered on that chain. */
 export function jellyCoin(coins: readonly JellyCoin[], code: JellyCoinCode, chain: JellyChain): JellyCoin | undefined {

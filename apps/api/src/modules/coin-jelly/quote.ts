@@ -44,7 +44,7 @@ const refuse = (reason: SwapRefusalReason) => badRequest(SWAP_MESSAGES[reason], 
 export const TOO_MANY_DECIMALS = (coin: string, decimals: number) => `${coin} has at most ${decimals} decimals`;
 
 /** A typed amount in base units, refusing more decimals than the coin has. */
-export function amountUnits(text: string, coin: JellyCoin): bigint {
+export function amountUnits(text: string, coin: Pick<JellyCoin, 'currency' | 'decimals'>): bigint {
   const fraction = text.split('.')[1] ?? '';
   if (fraction.replace(/0+$/, '').length > coin.decimals) throw badRequest(TOO_MANY_DECIMALS(coin.currency, coin.decimals));
   return toBaseUnits(text, coin.decimals);
