@@ -18,12 +18,12 @@ import { readSecurityConfig } from './security-config.ts';
 import { readFeePayerConfig, type FeePayerConfig } from './modules/fee-payer/index.ts';
 import { readAuthConfig, type AuthConfig } from './modules/auth/index.ts';
 import { readPlatformConfig, type PlatformConfig } from './modules/platform/index.ts';
-import { readCatalogueConfig, type CatalogueConfig } from './modules/catalogues/index.ts';
 import { readTelegramConfig, type TelegramConfig } from './modules/telegram/index.ts';
 import { readAttachmentsConfig, type AttachmentsConfig } from './modules/attachments/index.ts';
 import { readCoinJellyConfig, resolveCoinJellyConfig, type CoinJellyConfig } from './modules/coin-jelly/index.ts';
 import type { ConfigRead } from './lib/env-fields.ts';
 import { readFailpoint } from './lib/failpoint.ts';
+import { readStablecoinMints } from './chain/stablecoin-mints.ts';
 import { readSendRecoveryConfig, type SendRecoveryConfig } from './chain/gate/index.ts';
 import type { SharedConfig } from './shared-config.ts';
 import { apiPath } from './lib/package-root.ts';
@@ -39,8 +39,6 @@ export interface AppConfig extends SharedConfig, AuthConfig, PlatformConfig {
   telegram: TelegramConfig | null;
   /** Price feed (PRICE_FEED, …) and floating-offer repricing; absent = the bundled table, no repricing (tests). */
   prices?: PricesConfig;
-  /** The stablecoin mints of the cluster (SOLANA_CLUSTER's list, STABLECOIN_MINTS); absent = SOLANA_CLUSTER's list. */
-  catalogue?: CatalogueConfig;
   /** Market page cache (MARKET_PAGE_CACHE_MS); absent = no page cache (tests). */
   market?: MarketConfig;
   /** The payment-window job (PAYMENT_WINDOW_SWEEP_SECONDS); absent = no job (tests call it directly). */
@@ -165,7 +163,7 @@ export async function loadConfig(
   const e = parsed.data;
   const auth = settled(readAuthConfig(env));
   const platform = settled(readPlatformConfig(env));
-  const catalogue = settled(readCatalogueConfig(env));
+  const stablecoinMints = settled(readStablecoinMints(env));
   const prices = settled(readPricesConfig(env));
   const market = settled(readMarketConfig(env));
   const deals = settled(readDealsConfig(env));
@@ -201,12 +199,12 @@ export async function loadConfig(
     trustedProxies: e.TRUSTED_PROXIES,
     logLevel: e.LOG_LEVEL ?? 'info',
     ...platform,
-    catalogue,
     telegramBotUsername: e.TELEGRAM_BOT_USERNAME ?? null,
     telegram,
     solanaRpcUrl: e.SOLANA_RPC_URL ?? null,
     solanaWsUrl: e.SOLANA_WS_URL ?? null,
     solanaCluster: e.SOLANA_CLUSTER ?? (e.SOLANA_RPC_URL ? 'custom' : 'localnet'),
+    stablecoinMints,
     adminKeypairFile: e.ADMIN_KEYPAIR ? resolve(cwd, e.ADMIN_KEYPAIR) : null,
     escrowProgramId: e.ESCROW_PROGRAM_ID ?? null,
     localnetPort: e.LOCALNET_PORT,

@@ -5,6 +5,7 @@
  * module imports leads back to config.ts, which imports every module's reader.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import type { StablecoinMints } from './chain/stablecoin-mints.ts';
 import type { SecurityConfig } from './security-config.ts';
 
 export type DatabaseConfig =
@@ -31,6 +32,8 @@ export interface SharedConfig {
   solanaRpcUrl: string | null;
   solanaWsUrl: string | null;
   solanaCluster: string;
+  /** The stablecoins' mints on this cluster (SOLANA_CLUSTER's list, STABLECOIN_MINTS): the catalogue's, the desk's and Coin Jelly's. */
+  stablecoinMints: StablecoinMints;
   /** Path of the admin (fee payer, co-signer) keypair file; null = generated in the data folder (localnet only). */
   adminKeypairFile: string | null;
   /** null = the program id built into @jelly/escrow. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 import { coin } from './catalogues.ts';
 import { ADMIN_REASON_MAX, adminBan, emptyToUndefined, optionalText, pageInfo, pageParam, sizeParam } from './admin-common.ts';
-import { baseUnits, orderId, userOrderRow } from './orders.ts';
+import { baseUnits, orderId } from './orders.ts';
+import { userOrderRow } from './owner-orders.ts';
 import { tradingStatsResponse } from './trading-stats.ts';
 
 /** The admin back office's records: bans and users, tokens, the audit log, the platform figures. */

@@ -41,7 +41,11 @@ export const currenciesResponse = z.array(currency);
 /** GET /payments answers one of the two lists depending on `type`. */
 export const paymentsResponse = z.union([paymentMethodsResponse, currenciesResponse]);
 
-/** Mainnet mints of the bundled coins. The embedded localnet creates its test mints at these addresses. */
+/**
+ * SOL's wire mint (wSOL: the same on every cluster) and the MAINNET mints of the bundled stablecoins; the embedded
+ * localnet creates its test mints at these addresses. Product code takes a cluster's stablecoins from the
+ * configuration (the API: STABLECOIN_MINTS / CLUSTER_STABLECOIN_MINTS; the web app: the catalogue), never from here.
+ */
 export const KNOWN_MINTS = {
   SOL: 'So11111111111111111111111111111111111111112',
   USDC: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',

@@ -6,6 +6,7 @@ export * from './platform.ts';
 export * from './escrow-proof.ts';
 export * from './paths.ts';
 export * from './orders.ts';
+export * from './owner-orders.ts';
 export * from './trading-stats.ts';
 export * from './payment-details.ts';
 export * from './market.ts';

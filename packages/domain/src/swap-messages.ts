@@ -22,7 +22,8 @@ export const SWAP_REFUSAL_REASONS = [
 export type SwapRefusalReason = (typeof SWAP_REFUSAL_REASONS)[number];
 
 export const SWAP_MESSAGES = {
-  pair_unsupported: 'This pair cannot be swapped here: choose two of SOL, USDC and USDT.',
+  // Which tokens depends on the cluster's mint list (devnet has no USDT), so the sentence names none.
+  pair_unsupported: 'This pair cannot be swapped here: choose two of the listed tokens.',
   same_token: 'Choose two different tokens.',
   price_unavailable: 'No price is available for this pair right now. Try again in a moment.',
   price_stale: 'The price feed is out of date, so the desk cannot quote right now. Try again in a moment.',

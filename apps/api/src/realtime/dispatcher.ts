@@ -1,5 +1,6 @@
 import type { Notification, RealtimeServerMessage } from '@jelly/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { StablecoinMints } from '../chain/stablecoin-mints.ts';
 import type { Database } from '../db/connect.ts';
 import { findNotificationsByIds, toNotification } from '../modules/notifications/index.ts';
 import { findSwapRecords } from '../modules/swap/index.ts';
@@ -22,6 +23,8 @@ export class SignalDispatcher {
     private readonly db: Database,
     private readonly hub: RealtimeHub,
     private readonly log: FastifyBaseLogger,
+    /** The cluster's stablecoin mints: a Coin Jelly order's payment link names its coin's. */
+    private readonly stablecoinMints: StablecoinMints,
   ) {}
 
   /** Other parts of the server (the Telegram outbox worker) react to signals too. */
@@ -76,7 +79,7 @@ export class SignalDispatcher {
       notificationIds.length > 0 ? this.loadNotifications(notificationIds) : new Map<number, Notification>(),
       loadChatMessages(this.db, chatIds),
       findSwapRecords(this.db, swapIds),
-      findJellyListItems(this.db, jellyIds),
+      findJellyListItems(this.db, this.stablecoinMints, jellyIds),
     ]);
 
     for (const signal of batch) {

@@ -6,7 +6,7 @@ import type { Chain } from '../../src/chain/chain.ts';
 import { rpcConnection, type RpcRetryPolicy } from '../../src/chain/rpc-connection.ts';
 import type { AppConfig } from '../../src/config.ts';
 import { createChainTestApp, type ChainTestApp } from '../helpers/test-chain.ts';
-import { startRpcFaultProxy, type RpcFaultProxy } from './rpc-fault-proxy.ts';
+import { startRpcFaultProxy, type RpcFaultProxy } from '../../src/chain/testing/rpc-fault-proxy.ts';
 
 /**
  * The product's policy with short waits: a held request is abandoned after 1 s (the product's is 15 s), so a test

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
+import { defaultStablecoinMints } from '../../src/chain/stablecoin-mints.ts';
 import type { DatabaseConfig } from '../../src/shared-config.ts';
 import { createClock, type TestClock } from './clock.ts';
 
@@ -70,6 +71,7 @@ export function testConfig(database: DatabaseConfig, clock: TestClock, overrides
     solanaRpcUrl: null,
     solanaWsUrl: null,
     solanaCluster: 'localnet',
+    stablecoinMints: defaultStablecoinMints(overrides.solanaCluster ?? 'localnet'),
     adminKeypairFile: null,
     escrowProgramId: null,
     localnetPort: 0,

@@ -3,5 +3,3 @@ export { listCountries } from './countries.ts';
 export { listCurrencies } from './currencies.ts';
 export { PAYMENT_METHODS } from './payment-methods.ts';
 export { listCoins } from './list-coins.ts';
-export { readCatalogueConfig } from './catalogue-config.ts';
-export type { CatalogueConfig } from './catalogue-config.ts';

@@ -6,7 +6,6 @@ import {
   paymentsResponse,
 } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { defaultStablecoinMints } from './catalogue-config.ts';
 import { listCoins } from './list-coins.ts';
 import { ensureStablecoinRows, otherClustersMints } from './stablecoin-mints.ts';
 import { listCountries } from './countries.ts';
@@ -23,9 +22,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ hasFlag: (countryCode: str
   const currencies = listCurrencies(hasFlag);
   const countries = listCountries();
   // The stablecoin mints of the configured cluster (SOLANA_CLUSTER, STABLECOIN_MINTS): rows for them, others' hidden.
-  const mints = app.config.catalogue ?? { stablecoinMints: defaultStablecoinMints(app.config.solanaCluster) };
-  await ensureStablecoinRows(app.db, mints, app.config.now());
-  const hidden = otherClustersMints(mints);
+  await ensureStablecoinRows(app.db, app.config.stablecoinMints, app.config.now());
+  const hidden = otherClustersMints(app.config.stablecoinMints);
 
   app.get(
     '/payments',

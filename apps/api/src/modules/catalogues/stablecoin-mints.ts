@@ -1,7 +1,7 @@
 import { CLUSTER_STABLECOIN_MINTS } from '@jelly/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/rows.ts';
-import type { CatalogueConfig, StablecoinSymbol } from './catalogue-config.ts';
+import { STABLECOIN_SYMBOLS, type StablecoinMints, type StablecoinSymbol } from '../../chain/stablecoin-mints.ts';
 
 /** Every cluster's default mint of `symbol`: the bundled rows a cluster's list may replace. */
 const defaultsOf = (symbol: StablecoinSymbol) =>
@@ -11,10 +11,10 @@ const defaultsOf = (symbol: StablecoinSymbol) =>
  * The bundled stablecoin rows of other clusters, left out of the coin list: on devnet the mainnet USDC and USDT
  * mints hold nothing. Admin-added tokens are never among them.
  */
-export function otherClustersMints(config: CatalogueConfig): ReadonlySet<string> {
+export function otherClustersMints(mints: StablecoinMints): ReadonlySet<string> {
   const hidden = new Set<string>();
-  for (const symbol of ['USDC', 'USDT'] as const) {
-    for (const mint of defaultsOf(symbol)) if (mint !== config.stablecoinMints[symbol]) hidden.add(mint);
+  for (const symbol of STABLECOIN_SYMBOLS) {
+    for (const mint of defaultsOf(symbol)) if (mint !== mints[symbol]) hidden.add(mint);
   }
   return hidden;
 }
@@ -24,8 +24,8 @@ export function otherClustersMints(config: CatalogueConfig): ReadonlySet<string>
  * decimals, icon, position), so offers in it are accepted. Rows are only added, never changed or removed: deals of
  * an earlier list keep their token. Safe to run on every start and from several replicas at once.
  */
-export async function ensureStablecoinRows(db: Queryable, config: CatalogueConfig, now: Date): Promise<void> {
-  for (const [symbol, mint] of Object.entries(config.stablecoinMints)) {
+export async function ensureStablecoinRows(db: Queryable, mints: StablecoinMints, now: Date): Promise<void> {
+  for (const [symbol, mint] of Object.entries(mints)) {
     const bundled = [...defaultsOf(symbol as StablecoinSymbol)];
     if (!mint || bundled.length === 0) continue;
     await db.execute(sql`

@@ -1,9 +1,9 @@
-import type { JellyAdminQueueResponse } from '@jelly/contracts';
+import type { JellyAdminQueueResponse, JellyCoin } from '@jelly/contracts';
 import { fromBaseUnits, jellyStagesWhere } from '@jelly/domain';
 import { and, asc, eq, inArray, isNotNull, not, or } from 'drizzle-orm';
 import { jellyDeposits, jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
-import { jellyCoin } from './coins.ts';
+import { coinFacts } from './coins.ts';
 import { jellyListItemWire } from './to-wire.ts';
 
 const NEEDS_ADMIN = jellyStagesWhere((r) => r.waitingOn === 'admin');
@@ -15,7 +15,7 @@ const minutesSince = (since: Date, now: Date) => Math.max(0, Math.floor((now.get
  * waiting on the user's choice (longest first; an order enters that stage by a move, which sets updatedAt, and leaves
  * it by the next move, so updatedAt is when the question was put).
  */
-export async function jellyAdminQueue(db: Queryable, now: Date): Promise<JellyAdminQueueResponse> {
+export async function jellyAdminQueue(db: Queryable, coins: readonly JellyCoin[], now: Date): Promise<JellyAdminQueueResponse> {
   // Also a payout that failed while settling (it carries adminSince).
   const waiting = or(inArray(jellyOrders.stage, [...NEEDS_ADMIN]), and(eq(jellyOrders.stage, 'settling'), isNotNull(jellyOrders.adminSince)));
   const orders = await db.select().from(jellyOrders).where(waiting).orderBy(asc(jellyOrders.adminSince), asc(jellyOrders.id)).limit(200);
@@ -34,12 +34,12 @@ export async function jellyAdminQueue(db: Queryable, now: Date): Promise<JellyAd
     .limit(200);
   return {
     orders: orders.map((o) => ({
-      ...jellyListItemWire(o),
+      ...jellyListItemWire(coins, o),
       waitingMinutes: minutesSince(o.adminSince ?? o.updatedAt, now),
     })),
-    awaitingUser: choosing.map((o) => ({ ...jellyListItemWire(o), waitingMinutes: minutesSince(o.updatedAt, now) })),
+    awaitingUser: choosing.map((o) => ({ ...jellyListItemWire(coins, o), waitingMinutes: minutesSince(o.updatedAt, now) })),
     deposits: deposits.map(({ d, o }) => {
-      const coin = jellyCoin(o.sendCoin, o.sendChain)!;
+      const coin = coinFacts(o.sendCoin, o.sendChain)!;
       return {
         orderId: o.id,
         address: o.depositAddress,

@@ -2,7 +2,7 @@ import type { JellyChoiceRequest, JellyOrder } from '@jelly/contracts';
 import { COIN_JELLY_RATE_LOCK_MINUTES, fromBaseUnits } from '@jelly/domain';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { jellyCoin } from './coins.ts';
+import { COIN_WITHDRAWN, jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { moveJelly } from './jelly-writes.ts';
 import { findJellyOrder, jellyTimeline } from './queries.ts';
@@ -32,7 +32,8 @@ export async function chooseJelly(
   if (choice === 'refund') {
     moved = await moveJelly(ctx.db, orderId, 'choose_refund', { kind: 'choice', actor: 'user', note: 'refund' }, now, { pendingChoice: null });
   } else {
-    const send = jellyCoin(order.sendCoin, order.sendChain)!;
+    const send = jellyCoin(ctx.coins, order.sendCoin, order.sendChain);
+    if (!send) throw conflict(COIN_WITHDRAWN(order.sendCoin, order.sendChain));
     const received = BigInt(order.received);
     const quote = await quoteJelly(ctx, {
       sendCoin: order.sendCoin,
@@ -58,5 +59,5 @@ export async function chooseJelly(
   if (!moved) throw conflict(NO_CHOICE_PENDING);
   await proceed(orderId);
   const fresh = await findJellyOrder(ctx.db, orderId);
-  return jellyOrderWire(fresh!, await jellyTimeline(ctx.db, orderId));
+  return jellyOrderWire(ctx.coins, fresh!, await jellyTimeline(ctx.db, orderId));
 }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { jellyCoins } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { keypairDesk } from './keypair-desk.ts';
 import { DepositWatcher } from './deposit-watcher.ts';
@@ -35,6 +36,7 @@ export const coinJellyService = fp(
     const ctx: JellyContext = {
       db: app.db,
       config,
+      coins: jellyCoins(app.config.stablecoinMints),
       now: app.config.now,
       priceFeed: app.priceFeed,
       // The swap desk's treasury pays and receives the sweeps (null without a chain or a desk key).

@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound, validationError } from '../../errors.ts
 import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { jellySubject } from './admin-audit.ts';
-import { jellyCoin } from './coins.ts';
+import { coinFacts } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { creditDeposit } from './credit-deposit.ts';
 import { orderView } from './order-view.ts';
@@ -27,8 +27,9 @@ export async function confirmJellyDeposit(
 ): Promise<JellyOrder> {
   const order = await findJellyOrder(ctx.db, input.id);
   if (!order) throw notFound('Order not found.');
-  const send = jellyCoin(order.sendCoin, order.sendChain)!;
-  if (send.chain === 'Solana') throw badRequest(SOLANA_DEPOSITS_ARE_READ);
+  if (order.sendChain === 'Solana') throw badRequest(SOLANA_DEPOSITS_ARE_READ);
+  // Only a Solana stablecoin can leave a cluster's list; the coins confirmed here are always known.
+  const send = coinFacts(order.sendCoin, order.sendChain)!;
   const problem = txIdProblem(send.chain, input.txID);
   if (problem) throw validationError(problem, { txID: problem });
   const amount = amountUnits(input.amount, send);
@@ -47,5 +48,5 @@ export async function confirmJellyDeposit(
     at: now,
   });
   if (outcome === 'exact') await proceed(order.id);
-  return orderView(ctx.db, order.id);
+  return orderView(ctx.db, ctx.coins, order.id);
 }

@@ -1,3 +1,4 @@
+import type { JellyCoin } from '@jelly/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
@@ -10,6 +11,8 @@ import type { JellyDesk } from './desk.ts';
 export interface JellyContext {
   db: Database;
   config: CoinJellyConfig;
+  /** The coins offered on this cluster (jellyCoins: the stablecoins at the configured mints). */
+  coins: readonly JellyCoin[];
   now: () => Date;
   priceFeed: PriceFeed;
   /** null without a chain (the desk lives on Solana). */

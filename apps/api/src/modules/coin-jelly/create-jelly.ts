@@ -38,8 +38,8 @@ export async function createJelly(
   if (order.userWallet !== user.wallet) throw forbidden(NOT_YOUR_ORDER);
   if (order.userConfirmedAt) throw conflict(JELLY_ALREADY_SENT);
 
-  const send = jellyCoin(body.cryptoCurrencyFromUser, order.sendChain);
-  const receive = jellyCoin(body.newUserCrypto, body.newUserCryptoChain);
+  const send = jellyCoin(ctx.coins, body.cryptoCurrencyFromUser, order.sendChain);
+  const receive = jellyCoin(ctx.coins, body.newUserCrypto, body.newUserCryptoChain);
   if (body.cryptoCurrencyFromUser !== order.sendCoin || !send) throw badRequest(PAYLOAD_DIFFERS('cryptoCurrencyFromUser'));
   if (body.newUserCrypto !== order.receiveCoin || body.newUserCryptoChain !== order.receiveChain || !receive) {
     throw badRequest(PAYLOAD_DIFFERS('newUserCrypto'));
@@ -63,5 +63,5 @@ export async function createJelly(
   lookNow(order.depositAddress);
   const fresh = await findJellyOrder(ctx.db, order.id);
   if (!fresh) throw new Error('createJelly: order vanished');
-  return jellyOrderWire(fresh, await jellyTimeline(ctx.db, order.id));
+  return jellyOrderWire(ctx.coins, fresh, await jellyTimeline(ctx.db, order.id));
 }

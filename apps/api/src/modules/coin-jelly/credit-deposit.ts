@@ -34,7 +34,7 @@ export type WhenTaken = 'refuse' | 'hold';
 
 /** What exchanging `received` would pay now, for the question put to the user. */
 async function choiceFor(ctx: JellyContext, order: JellyOrderRow, kind: JellyChoiceKind, received: bigint): Promise<JellyPendingChoice> {
-  const send = jellyCoin(order.sendCoin, order.sendChain)!;
+  const send = jellyCoin(ctx.coins, order.sendCoin, order.sendChain)!;
   const base = { kind, received: fromBaseUnits(received, send.decimals), refundAddress: order.refundAddress };
   try {
     const quote = await quoteJelly(ctx, {
@@ -77,12 +77,12 @@ export async function creditDeposit(ctx: JellyContext, orderId: number, fact: De
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(jellyOrders).where(eq(jellyOrders.id, orderId)).for('update');
     if (!order) return 'duplicate';
-    const send = jellyCoin(order.sendCoin, order.sendChain);
+    const send = jellyCoin(ctx.coins, order.sendCoin, order.sendChain);
     if (!send) return 'duplicate';
     const takes = TAKES_DEPOSITS.has(order.stage);
     const total = BigInt(order.received) + fact.amount;
     const late = order.stage === 'expired' || fact.at.getTime() > order.expireAt.getTime();
-    const receive = jellyCoin(order.receiveCoin, order.receiveChain);
+    const receive = jellyCoin(ctx.coins, order.receiveCoin, order.receiveChain);
     const automatic = send.automatic && (receive?.automatic ?? false);
     const exactly = BigInt(order.amountSend);
     const wrong: JellyChoiceKind | null = late ? 'late' : total < exactly ? 'under' : total > exactly ? 'over' : null;

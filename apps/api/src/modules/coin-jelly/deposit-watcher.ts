@@ -86,7 +86,7 @@ export class DepositWatcher {
     const chain = this.ctx.chain;
     const order = await findJellyOrder(this.ctx.db, orderId);
     if (!chain || this.closed || !order || order.sendChain !== 'Solana' || this.watched.has(orderId)) return;
-    const coin = jellyCoin(order.sendCoin, 'Solana');
+    const coin = jellyCoin(this.ctx.coins, order.sendCoin, 'Solana');
     if (!coin) return;
     const owner = new PublicKey(order.depositAddress);
     const account = coin.mint ? getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner) : owner;

@@ -2,6 +2,7 @@ import {
   JELLY_COIN_CODES,
   JELLY_DEFAULT_PAGE_SIZE,
   JELLY_MAX_PAGE_SIZE,
+  type JellyCoin,
   type JellyHistoryFilters,
   type JellyListResponse,
   type JellyUserOrdersFilters,
@@ -29,7 +30,7 @@ interface ListFilters {
   wallet: string | null;
 }
 
-async function listJelly(db: Queryable, f: ListFilters): Promise<JellyListResponse> {
+async function listJelly(db: Queryable, coins: readonly JellyCoin[], f: ListFilters): Promise<JellyListResponse> {
   const page = clampPage(f.page);
   const size = Math.min(JELLY_MAX_PAGE_SIZE, clampPageSize(f.size, JELLY_DEFAULT_PAGE_SIZE));
   const where: SQL[] = [];
@@ -60,13 +61,13 @@ async function listJelly(db: Queryable, f: ListFilters): Promise<JellyListRespon
       .offset((page - 1) * size),
     db.select({ total: count() }).from(jellyOrders).where(condition),
   ]);
-  return { data: rows.map(jellyListItemWire), total: totals[0]?.total ?? 0 };
+  return { data: rows.map((row) => jellyListItemWire(coins, row)), total: totals[0]?.total ?? 0 };
 }
 
 /** The signed-in user's orders (userWallet, when sent, must be their own). */
-export function listUserJelly(db: Queryable, user: AuthUser, q: JellyUserOrdersFilters): Promise<JellyListResponse> {
+export function listUserJelly(db: Queryable, coins: readonly JellyCoin[], user: AuthUser, q: JellyUserOrdersFilters): Promise<JellyListResponse> {
   if (q.userWallet && q.userWallet !== user.wallet) throw forbidden('You can list only your own orders.');
-  return listJelly(db, {
+  return listJelly(db, coins, {
     page: q.Page,
     size: q.Size,
     sortBy: q.SortBy,
@@ -81,6 +82,6 @@ export function listUserJelly(db: Queryable, user: AuthUser, q: JellyUserOrdersF
 }
 
 /** Every order, for admins. */
-export function listJellyHistory(db: Queryable, q: JellyHistoryFilters): Promise<JellyListResponse> {
-  return listJelly(db, { ...q, wallet: null });
+export function listJellyHistory(db: Queryable, coins: readonly JellyCoin[], q: JellyHistoryFilters): Promise<JellyListResponse> {
+  return listJelly(db, coins, { ...q, wallet: null });
 }

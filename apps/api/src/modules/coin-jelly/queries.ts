@@ -1,4 +1,6 @@
 import type { JellyListItem } from '@jelly/contracts';
+import type { StablecoinMints } from '../../chain/stablecoin-mints.ts';
+import { jellyCoins } from './coins.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { jellyEvents, jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
@@ -19,11 +21,12 @@ export async function jellyTimeline(db: Queryable, orderId: number): Promise<Jel
   return db.select().from(jellyEvents).where(eq(jellyEvents.orderId, orderId)).orderBy(asc(jellyEvents.id));
 }
 
-/** Orders by id as list items (the realtime push), in one query. */
-export async function findJellyListItems(db: Queryable, ids: number[]): Promise<Map<number, JellyListItem>> {
+/** Orders by id as list items (the realtime push), in one query; `mints`: the cluster's (their payment links). */
+export async function findJellyListItems(db: Queryable, mints: StablecoinMints, ids: number[]): Promise<Map<number, JellyListItem>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(jellyOrders).where(inArray(jellyOrders.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, jellyListItemWire(row)]));
+  const coins = jellyCoins(mints);
+  return new Map(rows.map((row) => [row.id, jellyListItemWire(coins, row)]));
 }
 
 /** Whether the order's timeline already has an event of this kind (a notice given once). */

@@ -5,7 +5,8 @@ import { fromBaseUnits, SWAP_MESSAGES, toBaseUnits } from '@jelly/domain';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import type { PriceFeed } from '../prices/index.ts';
-import { jellyCoin, UNSUPPORTED_COIN } from './coins.ts';
+import { KNOWN_MINTS } from '@jelly/contracts';
+import { jellyCoin, jellyCoins, UNSUPPORTED_COIN } from './coins.ts';
 import { jellyOutNow, quoteJelly, TOO_MANY_DECIMALS, type QuoteDeps } from './quote.ts';
 import { testJellyConfig } from './testing.ts';
 
@@ -15,9 +16,11 @@ const feed = (usd: Record<string, string>): PriceFeed => ({
   cryptoUsd: async (symbol) => (usd[symbol] ? { value: usd[symbol], asOf } : null),
   fiatPerUsd: async () => null,
 });
+const coins = jellyCoins({ USDC: KNOWN_MINTS.USDC, USDT: KNOWN_MINTS.USDT });
 const deps = (over: Partial<QuoteDeps> = {}): QuoteDeps => ({
   // spread 50 bps; BTC 60,000 USD, ETH 3,000 USD; orders of 1 to 10,000 USD
   config: testJellyConfig(),
+  coins,
   priceFeed: feed({}),
   desk: null,
   now: () => asOf,
@@ -60,7 +63,7 @@ describe('quoteJelly', () => {
   });
 
   it('pays a Solana coin at the feed’s price, at most the desk’s inventory share', async () => {
-    const sol = jellyCoin('SOL', 'Solana')!;
+    const sol = jellyCoin(coins, 'SOL', 'Solana')!;
     const desk = { balance: async () => 4_000_000_000n, pay: () => Promise.reject(new Error('not here')), treasury: Keypair.generate().publicKey };
     const solana = deps({ desk, priceFeed: feed({ SOL: '150', USDC: '1' }) });
     const usdcToSol = { sendCoin: 'USDC', sendChain: 'Solana', receiveCoin: 'SOL', receiveChain: 'Solana' } as const;
@@ -70,6 +73,19 @@ describe('quoteJelly', () => {
     // 2 SOL is half the desk's 4 SOL (the share is 50%): 450 USDC would need 2.985 SOL.
     expect(await refusal(quoteJelly(solana, { ...usdcToSol, amountUserSend: '450' }))).toBe(SWAP_MESSAGES.desk_inventory_short);
     expect(await refusal(quoteJelly(deps({ desk, priceFeed: feed({ USDC: '1' }) }), { ...usdcToSol, amountUserSend: '150' }))).toBe(SWAP_MESSAGES.price_unavailable);
+  });
+});
+
+describe('the Solana coins of the configured cluster', () => {
+  const DEVNET_USDC = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU';
+  const desk = { balance: async () => 4_000_000_000n, pay: () => Promise.reject(new Error('not here')), treasury: Keypair.generate().publicKey };
+  const devnet = deps({ coins: jellyCoins({ USDC: DEVNET_USDC }), desk, priceFeed: feed({ SOL: '150', USDC: '1', USDT: '1' }) });
+
+  it('takes devnet USDC at its devnet mint and refuses USDT, which devnet has no mint for', async () => {
+    const usdc = await quoteJelly(devnet, { sendCoin: 'USDC', sendChain: 'Solana', receiveCoin: 'SOL', receiveChain: 'Solana', amountUserSend: '150' });
+    expect(usdc.send.mint).toBe(DEVNET_USDC);
+    const usdt = quoteJelly(devnet, { sendCoin: 'USDT', sendChain: 'Solana', receiveCoin: 'SOL', receiveChain: 'Solana', amountUserSend: '150' });
+    expect(await refusal(usdt)).toBe(UNSUPPORTED_COIN('USDT', 'Solana'));
   });
 });
 
@@ -93,7 +109,7 @@ describe('the price of a coin off Solana', () => {
 });
 
 describe('jellyOutNow', () => {
-  const [btc, eth] = [jellyCoin('BTC', 'Bitcoin')!, jellyCoin('ETH', 'Ethereum')!];
+  const [btc, eth] = [jellyCoin(coins, 'BTC', 'Bitcoin')!, jellyCoin(coins, 'ETH', 'Ethereum')!];
 
   it('measures today’s rate without the order limits (the rate band compares it with the fixed one)', async () => {
     expect(await jellyOutNow(deps(), btc, eth, 100_000_000n)).toBe(19_900_000_000_000_000_000n);

@@ -19,6 +19,7 @@ import type { JellyDesk } from './desk.ts';
 
 export interface QuoteDeps {
   config: CoinJellyConfig;
+  coins: readonly JellyCoin[];
   priceFeed: PriceFeed;
   desk: JellyDesk | null;
   now: () => Date;
@@ -43,7 +44,7 @@ const refuse = (reason: SwapRefusalReason) => badRequest(SWAP_MESSAGES[reason], 
 export const TOO_MANY_DECIMALS = (coin: string, decimals: number) => `${coin} has at most ${decimals} decimals`;
 
 /** A typed amount in base units, refusing more decimals than the coin has. */
-export function amountUnits(text: string, coin: JellyCoin): bigint {
+export function amountUnits(text: string, coin: Pick<JellyCoin, 'currency' | 'decimals'>): bigint {
   const fraction = text.split('.')[1] ?? '';
   if (fraction.replace(/0+$/, '').length > coin.decimals) throw badRequest(TOO_MANY_DECIMALS(coin.currency, coin.decimals));
   return toBaseUnits(text, coin.decimals);
@@ -64,8 +65,8 @@ async function usdPrice(deps: QuoteDeps, coin: JellyCoin): Promise<SwapPriceInpu
 
 /** The desk's quote for the pair: either amount given, the other computed, rounding in the desk's favour. */
 export async function quoteJelly(deps: QuoteDeps, q: Omit<JellyQuoteRequest, never>): Promise<JellyQuoteUnits> {
-  const send = jellyCoin(q.sendCoin, q.sendChain);
-  const receive = jellyCoin(q.receiveCoin, q.receiveChain);
+  const send = jellyCoin(deps.coins, q.sendCoin, q.sendChain);
+  const receive = jellyCoin(deps.coins, q.receiveCoin, q.receiveChain);
   if (!send) throw badRequest(UNSUPPORTED_COIN(q.sendCoin, q.sendChain));
   if (!receive) throw badRequest(UNSUPPORTED_COIN(q.receiveCoin, q.receiveChain));
   if (send === receive) throw refuse('same_token');

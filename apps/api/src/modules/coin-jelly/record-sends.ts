@@ -20,7 +20,7 @@ import { findJellyOrder } from './queries.ts';
 /** A landed payout: its signature on the order, the payout event, and Completed once the chain shows the amount. */
 export async function recordPayout(ctx: JellyContext, orderId: number, signature: string): Promise<boolean> {
   const order = await findJellyOrder(ctx.db, orderId);
-  const receive = order && jellyCoin(order.receiveCoin, order.receiveChain);
+  const receive = order && jellyCoin(ctx.coins, order.receiveCoin, order.receiveChain);
   if (!order || !receive || !ctx.chain) return false;
   const amount = BigInt(order.amountReceive);
   const delta = await addressDelta(ctx.chain.connection, signature, order.recipientAddress, receive.mint);
@@ -49,7 +49,7 @@ export async function payoutFailed(db: Queryable, orderId: number, error: unknow
 /** A landed refund: the refund event, and Refunded once the chain shows the amount at the refund address. */
 export async function recordRefund(ctx: JellyContext, orderId: number, signature: string): Promise<boolean> {
   const order = await findJellyOrder(ctx.db, orderId);
-  const send = order && jellyCoin(order.sendCoin, order.sendChain);
+  const send = order && jellyCoin(ctx.coins, order.sendCoin, order.sendChain);
   if (!order || !send || !ctx.chain) return false;
   const amount = BigInt(order.received);
   const delta = await addressDelta(ctx.chain.connection, signature, order.refundAddress, send.mint);
@@ -73,7 +73,7 @@ export async function refundFailed(db: Queryable, orderId: number, error: unknow
 /** A landed sweep of a completed order's deposit into the treasury. */
 export async function recordSweep(ctx: JellyContext, orderId: number, signature: string): Promise<boolean> {
   const order = await findJellyOrder(ctx.db, orderId);
-  const send = order && jellyCoin(order.sendCoin, order.sendChain);
+  const send = order && jellyCoin(ctx.coins, order.sendCoin, order.sendChain);
   if (!order || !send || !ctx.chain) return false;
   const amount = BigInt(order.received);
   const slot = (await ctx.chain.connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.slot ?? 0;

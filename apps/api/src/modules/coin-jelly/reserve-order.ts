@@ -80,5 +80,5 @@ export async function reserveJellyOrder(ctx: JellyContext, user: AuthUser, input
   });
   const order = await findJellyOrder(ctx.db, id);
   if (!order) throw new Error('reserve: order vanished');
-  return jellyOrderWire(order, await jellyTimeline(ctx.db, id));
+  return jellyOrderWire(ctx.coins, order, await jellyTimeline(ctx.db, id));
 }

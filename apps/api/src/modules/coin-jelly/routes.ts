@@ -19,7 +19,7 @@ import { AppError } from '../../errors.ts';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { jellyAdminQueue } from './admin-queue.ts';
 import { chooseJelly } from './choose.ts';
-import { JELLY_COINS } from './coins.ts';
+import { jellyCoins } from './coins.ts';
 import { confirmJellyDeposit } from './confirm-deposit.ts';
 import { createJelly } from './create-jelly.ts';
 import { listJellyHistory, listUserJelly } from './list-orders.ts';
@@ -40,7 +40,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/coin-jelly/coins', { schema: { tags, summary: 'The coins and chains of the picker', response: { 200: jellyCoinsResponse } } }, async () => ({
-    data: [...JELLY_COINS],
+    data: [...jellyCoins(app.config.stablecoinMints)],
   }));
 
   app.get(
@@ -89,7 +89,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/coin-jelly/orders/:id',
     { preHandler: app.authenticate, schema: { tags, summary: 'An order with its timeline', security: bearer, params: jellyOrderParams, response: { 200: jellyOrder, ...errors } } },
-    async (request) => getJellyOrder(service().ctx.db, signedIn(request), request.params.id),
+    async (request) => getJellyOrder(service().ctx.db, service().ctx.coins, signedIn(request), request.params.id),
   );
 
   app.post(
@@ -115,7 +115,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/coin-jelly/user-orders',
     { preHandler: app.authenticate, schema: { tags, summary: "The signed-in wallet's orders", security: bearer, querystring: jellyUserOrdersQuery, response: { 200: jellyListResponse, ...errors } } },
-    async (request) => listUserJelly(service().ctx.db, signedIn(request), request.query),
+    async (request) => listUserJelly(service().ctx.db, service().ctx.coins, signedIn(request), request.query),
   );
 
   app.get(
@@ -124,7 +124,7 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.authenticate, app.requireAdmin],
       schema: { tags: ['admin', ...tags], summary: 'Every order (admin)', security: bearer, querystring: jellyHistoryQuery, response: { 200: jellyListResponse, ...errors } },
     },
-    async (request) => listJellyHistory(service().ctx.db, request.query),
+    async (request) => listJellyHistory(service().ctx.db, service().ctx.coins, request.query),
   );
 
   app.patch(
@@ -160,6 +160,6 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.authenticate, app.requireAdmin],
       schema: { tags: ['admin', ...tags], summary: 'Orders waiting on an admin, and deposits no order could take', security: bearer, response: { 200: jellyAdminQueueResponse, ...errors } },
     },
-    async () => jellyAdminQueue(service().ctx.db, service().ctx.now()),
+    async () => jellyAdminQueue(service().ctx.db, service().ctx.coins, service().ctx.now()),
   );
 };

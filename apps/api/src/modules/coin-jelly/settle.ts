@@ -14,9 +14,9 @@ import { payoutFailed, recordPayout, recordRefund, recordSweep, refundFailed } f
 
 export const REFUNDED_REASON = 'Refunded to your wallet at your request';
 
-const coinsOf = (o: JellyOrderRow) => ({
-  send: jellyCoin(o.sendCoin, o.sendChain),
-  receive: jellyCoin(o.receiveCoin, o.receiveChain),
+const coinsOf = (ctx: JellyContext, o: JellyOrderRow) => ({
+  send: jellyCoin(ctx.coins, o.sendCoin, o.sendChain),
+  receive: jellyCoin(ctx.coins, o.receiveCoin, o.receiveChain),
 });
 
 export const WAITING_FOR_ACCOUNT = 'waiting_for_account';
@@ -47,7 +47,7 @@ const gateOf = (ctx: JellyContext, chain: NonNullable<JellyContext['chain']>) =>
  */
 export async function settleJelly(ctx: JellyContext, orderId: number): Promise<void> {
   const order = await findJellyOrder(ctx.db, orderId);
-  const { send, receive } = order ? coinsOf(order) : { send: undefined, receive: undefined };
+  const { send, receive } = order ? coinsOf(ctx, order) : { send: undefined, receive: undefined };
   if (!order || order.stage !== 'deposit_detected' || !send?.automatic || !receive?.automatic || !ctx.desk || !ctx.chain) return;
   // The payout waits (the poller retries every tick) until the recipient's own wallet opens its token account.
   if (await waitsForAccount(ctx, order, receive, order.recipientAddress)) return;
@@ -62,7 +62,7 @@ export async function settleJelly(ctx: JellyContext, orderId: number): Promise<v
  */
 export async function payClaimed(ctx: JellyContext, orderId: number): Promise<void> {
   const order = await findJellyOrder(ctx.db, orderId);
-  const receive = order ? coinsOf(order).receive : undefined;
+  const receive = order ? coinsOf(ctx, order).receive : undefined;
   if (!order || order.stage !== 'settling' || order.payoutTx || order.adminSince || !receive || !ctx.desk || !ctx.chain) return;
   let paid: { signature: string; slot: number };
   try {
@@ -85,7 +85,7 @@ export async function payClaimed(ctx: JellyContext, orderId: number): Promise<vo
 export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<void> {
   const order = await findJellyOrder(ctx.db, orderId);
   if (!order || order.stage !== 'completed' || !ctx.chain || !ctx.desk) return;
-  const { send } = coinsOf(order);
+  const { send } = coinsOf(ctx, order);
   if (!send || send.chain !== 'Solana') return;
   const amount = BigInt(order.received);
   if (amount <= 0n) return;
@@ -111,7 +111,7 @@ export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<
 export async function refundJelly(ctx: JellyContext, orderId: number): Promise<void> {
   const order = await findJellyOrder(ctx.db, orderId);
   if (!order || order.stage !== 'refunding' || !ctx.chain) return;
-  const { send } = coinsOf(order);
+  const { send } = coinsOf(ctx, order);
   if (!send || send.chain !== 'Solana') return;
   if (await waitsForAccount(ctx, order, send, order.refundAddress)) return;
   // Claim the refund by the table's refund_sent move: only the run that sets the reason where none is goes on to send.
@@ -123,7 +123,7 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
 /** Sends the refund of an order claimed for it: the first send, or a fresh one after the last expired unlanded. */
 export async function sendRefund(ctx: JellyContext, orderId: number): Promise<void> {
   const order = await findJellyOrder(ctx.db, orderId);
-  const send = order ? coinsOf(order).send : undefined;
+  const send = order ? coinsOf(ctx, order).send : undefined;
   if (!order || order.stage !== 'refunding' || order.reason !== REFUNDED_REASON || !send || !ctx.chain) return;
   const deposit = solanaDepositKey(ctx.config.seed, order.id);
   let sent: { signature: string; slot: number };

@@ -1,10 +1,10 @@
 import type { JellyChain, JellyCoin, JellyCoinCode, JellyEvent, JellyListItem, JellyOrder } from '@jelly/contracts';
 import { fromBaseUnits, jellyStatusOf } from '@jelly/domain';
-import { jellyCoin } from './coins.ts';
+import { coinFacts, jellyCoin } from './coins.ts';
 import type { JellyEventRow, JellyOrderRow } from './jelly-writes.ts';
 
-function coinOf(code: JellyCoinCode, chain: JellyChain): JellyCoin {
-  const coin = jellyCoin(code, chain);
+function coinOf(code: JellyCoinCode, chain: JellyChain) {
+  const coin = coinFacts(code, chain);
   if (!coin) throw new Error(`Stored order with unknown coin ${code} on ${chain}`);
   return coin;
 }
@@ -22,7 +22,9 @@ export function paymentUri(coin: JellyCoin, address: string, amountBase: bigint)
   return `ethereum:${address}?value=${amountBase.toString()}`;
 }
 
-export function jellyListItemWire(row: JellyOrderRow): JellyListItem {
+/** `coins`: those offered on this cluster, whose mints the payment link names. */
+export function jellyListItemWire(coins: readonly JellyCoin[], row: JellyOrderRow): JellyListItem {
+  const payable = jellyCoin(coins, row.sendCoin, row.sendChain);
   const send = coinOf(row.sendCoin, row.sendChain);
   const receive = coinOf(row.receiveCoin, row.receiveChain);
   return {
@@ -43,7 +45,8 @@ export function jellyListItemWire(row: JellyOrderRow): JellyListItem {
     amountUserWannaGet: fromBaseUnits(BigInt(row.amountReceive), receive.decimals),
     rate: row.rate.replace(/\.?0+$/, '') || '0',
     received: fromBaseUnits(BigInt(row.received), send.decimals),
-    paymentUri: paymentUri(send, row.depositAddress, BigInt(row.amountSend)),
+    // A coin the operator has since withdrawn from this cluster has no mint here, so no payment link.
+    paymentUri: payable ? paymentUri(payable, row.depositAddress, BigInt(row.amountSend)) : '',
     userConfirmedSent: row.userConfirmedAt !== null,
     pendingChoice: row.pendingChoice ?? null,
     automatic: send.automatic && receive.automatic,
@@ -68,8 +71,8 @@ export function jellyEventWire(row: JellyEventRow, decimalsOf: (coin: JellyCoinC
   };
 }
 
-export function jellyOrderWire(row: JellyOrderRow, events: JellyEventRow[]): JellyOrder {
+export function jellyOrderWire(coins: readonly JellyCoin[], row: JellyOrderRow, events: JellyEventRow[]): JellyOrder {
   const decimalsOf = (code: JellyCoinCode) =>
     code === row.sendCoin ? coinOf(row.sendCoin, row.sendChain).decimals : coinOf(row.receiveCoin, row.receiveChain).decimals;
-  return { ...jellyListItemWire(row), events: events.map((e) => jellyEventWire(e, decimalsOf)) };
+  return { ...jellyListItemWire(coins, row), events: events.map((e) => jellyEventWire(e, decimalsOf)) };
 }

@@ -7,7 +7,7 @@ import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { jellySubject } from './admin-audit.ts';
 import { addressDelta } from './chain-reads.ts';
-import { jellyCoin } from './coins.ts';
+import { COIN_WITHDRAWN, jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { addJellyEvent, moveJelly } from './jelly-writes.ts';
 import { notifyJelly } from './notify-jelly.ts';
@@ -34,16 +34,18 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
   const order = await findJellyOrder(ctx.db, input.id);
   if (!order) throw notFound('Order not found.');
   if (jellyStageRules(order.stage).final) throw conflict(UPDATE_JELLY_MESSAGES.alreadyFinal);
-  const receive = jellyCoin(order.receiveCoin, order.receiveChain)!;
   if (input.txID) {
-    const problem = txIdProblem(receive.chain, input.txID);
+    const problem = txIdProblem(order.receiveChain, input.txID);
     if (problem) throw validationError(problem, { txID: problem });
   }
-  const txId = input.txID ? canonicalTxId(receive.chain, input.txID) : null;
+  const txId = input.txID ? canonicalTxId(order.receiveChain, input.txID) : null;
   let verified: { slot: number; amount: bigint } | null = null;
   if (input.status === SwapStatus.Completed) {
     if (!txId) throw validationError(UPDATE_JELLY_MESSAGES.txRequired, { txID: UPDATE_JELLY_MESSAGES.txRequired });
-    if (receive.chain === 'Solana') {
+    if (order.receiveChain === 'Solana') {
+      // The payout is checked against the coin's mint on this cluster; a coin withdrawn since has none.
+      const receive = jellyCoin(ctx.coins, order.receiveCoin, order.receiveChain);
+      if (!receive) throw conflict(COIN_WITHDRAWN(order.receiveCoin, order.receiveChain));
       if (!ctx.chain) throw badRequest(UPDATE_JELLY_MESSAGES.txNotFound);
       const delta = await addressDelta(ctx.chain.connection, txId, order.recipientAddress, receive.mint);
       if (!delta) throw badRequest(UPDATE_JELLY_MESSAGES.txNotFound);
@@ -61,7 +63,7 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
       signature: txId,
       slot: verified?.slot ?? null,
       amount: input.status === SwapStatus.Completed ? BigInt(order.amountReceive) : null,
-      coin: input.status === SwapStatus.Completed ? receive.currency : null,
+      coin: input.status === SwapStatus.Completed ? order.receiveCoin : null,
       note: input.reason ?? null,
     };
     let after = { stage: order.stage, txID: txId ?? order.payoutTx };
@@ -91,5 +93,5 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
       at: now,
     });
   });
-  return orderView(ctx.db, order.id);
+  return orderView(ctx.db, ctx.coins, order.id);
 }

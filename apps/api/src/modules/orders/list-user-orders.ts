@@ -91,6 +91,7 @@ export async function listUserOrders(
     filters.push(isNotNull(orders.parentOrderId), inArray(orders.status, [...DEAL_STATUS_GROUPS[query.StatusGroup]]));
   }
   if (query.TokenMint) filters.push(eq(orders.tokenMint, query.TokenMint));
+  if (query.TokenName) filters.push(eq(orders.tokenName, query.TokenName));
   if (query.FiatCode) filters.push(eq(orders.fiatCode, query.FiatCode.toUpperCase()));
   if (query.Side !== undefined) filters.push(eq(orders.offerSide, query.Side));
   if (query.Role) filters.push(roleFilter(wallet, query.Role));

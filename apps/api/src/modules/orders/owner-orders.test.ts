@@ -1,5 +1,6 @@
 import type { UserOffersResponse, UserOrderRow } from '@jelly/contracts';
 import { OrderStatus, START_DATE_AFTER_END } from '@jelly/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -160,6 +161,18 @@ describe('GET /platform/all-user-offers/{wallet} — the owner order list', () =
     expect(await ids('?From=2026-03-05&To=2026-03-05T12:00:00.000Z')).toEqual([id.d2]);
     expect(await ids('?From=2026-03-05T12:00:01Z&To=2026-03-06')).toEqual([id.d3]);
     expect(await ids('?Kind=deals&StatusGroup=processing&TokenMint=' + SOL_MINT + '&Side=1')).toEqual([id.d8, id.d7]);
+  });
+
+  it('filters by TokenName whatever the mint: a deal of an earlier mint list still matches its token', async () => {
+    expect(await ids('?TokenName=SOL')).toEqual(await ids(`?TokenMint=${SOL_MINT}`));
+    const earlierUsdt = createWallet().address;
+    await t.app.db.update(orders).set({ tokenMint: earlierUsdt }).where(eq(orders.orderId, id.d3));
+    try {
+      expect(await ids('?TokenName=USDT')).toEqual([id.d4, id.d3, id.filled]);
+      expect(await ids(`?TokenMint=${USDT_MINT}`)).toEqual([id.d4, id.filled]);
+    } finally {
+      await t.app.db.update(orders).set({ tokenMint: USDT_MINT }).where(eq(orders.orderId, id.d3));
+    }
   });
 
   it('Kind=offers is the ad history with its state, amounts and deal counts; OfferStatus narrows it', async () => {

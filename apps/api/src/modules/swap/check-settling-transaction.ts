@@ -1,7 +1,7 @@
 import { PublicKey } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
 import { badRequest } from '../../errors.ts';
-import { deskAssetByMint } from './desk-assets.ts';
+import { SOL_ASSET } from './desk-assets.ts';
 import type { SwapRow } from './swap-view.ts';
 
 export const TX_NOT_FOUND = 'The chain does not know this transaction.';
@@ -19,10 +19,9 @@ export async function checkSettlingTransaction(chain: Chain, swap: SwapRow, txId
   const meta = tx?.meta;
   if (!tx || !meta) throw badRequest(TX_NOT_FOUND);
   if (meta.err !== null) throw badRequest(TX_FAILED);
-  const output = deskAssetByMint(swap.outputMint);
   const user = new PublicKey(swap.wallet);
   let gained = 0n;
-  if (output?.native) {
+  if (swap.outputMint === SOL_ASSET.mint.toBase58()) {
     const index = tx.transaction.message.staticAccountKeys.findIndex((key) => key.equals(user));
     if (index >= 0) gained = BigInt(meta.postBalances[index] ?? 0) - BigInt(meta.preBalances[index] ?? 0);
   } else {

@@ -1,6 +1,7 @@
 import { KNOWN_MINTS, type SwapAsset } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
+import { STABLECOIN_SYMBOLS, type StablecoinMints } from '../../chain/stablecoin-mints.ts';
 
 /**
  * The tokens the desk trades. SOL moves as native lamports (a System transfer), never as wrapped SOL: the user needs
@@ -16,18 +17,24 @@ export interface DeskAsset {
   native: boolean;
 }
 
-export const DESK_ASSETS: readonly DeskAsset[] = [
-  { symbol: 'SOL', mint: new PublicKey(KNOWN_MINTS.SOL), address: KNOWN_MINTS.SOL, decimals: 9, native: true },
-  { symbol: 'USDC', mint: new PublicKey(KNOWN_MINTS.USDC), address: KNOWN_MINTS.USDC, decimals: 6, native: false },
-  { symbol: 'USDT', mint: new PublicKey(KNOWN_MINTS.USDT), address: KNOWN_MINTS.USDT, decimals: 6, native: false },
-];
+/** SOL's wire mint, the wSOL address: the same on every cluster. */
+export const SOL_ASSET: DeskAsset = { symbol: 'SOL', mint: new PublicKey(KNOWN_MINTS.SOL), address: KNOWN_MINTS.SOL, decimals: 9, native: true };
 
-export function deskAssetByMint(mint: string): DeskAsset | undefined {
-  return DESK_ASSETS.find((asset) => asset.address === mint);
+/**
+ * The desk's assets on this cluster: SOL, and each stablecoin at the cluster's mint (the shared STABLECOIN_MINTS
+ * list the catalogue follows too); a stablecoin the cluster has no mint for is not traded.
+ */
+export function deskAssets(mints: StablecoinMints): readonly DeskAsset[] {
+  return [SOL_ASSET, ...STABLECOIN_SYMBOLS.flatMap((symbol) => {
+    const mint = mints[symbol];
+    if (!mint) return [];
+    const key = new PublicKey(mint);
+    return [{ symbol, mint: key, address: key.toBase58(), decimals: 6, native: false }];
+  })];
 }
 
-export function deskAssetBySymbol(symbol: string): DeskAsset | undefined {
-  return DESK_ASSETS.find((asset) => asset.symbol === symbol);
+export function deskAssetByMint(assets: readonly DeskAsset[], mint: string): DeskAsset | undefined {
+  return assets.find((asset) => asset.address === mint);
 }
 
 const ATA_CACHE_LIMIT = 10_000;

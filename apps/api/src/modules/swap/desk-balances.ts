@@ -11,7 +11,7 @@ export function deskBalances(chain: Chain | null, desk: Desk | null): (() => Pro
   if (!chain || !desk) return undefined;
   const owner = desk.key.publicKey;
   return async () => {
-    const balances = await readBalances(chain, owner);
+    const balances = await readBalances(chain, owner, desk.assets);
     const sol = balances.find((b) => b.asset.native);
     return {
       address: owner.toBase58(),

@@ -1,7 +1,7 @@
 import type { PublicKey } from '@solana/web3.js';
 import type { Chain } from '../../chain/chain.ts';
 import { AppError } from '../../errors.ts';
-import { DESK_ASSETS, holdingAddress, type DeskAsset } from './desk-assets.ts';
+import { holdingAddress, type DeskAsset } from './desk-assets.ts';
 
 export interface AssetBalance {
   asset: DeskAsset;
@@ -12,7 +12,7 @@ export interface AssetBalance {
 }
 
 /** Reads what `owner` holds of every desk asset, in one RPC call. */
-export async function readBalances(chain: Chain, owner: PublicKey, assets: readonly DeskAsset[] = DESK_ASSETS): Promise<AssetBalance[]> {
+export async function readBalances(chain: Chain, owner: PublicKey, assets: readonly DeskAsset[]): Promise<AssetBalance[]> {
   let accounts;
   try {
     accounts = await chain.connection.getMultipleAccountsInfo(assets.map((asset) => holdingAddress(asset, owner)), 'confirmed');

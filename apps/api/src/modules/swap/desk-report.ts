@@ -5,7 +5,7 @@ import type { Chain } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { adminSpend, swaps } from '../../db/schema/index.ts';
 import type { PriceFeed } from '../prices/index.ts';
-import { DESK_ASSETS, type DeskAsset } from './desk-assets.ts';
+import type { DeskAsset } from './desk-assets.ts';
 import { readBalances } from './desk-inventory.ts';
 import type { Desk } from './desk-service.ts';
 
@@ -26,9 +26,9 @@ const formatUsd = (cents: bigint): string =>
  * desk received minus what it paid, their sum at today's prices, and the network fees the admin paid for swaps.
  */
 export async function deskReport(ctx: { db: Queryable; chain: Chain; desk: Desk; priceFeed: PriceFeed; now: () => Date }): Promise<DeskInventory> {
-  const balances = await readBalances(ctx.chain, ctx.desk.key.publicKey);
+  const balances = await readBalances(ctx.chain, ctx.desk.key.publicKey, ctx.desk.assets);
   const prices = new Map<string, string>();
-  for (const asset of DESK_ASSETS) {
+  for (const asset of ctx.desk.assets) {
     const quote = await ctx.priceFeed.cryptoUsd(asset.symbol).catch(() => null);
     if (quote) prices.set(asset.symbol, quote.value);
   }
@@ -48,7 +48,7 @@ export async function deskReport(ctx: { db: Queryable; chain: Chain; desk: Desk;
     .select({ lamports: sql<string>`coalesce(sum(${adminSpend.feeLamports}), 0)::text` })
     .from(adminSpend)
     .where(eq(adminSpend.kind, 'swap'));
-  const perToken = DESK_ASSETS.map((asset) => ({
+  const perToken = ctx.desk.assets.map((asset) => ({
     mint: asset.mint.toBase58(),
     symbol: asset.symbol,
     decimals: asset.decimals,
@@ -68,7 +68,7 @@ export async function deskReport(ctx: { db: Queryable; chain: Chain; desk: Desk;
       completedSwaps: completed?.n ?? 0,
       perToken,
       usdValue: priced
-        ? formatUsd(DESK_ASSETS.reduce((total, asset, i) => total + centsOf(BigInt(perToken[i]?.net ?? '0'), asset, prices.get(asset.symbol) as string), 0n))
+        ? formatUsd(ctx.desk.assets.reduce((total, asset, i) => total + centsOf(BigInt(perToken[i]?.net ?? '0'), asset, prices.get(asset.symbol) as string), 0n))
         : null,
       adminFeesLamports: fees?.lamports ?? '0',
     },

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Chain } from '../../chain/chain.ts';
 import { platformKey, type PlatformKey } from '../../chain/gate/index.ts';
 import { DEFAULT_DESK_CONFIG, GENERATED_DESK_KEYPAIR_FILE, type DeskConfig } from './desk-config.ts';
-import { DESK_ASSETS } from './desk-assets.ts';
+import { deskAssets, type DeskAsset } from './desk-assets.ts';
 import { readBalances } from './desk-inventory.ts';
 import { createDeskState, type DeskState } from './desk-state.ts';
 import { createJupiterReference, type QuoteReference } from './quote-reference.ts';
@@ -16,6 +16,8 @@ export interface Desk {
   /** The desk's key: its address for all, its signature only through the platform gate. */
   key: PlatformKey;
   config: DeskConfig;
+  /** What it trades on this cluster: SOL and the configured stablecoin mints (deskAssets). */
+  assets: readonly DeskAsset[];
   /** A second opinion on the feed (Jupiter when configured); null = none. */
   reference: QuoteReference | null;
   /** Its balances and the latest blockhash, shared by all quotes. */
@@ -30,9 +32,9 @@ export interface Desk {
 export const LOCALNET_DESK_FUNDS = { SOL: 500_000_000_000n, USDC: 500_000_000_000n, USDT: 500_000_000_000n } as const;
 
 /** Tops the localnet desk up to LOCALNET_DESK_FUNDS for each asset it holds less than half of. */
-export async function fundLocalnetDesk(chain: Chain, desk: PublicKey): Promise<void> {
+export async function fundLocalnetDesk(chain: Chain, desk: PublicKey, assets: readonly DeskAsset[]): Promise<void> {
   if (!chain.faucet) return;
-  const balances = await readBalances(chain, desk);
+  const balances = await readBalances(chain, desk, assets);
   const missing = (symbol: keyof typeof LOCALNET_DESK_FUNDS) => {
     const held = balances.find((b) => b.asset.symbol === symbol)?.amount ?? 0n;
     return held * 2n < LOCALNET_DESK_FUNDS[symbol] ? LOCALNET_DESK_FUNDS[symbol] - held : 0n;
@@ -59,21 +61,23 @@ export const deskService = fp(
     const config = app.config.swap ?? DEFAULT_DESK_CONFIG;
     const chain = app.chain;
     const key = chain ? await loadDeskKey(config, chain, app.config.dataDir) : null;
+    const assets = deskAssets(app.config.stablecoinMints);
     if (chain && !key) app.log.warn({}, 'swaps are unavailable: set DESK_KEYPAIR to offer them on this cluster');
     if (chain && key) {
-      await fundLocalnetDesk(chain, key.publicKey);
-      app.log.info({ desk: key.publicKey.toBase58(), assets: DESK_ASSETS.map((a) => a.symbol) }, 'swap desk ready');
+      await fundLocalnetDesk(chain, key.publicKey, assets);
+      app.log.info({ desk: key.publicKey.toBase58(), assets: assets.map((a) => a.symbol) }, 'swap desk ready');
     }
     const reference = config.jupiter ? createJupiterReference({ ...config.jupiter, fetch: app.outboundFetch }) : null;
-    const tokens = createQuoteTokens(quoteTokenKey(app.config.jwtSecret));
+    const tokens = createQuoteTokens(quoteTokenKey(app.config.jwtSecret), assets);
     app.decorate(
       'desk',
       chain && key
         ? {
             key,
             config,
+            assets,
             reference,
-            state: createDeskState(chain, key.publicKey, app.config.now),
+            state: createDeskState(chain, key.publicKey, assets, app.config.now),
             tokens,
             transactions: createQuoteTransactions({ admin: chain.admin.publicKey, desk: key.publicKey }),
           }

@@ -1,6 +1,6 @@
 import type { Chain } from '../../chain/chain.ts';
 import { AppError } from '../../errors.ts';
-import { DESK_ASSETS } from './desk-assets.ts';
+import type { DeskAsset } from './desk-assets.ts';
 import { readBalances, type AssetBalance } from './desk-inventory.ts';
 import type { PublicKey } from '@solana/web3.js';
 
@@ -46,9 +46,9 @@ export interface DeskState {
   balancesChanged(): void;
 }
 
-export function createDeskState(chain: Chain, desk: PublicKey, now: () => Date, ttlMs = DESK_STATE_TTL_MS): DeskState {
+export function createDeskState(chain: Chain, desk: PublicKey, assets: readonly DeskAsset[], now: () => Date, ttlMs = DESK_STATE_TTL_MS): DeskState {
   const clock = () => now().getTime();
-  const balances = shared(() => readBalances(chain, desk, DESK_ASSETS), ttlMs, clock);
+  const balances = shared(() => readBalances(chain, desk, assets), ttlMs, clock);
   const blockhash = shared(async () => {
     try {
       return await chain.connection.getLatestBlockhash('confirmed');

@@ -36,8 +36,8 @@ const bpsToPercent = (bps: number): string => {
  * of its own (the desk's balances and the blockhash are shared) and writes nothing.
  */
 export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: SwapQuoteInput): Promise<SwapQuote> {
-  const input = deskAssetByMint(request.inputMint);
-  const output = deskAssetByMint(request.outputMint);
+  const input = deskAssetByMint(ctx.desk.assets, request.inputMint);
+  const output = deskAssetByMint(ctx.desk.assets, request.outputMint);
   if (!input || !output) throw swapRefusal('pair_unsupported');
   if (input === output) throw swapRefusal('same_token');
   const inAmount = BigInt(request.amount);

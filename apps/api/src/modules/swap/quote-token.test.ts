@@ -9,19 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainTestApp, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { errorOf } from '../orders/testing.ts';
 import { DEFAULT_DESK_CONFIG } from './desk-config.ts';
-import { deskAssetBySymbol } from './desk-assets.ts';
+import { defaultStablecoinMints } from '../../chain/stablecoin-mints.ts';
+import { deskAssets } from './desk-assets.ts';
 import { createQuoteTokens, quoteTokenKey, type FirmQuote } from './quote-token.ts';
 import { SOL, USDT, postSubmit, quote, signQuote, snapshot, submit, swapper, type Swapper } from './testing.ts';
 
 const secret = () => new Uint8Array(randomBytes(32));
+/** The localnet's assets: the mints the test app's desk trades. */
+const ASSETS = deskAssets(defaultStablecoinMints('localnet'));
+const asset = (symbol: string) => ASSETS.find((a) => a.symbol === symbol)!;
 
 function firmQuote(): FirmQuote {
   const now = new Date('2026-12-01T12:00:00.000Z');
   return {
     id: randomUUID(),
     wallet: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
-    input: deskAssetBySymbol('USDT')!,
-    output: deskAssetBySymbol('SOL')!,
+    input: asset('USDT'),
+    output: asset('SOL'),
     inAmount: 25_000_000n,
     outAmount: 174_125_583n,
     midOutAmount: 174_649_532n,
@@ -49,15 +53,15 @@ describe('quote tokens', () => {
   it('are read with every term by another process that holds the same secret', () => {
     const shared = secret();
     const q = firmQuote();
-    const token = createQuoteTokens(quoteTokenKey(shared)).issue(q);
-    expect(createQuoteTokens(quoteTokenKey(shared)).read(token)).toEqual(q);
+    const token = createQuoteTokens(quoteTokenKey(shared), ASSETS).issue(q);
+    expect(createQuoteTokens(quoteTokenKey(shared), ASSETS).read(token)).toEqual(q);
   });
 
   it('are unknown when signed with another secret, altered, cut, or of another version', () => {
-    const tokens = createQuoteTokens(quoteTokenKey(secret()));
+    const tokens = createQuoteTokens(quoteTokenKey(secret()), ASSETS);
     const token = tokens.issue(firmQuote());
     const [, payload, tag] = token.split('.') as [string, string, string];
-    expect(createQuoteTokens(quoteTokenKey(secret())).read(token)).toBeUndefined();
+    expect(createQuoteTokens(quoteTokenKey(secret()), ASSETS).read(token)).toBeUndefined();
     expect(tokens.read(altered(token, (terms) => (terms[5] = '999999999999')))).toBeUndefined(); // a larger output
     expect(tokens.read(altered(token, (terms) => (terms[14] = Date.now() + 3_600_000)))).toBeUndefined(); // a later expiry
     expect(tokens.read(altered(token, (terms) => (terms[1] = 'Fy7b4AHxyfqKhfAsdB4yEfQFRaPwEaZixbZVtp7Xw1Mk')))).toBeUndefined();
@@ -100,8 +104,8 @@ describe('POST /swap/submit with a quote token the server did not sign as it is'
 
   it('refuses a token forged with a guessed secret as an unknown quote', async () => {
     const q = await quote(t, alice, USDT, SOL, 2_000_000n);
-    const mine = createQuoteTokens(quoteTokenKey(secret()));
-    const theirs = createQuoteTokens(quoteTokenKey(t.config.jwtSecret)).read(q.quoteToken) as FirmQuote;
+    const mine = createQuoteTokens(quoteTokenKey(secret()), ASSETS);
+    const theirs = createQuoteTokens(quoteTokenKey(t.config.jwtSecret), ASSETS).read(q.quoteToken) as FirmQuote;
     const forged = mine.issue({ ...theirs, outAmount: theirs.outAmount * 10n });
     const before = await snapshot(t, everyone());
     expect(errorOf(await postSubmit(t, alice, forged, signQuote(q, alice.keypair)))).toMatchObject(unknownQuote);

@@ -71,7 +71,7 @@ export function quoteTokenKey(jwtSecret: Uint8Array): Buffer {
   return Buffer.from(hkdfSync('sha256', jwtSecret, 'jelly', 'swap quote token v1', 32));
 }
 
-export function createQuoteTokens(key: Buffer): QuoteTokens {
+export function createQuoteTokens(key: Buffer, assets: readonly DeskAsset[]): QuoteTokens {
   const tag = (body: string) => createHmac('sha256', key).update(body).digest();
   return {
     issue(q) {
@@ -103,13 +103,13 @@ export function createQuoteTokens(key: Buffer): QuoteTokens {
       const given = Buffer.from(token.slice(cut + 1), 'base64url');
       const expected = tag(body);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-      return decode(body.slice(VERSION.length + 1));
+      return decode(body.slice(VERSION.length + 1), assets);
     },
   };
 }
 
 /** The terms of a verified payload; undefined when they no longer name what this desk trades. */
-function decode(encoded: string): FirmQuote | undefined {
+function decode(encoded: string, assets: readonly DeskAsset[]): FirmQuote | undefined {
   let p: unknown;
   try {
     p = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
@@ -119,8 +119,8 @@ function decode(encoded: string): FirmQuote | undefined {
   if (!Array.isArray(p) || p.length !== FIELDS) return undefined;
   const [id, wallet, inputMint, outputMint, inAmount, outAmount, midOutAmount, feeBps, source, publishTimeMs, blockhash, lastValid, units, createDesk, expireAtMs, createdAtMs] =
     p as Payload;
-  const input = deskAssetByMint(inputMint);
-  const output = deskAssetByMint(outputMint);
+  const input = deskAssetByMint(assets, inputMint);
+  const output = deskAssetByMint(assets, outputMint);
   if (!input || !output || !SOURCES.includes(source as SwapPriceSource)) return undefined;
   return {
     id,

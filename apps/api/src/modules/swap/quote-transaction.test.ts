@@ -4,9 +4,11 @@ import { randomInt } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { buildSwapTransaction } from './build-swap-transaction.ts';
-import { DESK_ASSETS } from './desk-assets.ts';
+import { defaultStablecoinMints } from '../../chain/stablecoin-mints.ts';
+import { deskAssets } from './desk-assets.ts';
 import { createQuoteTransactions } from './quote-transaction.ts';
 
+const DESK_ASSETS = deskAssets(defaultStablecoinMints('mainnet-beta'));
 const admin = Keypair.generate().publicKey;
 const desk = Keypair.generate().publicKey;
 const blockhashes = [Keypair.generate().publicKey.toBase58(), Keypair.generate().publicKey.toBase58()];

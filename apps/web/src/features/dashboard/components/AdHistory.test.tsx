@@ -6,7 +6,6 @@ import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
 import { coinsHandler, LIST, listHandler, listPage, makeOffer, makeStats, params, renderDashboard, STATS } from '../testing/dashboardHarness.tsx';
 
 const CANCEL = 'PUT /api/orders/update-offers';
-const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 const isAds = (q: Record<string, string>) => q.Kind === 'offers';
 
 function adsApi(offers = () => [makeOffer(), makeOffer({ orderId: 4, offerStatus: 'filled', amount: '0', filledQuantity: '100000000', dealsCount: 5 })]) {
@@ -49,7 +48,7 @@ describe('ad history', () => {
     // Nothing is sent before Filter.
     expect(last().OfferStatus).toBeUndefined();
     await userEvent.click(within(form).getByRole('button', { name: 'Filter' }));
-    await waitFor(() => expect(last()).toEqual({ Kind: 'offers', TokenMint: USDT_MINT, Side: '0', OfferStatus: 'cancelled', Dir: '1', Page: '1', Size: '8' }));
+    await waitFor(() => expect(last()).toEqual({ Kind: 'offers', TokenName: 'USDT', Side: '0', OfferStatus: 'cancelled', Dir: '1', Page: '1', Size: '8' }));
 
     await userEvent.selectOptions(within(form).getByLabelText('Type'), 'Buy');
     await userEvent.selectOptions(within(form).getByLabelText('Status'), 'Active');

@@ -5,7 +5,6 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed, openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
-import { useCoinsQuery } from '../../../lib/reference/catalogueApi.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useCancelOrderInDatabaseMutation } from '../../../lib/api/orderCancelApi.ts';
 import { failureMessage, useOwnerOrdersQuery } from '../api/dashboardApi.ts';
@@ -21,8 +20,7 @@ export function AdHistory({ wallet, phone }: { wallet: string; phone: boolean })
   const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
   const titleId = useId();
   const { adFilters, adPage } = useSelector(selectDashboard);
-  const { data: coins = [] } = useCoinsQuery();
-  const { data, isLoading, isFetching, isError, error, refetch } = useOwnerOrdersQuery({ wallet, query: adHistoryQuery(adFilters, adPage, coins) });
+  const { data, isLoading, isFetching, isError, error, refetch } = useOwnerOrdersQuery({ wallet, query: adHistoryQuery(adFilters, adPage) });
   const [cancelOffer] = useCancelOrderInDatabaseMutation();
 
   const offers = isError ? [] : (data?.orders ?? []);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
-import { coinsHandler, LIST, listHandler, listPage, makeDeal, makeStats, params, renderDashboard, SOL_MINT, STATS } from '../testing/dashboardHarness.tsx';
+import { coinsHandler, LIST, listHandler, listPage, makeDeal, makeStats, params, renderDashboard, STATS } from '../testing/dashboardHarness.tsx';
 
 const isHistory = (q: Record<string, string>) => q.Kind === 'deals' && q.Size === '8';
 
@@ -60,7 +60,7 @@ describe('order history', () => {
     expect([...currency.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['All', 'EUR', 'USD']);
 
     await userEvent.selectOptions(coins, 'SOL');
-    await waitFor(() => expect(last().TokenMint).toBe(SOL_MINT));
+    await waitFor(() => expect(last().TokenName).toBe('SOL'));
     await userEvent.selectOptions(currency, 'USD');
     await waitFor(() => expect(last().FiatCode).toBe('USD'));
     await userEvent.selectOptions(within(section).getByLabelText('Order Types'), 'Buy');

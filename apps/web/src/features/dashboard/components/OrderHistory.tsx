@@ -3,7 +3,6 @@ import { useEffect, useId } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
-import { useCoinsQuery } from '../../../lib/reference/catalogueApi.ts';
 import { failureMessage, useOwnerOrdersQuery } from '../api/dashboardApi.ts';
 import { orderHistoryQuery } from '../model/queries.ts';
 import { historyOptionsReceived, orderFiltersChanged, orderPageChanged, selectDashboard } from '../state/dashboardSlice.ts';
@@ -18,8 +17,7 @@ export function OrderHistory({ wallet, phone }: { wallet: string; phone: boolean
   const dispatch = useDispatch();
   const listId = useId();
   const { orderFilters, orderPage } = useSelector(selectDashboard);
-  const { data: coins = [] } = useCoinsQuery();
-  const { data, isLoading, isFetching, isError, error, refetch } = useOwnerOrdersQuery({ wallet, query: orderHistoryQuery(orderFilters, orderPage, coins) });
+  const { data, isLoading, isFetching, isError, error, refetch } = useOwnerOrdersQuery({ wallet, query: orderHistoryQuery(orderFilters, orderPage) });
 
   useEffect(() => {
     if (data) dispatch(historyOptionsReceived({ fiatCodes: data.fiatCodes, tokenNames: data.tokenNames }));

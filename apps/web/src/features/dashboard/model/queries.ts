@@ -1,4 +1,4 @@
-import { KNOWN_MINTS, type Coin, type UserOffersQuery } from '@jelly/contracts';
+import type { UserOffersQuery } from '@jelly/contracts';
 import { OWNER_ORDERS_PAGE_SIZE, type DashboardTab, type DealStatusGroup } from '@jelly/domain';
 import type { AdFilters, OrderFilters, SideChoice } from '../state/dashboardSlice.ts';
 
@@ -18,26 +18,18 @@ const SIDE: Readonly<Record<SideChoice, 0 | 1 | undefined>> = { all: undefined, 
 /** Order history: a deal's Buy / Sell is the trader's role in it (claiming a Sell offer is buying). */
 const ROLE: Readonly<Record<SideChoice, UserOffersQuery['Role']>> = { all: undefined, buy: 'buyer', sell: 'seller' };
 
-/**
- * The token's mint (the rows name tokens by symbol; the API filters by mint): from the coin catalogue, else the
- * bundled coins' mints. An unknown symbol is sent as it is and so matches nothing rather than everything.
- */
-export function mintOf(symbol: string, coins: readonly Coin[]): string {
-  const known = (KNOWN_MINTS as Readonly<Record<string, string>>)[symbol];
-  return coins.find((coin) => coin.symbol === symbol)?.mint ?? known ?? symbol;
-}
-
 /** Dir 1: newest first. */
 const NEWEST_FIRST = 1;
 
 export const activeDealsQuery: UserOffersQuery = { Kind: 'deals', StatusGroup: 'processing', Dir: NEWEST_FIRST, Page: 1, Size: ACTIVE_DEALS_SIZE };
 
 /** The order history's query: deals only, newest first, 8 a page, each filter only when set. */
-export function orderHistoryQuery(filters: OrderFilters, page: number, coins: readonly Coin[]): UserOffersQuery {
+export function orderHistoryQuery(filters: OrderFilters, page: number): UserOffersQuery {
   const query: UserOffersQuery = { Kind: 'deals', Dir: NEWEST_FIRST, Page: page, Size: OWNER_ORDERS_PAGE_SIZE };
   const group = TAB_STATUS_GROUP[filters.tab];
   if (group) query.StatusGroup = group;
-  if (filters.token) query.TokenMint = mintOf(filters.token, coins);
+  // By the name the rows show: the API matches it whatever the mint, so no mint list lives here.
+  if (filters.token) query.TokenName = filters.token;
   if (filters.fiat) query.FiatCode = filters.fiat;
   const role = ROLE[filters.side];
   if (role) query.Role = role;
@@ -47,9 +39,9 @@ export function orderHistoryQuery(filters: OrderFilters, page: number, coins: re
 }
 
 /** The ad history's query: the wallet's own offers, newest first, 8 a page. */
-export function adHistoryQuery(filters: AdFilters, page: number, coins: readonly Coin[]): UserOffersQuery {
+export function adHistoryQuery(filters: AdFilters, page: number): UserOffersQuery {
   const query: UserOffersQuery = { Kind: 'offers', Dir: NEWEST_FIRST, Page: page, Size: OWNER_ORDERS_PAGE_SIZE };
-  if (filters.asset !== 'All') query.TokenMint = mintOf(filters.asset, coins);
+  if (filters.asset !== 'All') query.TokenName = filters.asset;
   const side = SIDE[filters.side];
   if (side !== undefined) query.Side = side;
   if (filters.status !== 'all') query.OfferStatus = filters.status;

@@ -15,7 +15,9 @@ export type SwapFailureKind =
   | 'walletRejected'
   | 'transactionFailed'
   /** A refusal with its own sentence (a pair or amount the desk does not quote, no price right now). */
-  | 'refused';
+  | 'refused'
+  /** The server could not reach the Solana node (a 503): nothing was sent; the same request may simply be tried again. */
+  | 'nodeUnavailable';
 
 export interface SwapFailure {
   kind: SwapFailureKind;
@@ -32,6 +34,7 @@ const TITLES: Record<SwapFailureKind, string> = {
   walletRejected: 'The wallet did not sign the swap.',
   transactionFailed: SWAP_FAILED,
   refused: 'The desk cannot quote this swap.',
+  nodeUnavailable: 'The Solana node did not answer. Please try again.',
 };
 
 /** The desk's refusal reasons (`details.reason` of a 4xx), by the failure the page shows. */
@@ -61,6 +64,8 @@ export function classifySwapError(error: unknown): SwapFailure {
       return swapFailure(BY_REASON[reason] ?? 'refused', SWAP_MESSAGES[reason]);
     }
     if (error.status >= 400 && error.status < 500 && error.code !== null) return swapFailure('refused', error.message);
+    // Not a failed transaction: the node did not answer, so the quote (or the send) never happened.
+    if (error.status === 503 && error.code === 'CHAIN_UNAVAILABLE') return swapFailure('nodeUnavailable');
   }
   return swapFailure('transactionFailed');
 }

@@ -97,6 +97,20 @@ describe('/swap', () => {
     expect(screen.getByLabelText('You receive')).toHaveTextContent('0.1523');
   });
 
+  it('on a cluster without USDT (devnet) offers the catalogue’s USDC instead and quotes its devnet mint', async () => {
+    const devnetUsdc = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU';
+    const coins = [
+      { symbol: 'SOL', name: 'Solana', mint: KNOWN_MINTS.SOL, decimals: 9, isVerified: true, mintDevnet: null, icon: '/c/sol.svg' },
+      { symbol: 'USDC', name: 'USD Coin', mint: devnetUsdc, decimals: 6, isVerified: true, mintDevnet: null, icon: '/c/usdc.svg' },
+    ];
+    const api = swapApi({ 'GET /api/platform/coins': () => json(200, coins), [QUOTE]: () => json(200, makeQuote({ inputMint: devnetUsdc, inSymbol: 'USDC' })) });
+    renderSwap({ api });
+    expect(await screen.findByRole('button', { name: 'You pay: USDC' })).toBeInTheDocument();
+    fireEvent.change(amountBox(), { target: { value: '25' } });
+    await vi.waitFor(() => expect(api.callsTo(QUOTE)).toHaveLength(1));
+    expect(JSON.parse(api.callsTo(QUOTE)[0]!.body)).toMatchObject({ inputMint: devnetUsdc, outputMint: KNOWN_MINTS.SOL, amount: '25000000' });
+  });
+
   it('refreshes the quote every few seconds while idle, and an expired one offers a fresh quote', async () => {
     useClockAtT0();
     let expiresIn = 30_000;

@@ -22,6 +22,7 @@ import { useSettled } from '../hooks/useSettled.ts';
 import { useSwapBalances } from '../hooks/useSwapBalances.ts';
 import { useSwapFlow } from '../hooks/useSwapFlow.ts';
 import { maxSwapInput } from '../model/maxInput.ts';
+import { offeredPair } from '../model/offeredPair.ts';
 import { isSol } from '../model/swapBalances.ts';
 import { quoteClock } from '../model/quoteClock.ts';
 import { exactAmount } from '../model/quoteFigures.ts';
@@ -49,8 +50,7 @@ export default function SwapPage({ onConnectWallet }: SwapPageProps) {
   const { data: allCoins = [], isLoading: coinsLoading } = useCoinsQuery();
   const coins = useMemo(() => allCoins.filter((coin) => (SWAP_ASSETS as readonly string[]).includes(coin.symbol)), [allCoins]);
   const { firstSelectedTokenCode, secondSelectedTokenCode, amountText } = useSelector(selectSwap);
-  const input = coins.find((coin) => coin.symbol === firstSelectedTokenCode);
-  const output = coins.find((coin) => coin.symbol === secondSelectedTokenCode);
+  const { input, output } = offeredPair(coins, firstSelectedTokenCode, secondSelectedTokenCode);
   const [picker, setPicker] = useState<'first' | 'second' | null>(null);
   const owner = viewer && wallet.publicKey?.toBase58() === viewer ? wallet.publicKey : null;
   const flow = useSwapFlow(viewer);

@@ -3,7 +3,9 @@
  * tests. Written here because the faults a cluster shows (a 429 with Retry-After, a send that lands while its answer
  * is lost, a socket that stays open but stops notifying) are RPC-specific: a generic HTTP fault proxy cannot tell a
  * sendTransaction from a read, nor a notification from an answer. Faults are rules the test adds at exact points;
- * each applies to the next `times` matching requests, so nothing here is random.
+ * each applies to the next `times` matching requests, so nothing here is random. Used by the API's fault tests and by
+ * the browser tests (e2e), where the page reaches it from another origin as it would a real cluster's node: it
+ * answers CORS as nodes do.
  */
 import { once } from 'node:events';
 import { EventEmitter } from 'node:events';
@@ -108,6 +110,13 @@ export async function startRpcFaultProxy(target: { rpcUrl: string; wsUrl: string
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    // A browser's JSON-RPC is cross-origin: every answer allows it, and its preflight is answered here.
+    response.setHeader('access-control-allow-origin', '*');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type' });
+      response.end();
+      return;
+    }
     const body = await readBody(request);
     const { method, id, params } = methodOf(body);
     if (proxy.latencyMs > 0) await sleep(proxy.latencyMs);
