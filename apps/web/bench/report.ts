@@ -32,7 +32,8 @@ export function figures(result: RunnerResult): Figures {
   const summary = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
   const script = summary.find((item) => item.resourceType === 'script');
   return {
-    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    // No score (a run Lighthouse could not record) is no figure, not a 0: the median leaves it out.
+    performance: Math.round((categories.performance?.score ?? Number.NaN) * 100),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
