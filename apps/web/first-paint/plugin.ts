@@ -7,8 +7,17 @@ import type { Plugin } from 'vite';
 const here = import.meta.dirname;
 const part = (name: string) => readFileSync(join(here, name), 'utf8').trim();
 
-/** The screens that get a page of their own in the shell: the home page and the market, where most first visits land. */
-export const FIRST_PAINT_PAGES: Record<string, string> = { '/': 'home.html', '/buy-crypto': 'buy-crypto.html' };
+/**
+ * The screens that get a page of their own in the shell: the home page and the market, where most first visits land,
+ * and the other main screens with their title (what a visitor and a signed-in user both see there first).
+ */
+export const FIRST_PAINT_PAGES: Record<string, string> = {
+  '/': 'home.html',
+  '/buy-crypto': 'buy-crypto.html',
+  '/swap': 'swap.html',
+  '/coin-jelly': 'coin-jelly.html',
+  '/p2p': 'p2p.html',
+};
 
 /** Where the build writes the per-screen pages (dist/first-paint/<name>); the server sends them for those paths. */
 export const FIRST_PAINT_DIR = 'first-paint';
@@ -27,8 +36,9 @@ function shell(path: string | null): string {
 }
 
 /**
- * Paints the header (every path) and the top of the home and market screens from HTML, before any JavaScript has
- * run: under a phone's CPU the entry script takes most of a second, and until it has run the page would be blank.
+ * Paints the header (every path), the top of the home and market screens and the title of the other main screens
+ * from HTML, before any JavaScript has run: under a phone's CPU the entry script takes most of a second, and until it
+ * has run the page would be blank.
  * src/boot.ts loads the app after the first frame; React's first render replaces the shell (createRoot clears #root),
  * and main.tsx renders once the first screen's chunk has loaded, so the shell gives way to the screen itself.
  */

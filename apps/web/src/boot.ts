@@ -7,6 +7,9 @@
 const FIRST_SCREENS: Record<string, () => Promise<unknown>> = {
   '/': () => import('./features/home/pages/HomePage.tsx'),
   '/buy-crypto': () => import('./features/market/pages/MarketPage.tsx'),
+  '/swap': () => import('./app/swap/SwapRoute.tsx'),
+  '/coin-jelly': () => import('./features/coin-jelly/pages/CoinJellyPage.tsx'),
+  '/p2p': () => import('./app/place-order/PlaceOrderRoute.tsx'),
 };
 
 function start(): void {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
@@ -24,12 +24,18 @@ function routerReady(): Promise<void> {
   });
 }
 
+// The first render is a transition: React renders in slices of a few milliseconds and lets the browser run between
+// them (an urgent render is one task of several hundred milliseconds on a phone's CPU); the HTML shell stays on screen
+// until the render commits.
 void routerReady().then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <Providers store={createAppStore()}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers store={createAppStore()}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 });

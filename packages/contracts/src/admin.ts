@@ -7,6 +7,7 @@ import { dealWindowResponse } from './deal-window.ts';
 import { traderSummary } from './market.ts';
 import { baseUnits, decimalString, order, orderId, orderStatus } from './orders.ts';
 import { tradingStatsResponse } from './trading-stats.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** The admin back office's disputes: the queue, the dossier and four-eyes resolution (shared parts: admin-common.ts). */
 
@@ -19,7 +20,7 @@ import { tradingStatsResponse } from './trading-stats.ts';
 export const DISPUTE_QUEUE_STATUSES = ['open', 'flagged', 'resolved', 'all'] as const;
 
 /** GET /admin/disputes: oldest dispute first. */
-export const disputeQueueQuery = z.object({
+export const disputeQueueQuery = lazySchema(() => z.object({
   status: z.preprocess(emptyToUndefined, z.enum(DISPUTE_QUEUE_STATUSES, { error: 'status must be open, flagged, resolved or all' }).default('open')),
   /** A token mint or symbol. */
   token: optionalText(64),
@@ -32,15 +33,15 @@ export const disputeQueueQuery = z.object({
   q: optionalText(100),
   Page: pageParam,
   Size: sizeParam,
-});
+}));
 export type DisputeQueueQuery = z.input<typeof disputeQueueQuery>;
 
 /** Why a running deal awaits an admin's look apart from a dispute (a party was banned). */
-export const reviewFlag = z.object({ reason: z.string(), flaggedAt: isoDateTime, flaggedBy: z.string() });
+export const reviewFlag = lazySchema(() => z.object({ reason: z.string(), flaggedAt: isoDateTime, flaggedBy: z.string() }));
 export type ReviewFlag = z.infer<typeof reviewFlag>;
 
 /** A four-eyes resolution request waiting for a second admin. */
-export const resolveApproval = z.object({
+export const resolveApproval = lazySchema(() => z.object({
   id: z.string(),
   orderId: z.number().int().positive(),
   releaseTo,
@@ -52,10 +53,10 @@ export const resolveApproval = z.object({
   decidedAt: isoDateTime.nullable(),
   /** The second admin's note (required when rejecting). */
   decisionReason: z.string().nullable(),
-});
+}));
 export type ResolveApproval = z.infer<typeof resolveApproval>;
 
-export const disputeQueueRow = z.object({
+export const disputeQueueRow = lazySchema(() => z.object({
   orderId: z.number().int().positive(),
   status: orderStatus,
   statusLabel: z.string(),
@@ -77,13 +78,13 @@ export const disputeQueueRow = z.object({
   slaDueAt: isoDateTime,
   reviewFlag: reviewFlag.nullable(),
   pendingApproval: resolveApproval.nullable(),
-});
+}));
 export type DisputeQueueRow = z.infer<typeof disputeQueueRow>;
 
-export const disputeQueueResponse = z.object({ data: z.array(disputeQueueRow), ...pageInfo });
+export const disputeQueueResponse = lazySchema(() => z.object({ data: z.array(disputeQueueRow), ...pageInfo }));
 export type DisputeQueueResponse = z.infer<typeof disputeQueueResponse>;
 
-export const disputeParams = z.object({ orderId });
+export const disputeParams = lazySchema(() => z.object({ orderId }));
 
 /** One step of the deal's story, oldest first. */
 export const DEAL_EVENT_KINDS = [
@@ -103,7 +104,7 @@ export const DEAL_EVENT_KINDS = [
   'transaction',
   'admin_act',
 ] as const;
-export const dealEvent = z.object({
+export const dealEvent = lazySchema(() => z.object({
   at: isoDateTime,
   kind: z.enum(DEAL_EVENT_KINDS),
   /** The wallet that pressed it, `server:<job>` for the server's own acts, null when unknown. */
@@ -114,21 +115,21 @@ export const dealEvent = z.object({
   signature: z.string().nullable(),
   /** The transaction's outcome (pending, confirmed, failed), when the step was one. */
   txState: z.enum(['pending', 'confirmed', 'failed']).nullable(),
-});
+}));
 export type DealEvent = z.infer<typeof dealEvent>;
 
-export const dossierAttachment = z.object({
+export const dossierAttachment = lazySchema(() => z.object({
   objectKey: z.string(),
   originalName: z.string(),
   contentType: z.string(),
   sizeBytes: z.number().int(),
   /** Hex SHA-256 of the stored bytes; null for files stored before hashes were kept. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
-});
-export const dossierMessage = z.object({ message: chatMessage, attachment: dossierAttachment.nullable() });
+}));
+export const dossierMessage = lazySchema(() => z.object({ message: chatMessage, attachment: dossierAttachment.nullable() }));
 export type DossierMessage = z.infer<typeof dossierMessage>;
 
-export const earlierDispute = z.object({
+export const earlierDispute = lazySchema(() => z.object({
   orderId: z.number().int().positive(),
   status: orderStatus,
   openedAt: isoDateTime,
@@ -136,21 +137,21 @@ export const earlierDispute = z.object({
   role: z.enum(['buyer', 'seller']),
   /** Who received the tokens, once resolved. */
   resolvedTo: releaseTo.nullable(),
-});
+}));
 
 
-export const dossierParty = z.object({
+export const dossierParty = lazySchema(() => z.object({
   wallet: walletAddress,
   summary: traderSummary,
   stats: tradingStatsResponse,
   /** This wallet's other deals that went to an admin, newest first. */
   earlierDisputes: z.array(earlierDispute),
   activeBan: adminBan.nullable(),
-});
+}));
 export type DossierParty = z.infer<typeof dossierParty>;
 
 /** The resolution both parties see on the deal page. */
-export const dealResolution = z.object({
+export const dealResolution = lazySchema(() => z.object({
   releaseTo,
   reason: z.string(),
   resolvedBy: z.string(),
@@ -158,11 +159,11 @@ export const dealResolution = z.object({
   approvedBy: z.string().nullable(),
   resolvedAt: isoDateTime,
   signature: z.string().nullable(),
-});
+}));
 export type DealResolution = z.infer<typeof dealResolution>;
 
 /** GET /admin/disputes/{orderId}: the whole case. `header` is the admin order-chat header (resolve buttons, escrow, support requests). */
-export const disputeDossierResponse = z.object({
+export const disputeDossierResponse = lazySchema(() => z.object({
   header: adminOrderResponse,
   deal: order,
   openedAt: isoDateTime.nullable(),
@@ -186,7 +187,7 @@ export const disputeDossierResponse = z.object({
   }),
   pendingApproval: resolveApproval.nullable(),
   resolution: dealResolution.nullable(),
-});
+}));
 export type DisputeDossier = z.infer<typeof disputeDossierResponse>;
 
 /**
@@ -194,27 +195,27 @@ export type DisputeDossier = z.infer<typeof disputeDossierResponse>;
  * threshold it executes (200, state executed); above it, the request is recorded (202, state pending_approval) and a
  * different admin decides it with POST /admin/disputes/{orderId}/approvals.
  */
-export const adminResolveOutcome = z.discriminatedUnion('state', [
+export const adminResolveOutcome = lazySchema(() => z.discriminatedUnion('state', [
   adminResolveResponse.extend({ state: z.literal('executed'), reason: z.string() }),
   z.object({ state: z.literal('pending_approval'), orderId: z.number().int().positive(), approval: resolveApproval }),
-]);
+]));
 export type AdminResolveOutcome = z.infer<typeof adminResolveOutcome>;
 
 /** POST /admin/disputes/{orderId}/approvals: the second admin (never the requester: 403) approves or rejects. */
-export const resolveApprovalDecisionRequest = z
+export const resolveApprovalDecisionRequest = lazySchema(() => z
   .object({
     approvalId: z.string().uuid('Unknown approval'),
     decision: z.enum(['approve', 'reject']),
     /** Required to reject. */
     reason: z.preprocess(emptyToUndefined, adminReason.optional()),
   })
-  .refine((b) => b.decision === 'approve' || b.reason !== undefined, { message: 'A reason is required to reject', path: ['reason'] });
+  .refine((b) => b.decision === 'approve' || b.reason !== undefined, { message: 'A reason is required to reject', path: ['reason'] }));
 export type ResolveApprovalDecisionRequest = z.input<typeof resolveApprovalDecisionRequest>;
 
-export const resolveApprovalDecisionResponse = z.object({
+export const resolveApprovalDecisionResponse = lazySchema(() => z.object({
   approval: resolveApproval,
   /** The executed resolution when approved; null when rejected. */
   resolution: adminResolveResponse.nullable(),
-});
+}));
 export type ResolveApprovalDecisionResponse = z.infer<typeof resolveApprovalDecisionResponse>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatDealId, chatSwapId } from './chat.ts';
 import { walletAddress } from './common.ts';
 import { API_PREFIX } from './paths.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Chat attachments:
@@ -26,7 +27,7 @@ export const ATTACHMENT_FIELDS = {
 export const ATTACHMENT_BUCKET = '2';
 
 /** The text fields of the upload form, as the server validates them. */
-export const attachmentUploadFields = z
+export const attachmentUploadFields = lazySchema(() => z
   .object({
     RoomId: chatDealId.optional(),
     SwapId: chatSwapId.optional(),
@@ -37,14 +38,14 @@ export const attachmentUploadFields = z
   .refine((fields) => (fields.RoomId === undefined) !== (fields.SwapId === undefined), {
     path: ['RoomId'],
     message: 'Send either RoomId (a deal) or SwapId (a swap)',
-  });
+  }));
 
-export const attachmentUploadResponse = z.object({
+export const attachmentUploadResponse = lazySchema(() => z.object({
   /** Download path of the stored file, also the chat message's fileUrl. */
   fileUrl: z.string(),
   /** The chat message created for the attachment. */
   messageId: z.number().int().positive(),
-});
+}));
 export type AttachmentUploadResponse = z.infer<typeof attachmentUploadResponse>;
 
 /**
@@ -52,7 +53,7 @@ export type AttachmentUploadResponse = z.infer<typeof attachmentUploadResponse>;
  * `s<swapId>/…` in a swap's.
  */
 export const ATTACHMENT_KEY_PATTERN = /^s?[1-9]\d{0,18}\/[0-9a-f]{32}\.(jpg|png|gif|webp|pdf|mp4|webm|mov)$/;
-export const attachmentKey = z.string().regex(ATTACHMENT_KEY_PATTERN, 'Unknown attachment');
+export const attachmentKey = lazySchema(() => z.string().regex(ATTACHMENT_KEY_PATTERN, 'Unknown attachment'));
 
 export const attachmentPaths = {
   upload: '/attachments/upload',

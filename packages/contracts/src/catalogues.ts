@@ -1,27 +1,28 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /** `type` query values of GET /payments. */
 export const PAYMENTS_TYPE = { methods: 0, currencies: 1 } as const;
 
 /** GET /payments?type=0|1 */
-export const paymentsQuery = z.object({
+export const paymentsQuery = lazySchema(() => z.object({
   type: z
     .enum(['0', '1'], { error: 'type must be 0 (payment methods) or 1 (currencies)' })
     .transform((value) => (value === '0' ? PAYMENTS_TYPE.methods : PAYMENTS_TYPE.currencies))
     .describe('0 = payment methods, 1 = fiat currencies'),
-});
+}));
 export type PaymentsQuery = z.infer<typeof paymentsQuery>;
 
 /** A peer-to-peer payment method. `id` is a stable slug such as `sepa-instant`. */
-export const paymentMethod = z.object({
+export const paymentMethod = lazySchema(() => z.object({
   id: z.string(),
   name: z.string(),
-});
+}));
 export type PaymentMethod = z.infer<typeof paymentMethod>;
-export const paymentMethodsResponse = z.array(paymentMethod);
+export const paymentMethodsResponse = lazySchema(() => z.array(paymentMethod));
 
 /** An ISO 4217 fiat currency with a flag icon of its main country. */
-export const currency = z.object({
+export const currency = lazySchema(() => z.object({
   /** ISO 4217 numeric code, e.g. 978 for EUR. */
   id: z.number().int(),
   /** ISO 4217 alphabetic code, e.g. `EUR`. */
@@ -34,12 +35,12 @@ export const currency = z.object({
   countryName: z.string().nullable(),
   /** Minor-unit digits (2 for EUR, 0 for JPY). */
   digits: z.number().int(),
-});
+}));
 export type Currency = z.infer<typeof currency>;
-export const currenciesResponse = z.array(currency);
+export const currenciesResponse = lazySchema(() => z.array(currency));
 
 /** GET /payments answers one of the two lists depending on `type`. */
-export const paymentsResponse = z.union([paymentMethodsResponse, currenciesResponse]);
+export const paymentsResponse = lazySchema(() => z.union([paymentMethodsResponse, currenciesResponse]));
 
 /**
  * SOL's wire mint (wSOL: the same on every cluster) and the MAINNET mints of the bundled stablecoins; the embedded
@@ -65,7 +66,7 @@ export const CLUSTER_STABLECOIN_MINTS: Readonly<Record<string, Readonly<Partial<
 };
 
 /** GET /platform/coins */
-export const coin = z.object({
+export const coin = lazySchema(() => z.object({
   symbol: z.string().min(1),
   name: z.string().min(1),
   mint: z.string().min(1),
@@ -74,14 +75,14 @@ export const coin = z.object({
   mintDevnet: z.string().nullable(),
   /** Icon URL: same-origin path for bundled icons, or an absolute URL for tokens added by admins. */
   icon: z.string().min(1),
-});
+}));
 export type Coin = z.infer<typeof coin>;
-export const coinsResponse = z.array(coin);
+export const coinsResponse = lazySchema(() => z.array(coin));
 
 /** GET /platform/countries — ISO 3166-1 alpha-2, English names, sorted by name. */
-export const country = z.object({
+export const country = lazySchema(() => z.object({
   code: z.string().length(2),
   name: z.string().min(1),
-});
+}));
 export type Country = z.infer<typeof country>;
-export const countriesResponse = z.array(country);
+export const countriesResponse = lazySchema(() => z.array(country));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Chat rooms: a deal's (GET /chat/rooms/{orderId}/messages, POST /chat/add-messages) and a swap's
@@ -12,9 +13,9 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const CHAT_PAGE_MAX = 500;
 
 /** A deal's order id (a positive integer; numeric strings accepted in paths and queries). */
-export const chatDealId = z.coerce.number().int('Order id must be an integer').positive('Order id must be positive');
+export const chatDealId = lazySchema(() => z.coerce.number().int('Order id must be an integer').positive('Order id must be positive'));
 
-export const chatMessage = z.object({
+export const chatMessage = lazySchema(() => z.object({
   /** Increasing per server: poll with `after` = the last id seen. */
   id: z.number().int().positive(),
   /** The deal whose room this is; null in a swap's room. */
@@ -34,23 +35,23 @@ export const chatMessage = z.object({
   /** 'system': the deal's record of a party's act (a request for more time, its answer), sent in that party's name;
    *  absent on a message a user wrote. */
   kind: z.enum(['user', 'system']).optional(),
-});
+}));
 export type ChatMessage = z.infer<typeof chatMessage>;
 
 /** GET /chat/rooms/{orderId}/messages */
-export const chatRoomParams = z.object({ orderId: chatDealId });
-export const chatMessagesQuery = z.object({
+export const chatRoomParams = lazySchema(() => z.object({ orderId: chatDealId }));
+export const chatMessagesQuery = lazySchema(() => z.object({
   /** Only messages with a larger id (incremental polling). */
   after: z.coerce.number().int().min(0).optional(),
   /** Page size, 1–500 (default 500). */
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).optional(),
-});
+}));
 export type ChatMessagesQuery = z.infer<typeof chatMessagesQuery>;
 /** Oldest first. */
-export const chatMessagesResponse = z.array(chatMessage);
+export const chatMessagesResponse = lazySchema(() => z.array(chatMessage));
 
 /** POST /chat/add-messages */
-export const addChatMessageRequest = z.object({
+export const addChatMessageRequest = lazySchema(() => z.object({
   dealId: chatDealId,
   /** Must be the signed-in wallet. */
   accountId: walletAddress,
@@ -60,14 +61,14 @@ export const addChatMessageRequest = z.object({
     .refine((text) => text.trim() !== '', 'A message needs some text.'),
   /** The sender's clock (ISO). The server stores it and also its own time. */
   createdAtUtc: isoDateTime,
-});
+}));
 export type AddChatMessageRequest = z.infer<typeof addChatMessageRequest>;
-export const addChatMessageResponse = chatMessage;
+export const addChatMessageResponse = lazySchema(() => chatMessage);
 
 /** GET and POST /chat/swaps/{swapId}/messages */
-export const chatSwapId = z.coerce.number().int('Swap id must be an integer').positive('Swap id must be positive');
-export const swapChatParams = z.object({ swapId: chatSwapId });
-export const addSwapChatMessageRequest = addChatMessageRequest.omit({ dealId: true });
+export const chatSwapId = lazySchema(() => z.coerce.number().int('Swap id must be an integer').positive('Swap id must be positive'));
+export const swapChatParams = lazySchema(() => z.object({ swapId: chatSwapId }));
+export const addSwapChatMessageRequest = lazySchema(() => addChatMessageRequest.omit({ dealId: true }));
 export type AddSwapChatMessageRequest = z.infer<typeof addSwapChatMessageRequest>;
 
 export const chatPaths = {

@@ -2,6 +2,7 @@ import { ALREADY_SENT_REQUEST, COIN_JELLY_PAGE_SIZE, JELLY_STAGE_NAMES } from '@
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 import { swapStatus } from './swap.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Coin Jelly: the user sends one coin to a personal deposit address and receives another at a recipient address.
@@ -23,15 +24,15 @@ import { swapStatus } from './swap.ts';
 
 // ── Coins and chains ────────────────────────────────────────────────────────────
 export const JELLY_CHAINS = ['Solana', 'Bitcoin', 'Ethereum'] as const;
-export const jellyChain = z.enum(JELLY_CHAINS, { error: 'Chain must be Solana, Bitcoin or Ethereum' });
+export const jellyChain = lazySchema(() => z.enum(JELLY_CHAINS, { error: 'Chain must be Solana, Bitcoin or Ethereum' }));
 export type JellyChain = z.infer<typeof jellyChain>;
 
 export const JELLY_COIN_CODES = ['SOL', 'USDC', 'USDT', 'BTC', 'ETH'] as const;
-export const jellyCoinCode = z.enum(JELLY_COIN_CODES, { error: 'Coin must be one of SOL, USDC, USDT, BTC, ETH' });
+export const jellyCoinCode = lazySchema(() => z.enum(JELLY_COIN_CODES, { error: 'Coin must be one of SOL, USDC, USDT, BTC, ETH' }));
 export type JellyCoinCode = z.infer<typeof jellyCoinCode>;
 
 /** One picker entry: a coin on a chain (USDC on Solana and USDC elsewhere would be two entries). */
-export const jellyCoin = z.object({
+export const jellyCoin = lazySchema(() => z.object({
   /** The coin's code (the state's cryptoCurrencyCode). */
   currency: jellyCoinCode,
   /** The state's cryptoCurrencyChain. */
@@ -44,18 +45,18 @@ export const jellyCoin = z.object({
   iconSrc: z.string().nullable(),
   /** true when the desk pays this coin out by itself (Solana); false when an admin pays it out. */
   automatic: z.boolean(),
-});
+}));
 export type JellyCoin = z.infer<typeof jellyCoin>;
 
 /** GET /coin-jelly/coins (public). */
-export const jellyCoinsResponse = z.object({ data: z.array(jellyCoin) });
+export const jellyCoinsResponse = lazySchema(() => z.object({ data: z.array(jellyCoin) }));
 export type JellyCoinsResponse = z.infer<typeof jellyCoinsResponse>;
 
 /** A coin amount typed by a person: digits with an optional decimal part (checked against decimals on the server). */
-export const jellyAmount = z.string().trim().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Amount must be a positive number');
+export const jellyAmount = lazySchema(() => z.string().trim().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Amount must be a positive number'));
 
 /** A chain address as typed; the server checks it for the chosen chain (Solana: on-curve only; BTC; ETH EIP-55). */
-export const chainAddress = z.string().trim().min(1, 'Address is required').max(128, 'Address is too long');
+export const chainAddress = lazySchema(() => z.string().trim().min(1, 'Address is required').max(128, 'Address is too long'));
 
 // ── Quote ───────────────────────────────────────────────────────────────────────
 const pairFields = {
@@ -72,17 +73,17 @@ const oneAmount = <T extends { amountUserSend?: string | undefined; amountUserWa
 export const ONE_AMOUNT_MESSAGE = 'Give either amountUserSend or amountUserWannaGet';
 
 /** GET /coin-jelly/quote (public). */
-export const jellyQuoteQuery = z
+export const jellyQuoteQuery = lazySchema(() => z
   .object({
     ...pairFields,
     amountUserSend: z.preprocess(emptyToUndefined, jellyAmount.optional()),
     amountUserWannaGet: z.preprocess(emptyToUndefined, jellyAmount.optional()),
   })
-  .refine(oneAmount, { message: ONE_AMOUNT_MESSAGE });
+  .refine(oneAmount, { message: ONE_AMOUNT_MESSAGE }));
 export type JellyQuoteQuery = z.input<typeof jellyQuoteQuery>;
 export type JellyQuoteRequest = z.output<typeof jellyQuoteQuery>;
 
-export const jellyQuote = z.object({
+export const jellyQuote = lazySchema(() => z.object({
   sendCoin: jellyCoinCode,
   sendChain: jellyChain,
   receiveCoin: jellyCoinCode,
@@ -98,12 +99,12 @@ export const jellyQuote = z.object({
   maxSend: z.string(),
   /** The rate holds until then (15 minutes after the quote). */
   expireAt: isoDateTime,
-});
+}));
 export type JellyQuote = z.infer<typeof jellyQuote>;
 
 // ── Order (reserve) and the spec's creation payload ────────────────────────────
 /** POST /coin-jelly/orders (bearer): fixes the quote and allocates the personal deposit address. */
-export const reserveJellyRequest = z
+export const reserveJellyRequest = lazySchema(() => z
   .object({
     ...pairFields,
     amountUserSend: jellyAmount.optional(),
@@ -113,12 +114,12 @@ export const reserveJellyRequest = z
     /** Where a refund goes; defaults to the signed-in wallet when the send coin is on Solana. */
     refundAddress: chainAddress.optional(),
   })
-  .refine(oneAmount, { message: ONE_AMOUNT_MESSAGE });
+  .refine(oneAmount, { message: ONE_AMOUNT_MESSAGE }));
 export type ReserveJellyRequest = z.input<typeof reserveJellyRequest>;
 export type ReserveJellyInput = z.output<typeof reserveJellyRequest>;
 
 /** POST /coin-jelly/create-jelly (bearer): the user's 'I have sent the funds' on a reserved order. */
-export const createJellyRequest = z.object({
+export const createJellyRequest = lazySchema(() => z.object({
   /** The send coin's code. */
   cryptoCurrencyFromUser: jellyCoinCode,
   /** The signed-in wallet (must match the token). */
@@ -131,7 +132,7 @@ export const createJellyRequest = z.object({
   newUserCryptoChain: jellyChain,
   amountUserSend: jellyAmount,
   amountUserWannaGet: jellyAmount,
-});
+}));
 export type CreateJellyRequest = z.infer<typeof createJellyRequest>;
 export const JELLY_ALREADY_SENT = ALREADY_SENT_REQUEST;
 
@@ -141,18 +142,18 @@ export const JELLY_ALREADY_SENT = ALREADY_SENT_REQUEST;
  * failed → 2 (with a reason).
  */
 export const JELLY_STAGES = JELLY_STAGE_NAMES;
-export const jellyStage = z.enum(JELLY_STAGES);
+export const jellyStage = lazySchema(() => z.enum(JELLY_STAGES));
 export type JellyStage = z.infer<typeof jellyStage>;
 
 /** A Coin Jelly order's status: a swap status (its stage decides which: the Coin Jelly state table). */
-export const jellyStatus = swapStatus;
+export const jellyStatus = lazySchema(() => swapStatus);
 export type JellyStatus = z.infer<typeof jellyStatus>;
 
-export const jellyActor = z.enum(['user', 'chain', 'system', 'admin']);
+export const jellyActor = lazySchema(() => z.enum(['user', 'chain', 'system', 'admin']));
 export type JellyActor = z.infer<typeof jellyActor>;
 
 /** One timeline entry: what happened, when, and the chain evidence when there is some. */
-export const jellyEvent = z.object({
+export const jellyEvent = lazySchema(() => z.object({
   id: z.number().int().positive(),
   stage: jellyStage,
   /** e.g. 'deposit', 'payout', 'refund', 'sweep', 'choice', 'admin_update', 'sent_funds'. */
@@ -166,7 +167,7 @@ export const jellyEvent = z.object({
   coin: jellyCoinCode.nullable(),
   note: z.string().nullable(),
   at: isoDateTime,
-});
+}));
 export type JellyEvent = z.infer<typeof jellyEvent>;
 
 /**
@@ -174,9 +175,9 @@ export type JellyEvent = z.infer<typeof jellyEvent>;
  * moved against the fixed rate by more than the price band ('rate_moved': exchangeAmount is what the same deposit
  * buys now, below the order's amountUserWannaGet).
  */
-export const jellyChoiceKind = z.enum(['under', 'over', 'late', 'rate_moved']);
+export const jellyChoiceKind = lazySchema(() => z.enum(['under', 'over', 'late', 'rate_moved']));
 export type JellyChoiceKind = z.infer<typeof jellyChoiceKind>;
-export const jellyPendingChoice = z.object({
+export const jellyPendingChoice = lazySchema(() => z.object({
   kind: jellyChoiceKind,
   /** Whole coins received so far (send coin). */
   received: z.string(),
@@ -185,11 +186,11 @@ export const jellyPendingChoice = z.object({
   rate: z.string(),
   /** Where 'refund' sends the deposit back. */
   refundAddress: z.string(),
-});
+}));
 export type JellyPendingChoice = z.infer<typeof jellyPendingChoice>;
 
 /** The swap record (id, txID, status) with everything the order screens show. */
-export const jellyOrder = z.object({
+export const jellyOrder = lazySchema(() => z.object({
   id: z.number().int().positive(),
   /** The payout's transaction id once sent; null before. */
   txID: z.string().nullable(),
@@ -221,34 +222,34 @@ export const jellyOrder = z.object({
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   events: z.array(jellyEvent),
-});
+}));
 export type JellyOrder = z.infer<typeof jellyOrder>;
 
 /** GET /coin-jelly/orders/{id} (bearer: the order's wallet or an admin). */
-export const jellyOrderParams = z.object({ id: z.coerce.number().int().positive('Order id must be positive') });
+export const jellyOrderParams = lazySchema(() => z.object({ id: z.coerce.number().int().positive('Order id must be positive') }));
 
 /** POST /coin-jelly/orders/{id}/choice (bearer, the order's wallet): answer the pending choice (any kind). */
-export const jellyChoiceRequest = z.object({ choice: z.enum(['exchange', 'refund'], { error: "Choice must be 'exchange' or 'refund'" }) });
+export const jellyChoiceRequest = lazySchema(() => z.object({ choice: z.enum(['exchange', 'refund'], { error: "Choice must be 'exchange' or 'refund'" }) }));
 export type JellyChoiceRequest = z.infer<typeof jellyChoiceRequest>;
 
 // ── Lists ───────────────────────────────────────────────────────────────────────
 /** A list row: the order without its timeline. */
-export const jellyListItem = jellyOrder.omit({ events: true });
+export const jellyListItem = lazySchema(() => jellyOrder.omit({ events: true }));
 export type JellyListItem = z.infer<typeof jellyListItem>;
-export const jellyListResponse = z.object({ data: z.array(jellyListItem), total: z.number().int().min(0) });
+export const jellyListResponse = lazySchema(() => z.object({ data: z.array(jellyListItem), total: z.number().int().min(0) }));
 export type JellyListResponse = z.infer<typeof jellyListResponse>;
 
 export const JELLY_MAX_PAGE_SIZE = 100;
 export const JELLY_DEFAULT_PAGE_SIZE = COIN_JELLY_PAGE_SIZE;
-const queryInt = z.preprocess(emptyToUndefined, z.coerce.number().int().optional()).catch(undefined);
-const sortBy = z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional());
-const dir = z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional());
+const queryInt = lazySchema(() => z.preprocess(emptyToUndefined, z.coerce.number().int().optional()).catch(undefined));
+const sortBy = lazySchema(() => z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional()));
+const dir = lazySchema(() => z.preprocess(emptyToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional()));
 /** 'All' (any case) or empty → no filter. */
 const allToUndefined = (v: unknown) => (v === '' || v === null || (typeof v === 'string' && v.toLowerCase() === 'all') ? undefined : v);
-const assetFilter = z.preprocess(allToUndefined, z.enum(['SOL', 'USDC', 'USDT'], { error: 'Asset must be All, SOL, USDC or USDT' }).optional());
-const statusFilter = z.preprocess(allToUndefined, z.coerce.number().pipe(jellyStatus).optional());
-const isoDate = z.preprocess(emptyToUndefined, z.iso.date('Dates are yyyy-MM-dd').optional());
-const searchWallet = z.preprocess(emptyToUndefined, z.string().trim().max(128).optional());
+const assetFilter = lazySchema(() => z.preprocess(allToUndefined, z.enum(['SOL', 'USDC', 'USDT'], { error: 'Asset must be All, SOL, USDC or USDT' }).optional()));
+const statusFilter = lazySchema(() => z.preprocess(allToUndefined, z.coerce.number().pipe(jellyStatus).optional()));
+const isoDate = lazySchema(() => z.preprocess(emptyToUndefined, z.iso.date('Dates are yyyy-MM-dd').optional()));
+const searchWallet = lazySchema(() => z.preprocess(emptyToUndefined, z.string().trim().max(128).optional()));
 
 /**
  * The user's orders: GET /coin-jelly/user-orders (bearer). Query names as the web app sends them.
@@ -257,7 +258,7 @@ const searchWallet = z.preprocess(emptyToUndefined, z.string().trim().max(128).o
  * (the client sends the picked end date shifted forward one day). SearchWallet matches the deposit, recipient or
  * refund address (substring). userWallet, when given, must be the caller's own wallet.
  */
-export const jellyUserOrdersQuery = z.object({
+export const jellyUserOrdersQuery = lazySchema(() => z.object({
   Page: queryInt,
   Size: queryInt,
   SortBy: sortBy,
@@ -268,7 +269,7 @@ export const jellyUserOrdersQuery = z.object({
   DateFrom: isoDate,
   DateTo: isoDate,
   SearchWallet: searchWallet,
-});
+}));
 export type JellyUserOrdersQuery = z.input<typeof jellyUserOrdersQuery>;
 export type JellyUserOrdersFilters = z.output<typeof jellyUserOrdersQuery>;
 
@@ -276,7 +277,7 @@ export type JellyUserOrdersFilters = z.output<typeof jellyUserOrdersQuery>;
  * GET /coin-jelly/jelly-history (admin): every order. Same meanings as the user's list (dateTo exclusive);
  * searchWallet also matches the user's wallet.
  */
-export const jellyHistoryQuery = z.object({
+export const jellyHistoryQuery = lazySchema(() => z.object({
   page: queryInt,
   size: queryInt,
   sortBy,
@@ -286,6 +287,6 @@ export const jellyHistoryQuery = z.object({
   dateFrom: isoDate,
   dateTo: isoDate,
   searchWallet,
-});
+}));
 export type JellyHistoryQuery = z.input<typeof jellyHistoryQuery>;
 export type JellyHistoryFilters = z.output<typeof jellyHistoryQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 import { orderId } from './orders.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * A deal's payment window and the parties' requests for more time (bearer, the deal's two parties; admins read):
@@ -9,17 +10,17 @@ import { orderId } from './orders.ts';
  */
 
 /** The minutes a party may ask for. */
-export const windowExtensionMinutes = z.union([z.literal(15), z.literal(30), z.literal(60)], {
+export const windowExtensionMinutes = lazySchema(() => z.union([z.literal(15), z.literal(30), z.literal(60)], {
   error: 'Ask for 15, 30 or 60 more minutes.',
-});
+}));
 
-export const dealWindowParams = z.object({ orderId });
-export const windowExtensionParams = z.object({
+export const dealWindowParams = lazySchema(() => z.object({ orderId }));
+export const windowExtensionParams = lazySchema(() => z.object({
   orderId,
   extensionId: z.coerce.number().int('Extension id must be an integer').positive('Extension id must be positive'),
-});
+}));
 
-export const windowExtension = z.object({
+export const windowExtension = lazySchema(() => z.object({
   id: z.number().int().positive(),
   requestedBy: walletAddress,
   minutes: windowExtensionMinutes,
@@ -27,25 +28,25 @@ export const windowExtension = z.object({
   answeredBy: walletAddress.nullable(),
   createdAt: isoDateTime,
   answeredAt: isoDateTime.nullable(),
-});
+}));
 export type WindowExtension = z.infer<typeof windowExtension>;
 
 /** GET /deals/{orderId}/window, and every ask and answer. */
-export const dealWindowResponse = z.object({
+export const dealWindowResponse = lazySchema(() => z.object({
   orderId: z.number().int().positive(),
   /** The deadline both countdowns and the expiry job use (extensions included); null before one is set. */
   paymentDeadline: isoDateTime.nullable(),
   /** Oldest first. */
   extensions: z.array(windowExtension),
-});
+}));
 export type DealWindow = z.infer<typeof dealWindowResponse>;
 
 /** POST /deals/{orderId}/window/extensions */
-export const requestWindowExtensionRequest = z.object({ minutes: windowExtensionMinutes }).strict();
+export const requestWindowExtensionRequest = lazySchema(() => z.object({ minutes: windowExtensionMinutes }).strict());
 export type RequestWindowExtensionRequest = z.infer<typeof requestWindowExtensionRequest>;
 
 /** POST /deals/{orderId}/window/extensions/{extensionId}/answer */
-export const answerWindowExtensionRequest = z.object({ answer: z.enum(['accept', 'decline']) }).strict();
+export const answerWindowExtensionRequest = lazySchema(() => z.object({ answer: z.enum(['accept', 'decline']) }).strict());
 export type AnswerWindowExtensionRequest = z.infer<typeof answerWindowExtensionRequest>;
 
 export const dealWindowPaths = {

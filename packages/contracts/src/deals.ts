@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 import { windowExtension } from './deal-window.ts';
 import { baseUnits, decimalString, orderId, orderStatus } from './orders.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * The deal backend: the co-signer, the admin's dispute screen and resolution.
@@ -16,20 +17,20 @@ import { baseUnits, decimalString, orderId, orderStatus } from './orders.ts';
 export const MAX_TRANSACTION_BYTES = 1232;
 
 /** POST /platform/admin/sign-and-send (bearer). */
-export const signAndSendRequest = z.object({
+export const signAndSendRequest = lazySchema(() => z.object({
   /** The serialised (legacy or v0) transaction, base64, signed by the caller's wallet, admin slot empty. */
   transaction: z
     .string()
     .min(1, 'transaction is required')
     .max(Math.ceil(MAX_TRANSACTION_BYTES / 3) * 4 + 8, `transaction is larger than ${MAX_TRANSACTION_BYTES} bytes`),
-});
+}));
 export type SignAndSendRequest = z.infer<typeof signAndSendRequest>;
 
 /** The escrow actions a user may submit, and the server-built one. */
-export const dealActionKind = z.enum(['lock', 'sign', 'cancel', 'admin_resolve']);
+export const dealActionKind = lazySchema(() => z.enum(['lock', 'sign', 'cancel', 'admin_resolve']));
 export type DealActionKind = z.infer<typeof dealActionKind>;
 
-export const signAndSendResponse = z.object({
+export const signAndSendResponse = lazySchema(() => z.object({
   /** The transaction signature (base58): the id to look it up on an explorer. */
   signature: z.string(),
   /** The deal (child order) the transaction acted on. */
@@ -42,24 +43,24 @@ export const signAndSendResponse = z.object({
    * the answer is the first result ('Order already resolved').
    */
   alreadyProcessed: z.boolean(),
-});
+}));
 export type SignAndSendResponse = z.infer<typeof signAndSendResponse>;
 
 /** GET /admin/orders/{orderId} and POST /admin/orders/{orderId}/resolve path. */
-export const adminOrderParams = z.object({ orderId });
+export const adminOrderParams = lazySchema(() => z.object({ orderId }));
 
 /** What the chain holds for a locked deal (null when it was never locked). */
-export const escrowTicketState = z.object({
+export const escrowTicketState = lazySchema(() => z.object({
   ticketAddress: z.string(),
   status: z.enum(['Locked', 'Settled', 'Cancelled', 'ReleasedByAdmin', 'RefundedByAdmin']),
   amount: baseUnits,
   cryptoGuySigned: z.boolean(),
   fiatGuySigned: z.boolean(),
-});
+}));
 export type EscrowTicketState = z.infer<typeof escrowTicketState>;
 
 /** GET /admin/orders/{orderId} (admin): the admin order-chat header. */
-export const adminOrderResponse = z.object({
+export const adminOrderResponse = lazySchema(() => z.object({
   orderId: z.number().int().positive(),
   parentOrderId: z.number().int().positive().nullable(),
   fiatCode: z.string(),
@@ -92,7 +93,7 @@ export const adminOrderResponse = z.object({
   ),
   /** The parties' requests for more time on the payment window, oldest first, with their answers. */
   extensions: z.array(windowExtension),
-});
+}));
 export type AdminOrderResponse = z.infer<typeof adminOrderResponse>;
 
 /**
@@ -100,24 +101,24 @@ export type AdminOrderResponse = z.infer<typeof adminOrderResponse>;
  * `reason` (required, 3–500 characters): what both parties read on the deal page afterwards; it goes to the audit log.
  * Above the four-eyes threshold the answer is 202 with a pending approval (see adminResolveOutcome in admin.ts).
  */
-export const adminResolveRequest = z.object({
+export const adminResolveRequest = lazySchema(() => z.object({
   releaseTo: z.enum(['buyer', 'seller']),
   reason: z
     .string({ error: 'A reason is required' })
     .trim()
     .min(3, 'The reason needs at least 3 characters')
     .max(500, 'At most 500 characters'),
-});
+}));
 export type AdminResolveRequest = z.infer<typeof adminResolveRequest>;
 
-export const adminResolveResponse = z.object({
+export const adminResolveResponse = lazySchema(() => z.object({
   orderId: z.number().int().positive(),
   /** 6 (AdminResolved) after an on-chain resolution; 4 (Cancelled) for a deal never locked resolved to the seller. */
   status: orderStatus,
   /** The admin_resolve_universal_ticket signature; null when nothing was locked (database-only resolution). */
   signature: z.string().nullable(),
   releaseTo: z.enum(['buyer', 'seller']),
-});
+}));
 export type AdminResolveResponse = z.infer<typeof adminResolveResponse>;
 
 export const dealPaths = {

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.ts';
 import { baseUnits } from './orders.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** GET /platform/escrow-proof — what the escrow holds, read from the chain, beside what the database says is locked. */
 export const escrowProofPath = '/platform/escrow-proof';
 
-const address = z.string().min(32).max(44);
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const address = lazySchema(() => z.string().min(32).max(44));
+const sha256 = lazySchema(() => z.string().regex(/^[0-9a-f]{64}$/));
 
 /** One escrow vault (one per offer on chain): its balance on chain and the deals the database has locked in it. */
-export const escrowVault = z.object({
+export const escrowVault = lazySchema(() => z.object({
   offerId: z.number().int().positive(),
   /** The deals whose tokens the database says sit in this vault (locked, signed by one party, or in a dispute). */
   dealIds: z.array(z.number().int().positive()),
@@ -25,19 +26,19 @@ export const escrowVault = z.object({
   /** onChain − inDatabase as a signed decimal string of base units; "0" when they agree. */
   difference: z.string().regex(/^-?\d+$/),
   matches: z.boolean(),
-});
+}));
 export type EscrowVault = z.infer<typeof escrowVault>;
 
-export const escrowTokenTotal = z.object({
+export const escrowTokenTotal = lazySchema(() => z.object({
   symbol: z.string(),
   mint: address,
   decimals: z.number().int().min(0).max(18),
   onChain: baseUnits,
   inDatabase: baseUnits,
-});
+}));
 export type EscrowTokenTotal = z.infer<typeof escrowTokenTotal>;
 
-export const escrowProgramProof = z.object({
+export const escrowProgramProof = lazySchema(() => z.object({
   programId: address,
   programData: address.nullable(),
   explorerUrl: z.url(),
@@ -49,9 +50,9 @@ export const escrowProgramProof = z.object({
   sourceSha256: sha256,
   /** The deployed bytes equal the committed build, and the rest of the program data is zero padding. */
   matches: z.boolean(),
-});
+}));
 
-export const escrowProofResponse = z.object({
+export const escrowProofResponse = lazySchema(() => z.object({
   cluster: z.string(),
   /** When the chain was read (answers are cached briefly). */
   readAt: isoDateTime,
@@ -61,5 +62,5 @@ export const escrowProofResponse = z.object({
   totals: z.array(escrowTokenTotal),
   /** Every vault matches the database. */
   reconciled: z.boolean(),
-});
+}));
 export type EscrowProof = z.infer<typeof escrowProofResponse>;

@@ -1,6 +1,7 @@
 import { PUBLIC_OFFERS_PAGE_SIZE } from '@jelly/domain';
 import { z } from 'zod';
 import { decimalString, order } from './orders.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * GET /platform/all-new-offers (bearer) and GET /platform/all-new-offers-unath (public): the market.
@@ -20,12 +21,12 @@ export const MARKET_MAX_PAGE_SIZE = 100;
 export const MARKET_COUNT_CAP = 1000;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const queryInt = z.preprocess(emptyToUndefined, z.coerce.number().optional()).catch(undefined);
-const csvList = z.preprocess((v) => {
+const queryInt = lazySchema(() => z.preprocess(emptyToUndefined, z.coerce.number().optional()).catch(undefined));
+const csvList = lazySchema(() => z.preprocess((v) => {
   const parts = (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((item) => String(item).split(','));
   const ids = parts.map((s) => s.trim()).filter((s) => s !== '' && s.toLowerCase() !== 'all');
   return ids.length > 0 ? ids : undefined;
-}, z.array(z.string().max(64)).max(20).optional());
+}, z.array(z.string().max(64)).max(20).optional()));
 
 /** A query number that must be one of `values` (anything else is a 400); the document lists them. */
 const queryChoice = <const V extends readonly [number, number, ...number[]]>(values: V, description: string) =>
@@ -33,7 +34,7 @@ const queryChoice = <const V extends readonly [number, number, ...number[]]>(val
     .preprocess(emptyToUndefined, z.coerce.number().pipe(z.literal(values)).optional())
     .meta({ type: 'integer', enum: [...values], description });
 
-export const marketQuery = z.object({
+export const marketQuery = lazySchema(() => z.object({
   // Paging is clamped rather than refused; the document states the range the server applies.
   Page: queryInt.meta({ type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' }),
   Size: queryInt.meta({
@@ -53,24 +54,24 @@ export const marketQuery = z.object({
   ),
   PaymentMethod: csvList,
   TokenMint: z.preprocess(emptyToUndefined, z.string().max(64).optional()),
-});
+}));
 export type MarketQuery = z.input<typeof marketQuery>;
 export type MarketFilters = z.output<typeof marketQuery>;
 
 /** The advertiser's record shown in each market row (maintained counters, no per-row query). */
-export const traderSummary = z.object({
+export const traderSummary = lazySchema(() => z.object({
   /** Deals that ended (Completed, Cancelled, Admin Resolved, Expired) with this wallet as a party. */
   trades: z.number().int(),
   completedTrades: z.number().int(),
   /** completedTrades / trades × 100 with 1 decimal; null before the first finished deal. */
   completionRate: z.number().nullable(),
-});
+}));
 export type TraderSummary = z.infer<typeof traderSummary>;
 
-export const marketOffer = order.extend({ creatorStats: traderSummary });
+export const marketOffer = lazySchema(() => order.extend({ creatorStats: traderSummary }));
 export type MarketOffer = z.infer<typeof marketOffer>;
 
-export const marketResponse = z.object({
+export const marketResponse = lazySchema(() => z.object({
   data: z.array(marketOffer),
   total: z.number().int(),
   totalCount: z.number().int(),
@@ -78,5 +79,5 @@ export const marketResponse = z.object({
   totalIsCapped: z.boolean(),
   page: z.number().int(),
   size: z.number().int(),
-});
+}));
 export type MarketResponse = z.infer<typeof marketResponse>;

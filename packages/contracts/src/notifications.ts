@@ -1,6 +1,7 @@
 import { clampPage, clampPageSize, NOTIFICATIONS_PAGE_SIZE } from '@jelly/domain';
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** What happened (one kind per deal event, plus chat, reviews and bans). */
 export const notificationKinds = [
@@ -26,11 +27,11 @@ export const notificationKinds = [
   'swap_failed',
   'refund_waits_for_account',
 ] as const;
-export const notificationKind = z.enum(notificationKinds);
+export const notificationKind = lazySchema(() => z.enum(notificationKinds));
 export type NotificationKind = z.infer<typeof notificationKind>;
 
 /** A notification as the API answers it: id, title, message, createdAt, isRead, readAt. */
-export const notification = z.object({
+export const notification = lazySchema(() => z.object({
   id: z.number().int().positive(),
   kind: notificationKind,
   title: z.string(),
@@ -44,7 +45,7 @@ export const notification = z.object({
   createdAt: isoDateTime,
   isRead: z.boolean(),
   readAt: isoDateTime.nullable(),
-});
+}));
 export type Notification = z.infer<typeof notification>;
 
 /** The most a client may ask for in one page. */
@@ -54,7 +55,7 @@ export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
  * GET /Notification?Page&Size (newest first). Page and Size are clamped to at least 1;
  * Size defaults to 10 and is capped at 100.
  */
-export const notificationListQuery = z.object({
+export const notificationListQuery = lazySchema(() => z.object({
   Page: z
     .unknown()
     .optional()
@@ -71,39 +72,39 @@ export const notificationListQuery = z.object({
       default: NOTIFICATIONS_PAGE_SIZE,
       description: `Notifications per page, 1 to ${NOTIFICATIONS_MAX_PAGE_SIZE}.`,
     }),
-});
+}));
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 
-export const notificationListResponse = z.object({
+export const notificationListResponse = lazySchema(() => z.object({
   data: z.array(notification),
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   size: z.number().int().min(1),
-});
+}));
 export type NotificationListResponse = z.infer<typeof notificationListResponse>;
 
 /** PUT /Notification/{id}/read — only the owner's notification (404 otherwise). */
-export const notificationIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const markNotificationReadResponse = notification;
+export const notificationIdParams = lazySchema(() => z.object({ id: z.coerce.number().int().positive() }));
+export const markNotificationReadResponse = lazySchema(() => notification);
 
 /** GET /Notification/unread-count */
-export const unreadCountResponse = z.object({ count: z.number().int().min(0) });
+export const unreadCountResponse = lazySchema(() => z.object({ count: z.number().int().min(0) }));
 export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
 
 /** GET /platform/telegram-code?wallet= (bearer; the wallet must be the caller). */
-export const telegramCodeQuery = z.object({ wallet: walletAddress });
-export const telegramCodeResponse = z.object({
+export const telegramCodeQuery = lazySchema(() => z.object({ wallet: walletAddress }));
+export const telegramCodeResponse = lazySchema(() => z.object({
   /** Single-use; the bot links the chat on `/start <code>`. */
   code: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
   expiresAt: isoDateTime,
   /** The bot to open (https://t.me/<bot>?start=<code>); null when no bot is configured. */
   botUsername: z.string().nullable(),
-});
+}));
 export type TelegramCodeResponse = z.infer<typeof telegramCodeResponse>;
 
 /** GET /platform/has-telegram/{wallet} → a bare boolean. */
-export const hasTelegramParams = z.object({ wallet: walletAddress });
-export const hasTelegramResponse = z.boolean();
+export const hasTelegramParams = lazySchema(() => z.object({ wallet: walletAddress }));
+export const hasTelegramResponse = lazySchema(() => z.boolean());
 
 export const notificationPaths = {
   list: '/Notification',

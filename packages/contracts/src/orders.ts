@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 import { paymentDetailsInput } from './payment-details.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Orders: one row per OFFER (parentOrderId null) and per DEAL (a claim on an offer, parentOrderId = the offer).
@@ -18,9 +19,9 @@ import { paymentDetailsInput } from './payment-details.ts';
  */
 
 /** A non-negative integer in base units, as a string (no sign, no decimals, at most 39 digits). */
-export const baseUnits = z.string().regex(/^\d{1,39}$/, 'Must be a whole number of base units');
+export const baseUnits = lazySchema(() => z.string().regex(/^\d{1,39}$/, 'Must be a whole number of base units'));
 /** A non-negative decimal string: digits with an optional decimal part ('10', '0.5'). */
-export const decimalString = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Must be a decimal number');
+export const decimalString = lazySchema(() => z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Must be a decimal number'));
 
 /** The escrow program stores token amounts and fiat cents as u64. */
 export const U64_MAX = 18_446_744_073_709_551_615n;
@@ -31,7 +32,7 @@ export const FIAT_AMOUNT_TOO_LARGE = `Fiat amount is too large: at most ${MAX_FI
 export const OFFER_VALUE_TOO_LARGE = `The offer is too large: its total value (amount × price) must be at most ${MAX_FIAT_AMOUNT} so the escrow can lock it`;
 
 /** Base units an escrow can lock (fits u64). */
-export const lockableBaseUnits = baseUnits.refine((s) => !/^\d+$/.test(s) || BigInt(s) <= U64_MAX, TOKEN_AMOUNT_TOO_LARGE);
+export const lockableBaseUnits = lazySchema(() => baseUnits.refine((s) => !/^\d+$/.test(s) || BigInt(s) <= U64_MAX, TOKEN_AMOUNT_TOO_LARGE));
 
 /** Fiat amount × 100, rounded up, as whole cents. */
 function fiatCents(value: string): bigint {
@@ -40,33 +41,33 @@ function fiatCents(value: string): bigint {
   return /[1-9]/.test(fraction.slice(2)) ? cents + 1n : cents;
 }
 /** A fiat amount whose cents fit the escrow's u64 (and so the database column). */
-export const lockableFiatAmount = decimalString.refine(
+export const lockableFiatAmount = lazySchema(() => decimalString.refine(
   (s) => !/^\d+(\.\d+)?$/.test(s) || fiatCents(s) <= U64_MAX,
   FIAT_AMOUNT_TOO_LARGE,
-);
+));
 /** A signed decimal string (premium percentages may be negative: '-1.5'). */
-export const signedDecimalString = z.string().regex(/^-?\d{1,6}(\.\d{1,6})?$/, 'Must be a decimal number');
+export const signedDecimalString = lazySchema(() => z.string().regex(/^-?\d{1,6}(\.\d{1,6})?$/, 'Must be a decimal number'));
 /** An order id: a positive integer (also accepted as a numeric string in queries and paths). */
-export const orderId = z.coerce.number().int('Order id must be an integer').positive('Order id must be positive');
+export const orderId = lazySchema(() => z.coerce.number().int('Order id must be an integer').positive('Order id must be positive'));
 /** ISO 4217 alphabetic code. */
-export const fiatCode = z.string().regex(/^[A-Za-z]{3}$/, 'Must be a 3-letter currency code').transform((s) => s.toUpperCase());
+export const fiatCode = lazySchema(() => z.string().regex(/^[A-Za-z]{3}$/, 'Must be a 3-letter currency code').transform((s) => s.toUpperCase()));
 /** ISO 3166-1 alpha-2 code (checked against the catalogue on the server). */
-export const countryCode = z.string().regex(/^[A-Za-z]{2}$/, 'Must be a 2-letter country code').transform((s) => s.toUpperCase());
+export const countryCode = lazySchema(() => z.string().regex(/^[A-Za-z]{2}$/, 'Must be a 2-letter country code').transform((s) => s.toUpperCase()));
 
-export const offerSide = z.union([z.literal(0), z.literal(1)], { error: 'Side must be 1 (Buy) or 0 (Sell)' });
+export const offerSide = lazySchema(() => z.union([z.literal(0), z.literal(1)], { error: 'Side must be 1 (Buy) or 0 (Sell)' }));
 /** A status the API answers with. */
-export const orderStatus = z.literal(ORDER_STATUSES);
+export const orderStatus = lazySchema(() => z.literal(ORDER_STATUSES));
 /** A status the client sends: the range checks give the messages, the literal step types it as an OrderStatus. */
 /** A status as a request names it (a number 0–8). */
-export const requestedStatus = z.number().int().min(0).max(8).pipe(orderStatus);
-export const priceType = z.enum(['fixed', 'floating']);
+export const requestedStatus = lazySchema(() => z.number().int().min(0).max(8).pipe(orderStatus));
+export const priceType = lazySchema(() => z.enum(['fixed', 'floating']));
 export type PriceType = z.infer<typeof priceType>;
 
-export const orderPaymentMethod = z.object({ id: z.string(), name: z.string() });
+export const orderPaymentMethod = lazySchema(() => z.object({ id: z.string(), name: z.string() }));
 export type OrderPaymentMethod = z.infer<typeof orderPaymentMethod>;
 
 /** The off-chain order record, plus the extra fields the screens need. */
-export const order = z.object({
+export const order = lazySchema(() => z.object({
   orderId: z.number().int().positive(),
   /** null for an offer; the offer's id for a deal. */
   parentOrderId: z.number().int().positive().nullable(),
@@ -111,7 +112,7 @@ export const order = z.object({
   lockedAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
-});
+}));
 export type Order = z.infer<typeof order>;
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`);
@@ -127,7 +128,7 @@ const text = (max: number) => z.string().max(max, `At most ${max} characters`);
  * `acceptorWallet` / `tokenDecimal` / `tokenName`, when sent, must match what the server derives.
  * priceType, premiumPercent, tags and paymentDetails are additions the place-order draft needs.
  */
-export const createOrderRequest = z
+export const createOrderRequest = lazySchema(() => z
   .object({
     parentOrderId: orderId.nullish(),
     amount: lockableBaseUnits,
@@ -181,11 +182,11 @@ export const createOrderRequest = z
     if (body.paymentMethodIds && body.paymentMethodIds.length > MAX_PAYMENT_METHODS) {
       ctx.addIssue({ code: 'custom', path: ['paymentMethodIds'], message: `Select at most ${MAX_PAYMENT_METHODS} payment methods` });
     }
-  });
+  }));
 export type CreateOrderRequest = z.input<typeof createOrderRequest>;
 export type CreateOrderInput = z.output<typeof createOrderRequest>;
 
-export const createOrderResponse = z.object({ orderId: z.number().int().positive() });
+export const createOrderResponse = lazySchema(() => z.object({ orderId: z.number().int().positive() }));
 export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
 
 /**
@@ -194,32 +195,32 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
  * - cancel (4) an InProgress deal (not locked) they are a party of (the amount goes back to the offer).
  * Every other transition is made by the server from what the chain shows: 409.
  */
-export const updateOfferQuery = z.object({
+export const updateOfferQuery = lazySchema(() => z.object({
   orderId,
   orderStatus: z.coerce.number().pipe(requestedStatus),
-});
+}));
 export type UpdateOfferQuery = z.infer<typeof updateOfferQuery>;
-export const updateOfferResponse = z.object({ orderId: z.number().int().positive(), status: orderStatus });
+export const updateOfferResponse = lazySchema(() => z.object({ orderId: z.number().int().positive(), status: orderStatus }));
 export type UpdateOfferResponse = z.infer<typeof updateOfferResponse>;
 
 /** GET /orders/{orderId} (bearer): offers are visible to everyone; deals only to their two parties and admins. */
-export const orderParams = z.object({ orderId });
+export const orderParams = lazySchema(() => z.object({ orderId }));
 /** How an admin ended a deal: who received the tokens (the buyer = fiat side, or back to the seller) and why. */
-export const adminResolution = z.object({
+export const adminResolution = lazySchema(() => z.object({
   releasedTo: z.enum(['buyer', 'seller']),
   reason: z.string().nullable(),
   resolvedAt: isoDateTime,
-});
+}));
 export type AdminResolution = z.infer<typeof adminResolution>;
 
-export const orderDetailsResponse = order.extend({
+export const orderDetailsResponse = lazySchema(() => order.extend({
   /** For a deal: its offer (available amount, limits, …). null for an offer. */
   parentOffer: order.nullable(),
   /** For a deal an admin resolved: the decision both parties see. Absent or null otherwise. */
   adminResolution: adminResolution.nullable().optional(),
   /** For a deal in dispute: when it was opened and when the admins aim to have decided it (the SLA clock). */
   dispute: z.object({ openedAt: isoDateTime, slaDueAt: isoDateTime }).nullable().optional(),
-});
+}));
 export type OrderDetails = z.infer<typeof orderDetailsResponse>;
 
 /**
@@ -230,21 +231,21 @@ export type OrderDetails = z.infer<typeof orderDetailsResponse>;
  * claimer). Each filter applies only when set; together they all apply. From > To → 400
  * 'The start date cannot be after the end date.'; unreadable values → 400.
  */
-export const userOffersParams = z.object({ walletAddress });
+export const userOffersParams = lazySchema(() => z.object({ walletAddress }));
 export const emptyAsUnset = (v: unknown) => (v === '' || v === undefined ? undefined : v);
-export const optionalQueryNumber = z.preprocess(emptyAsUnset, z.coerce.number().int().optional());
-export const optionalQueryText = z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional());
+export const optionalQueryNumber = lazySchema(() => z.preprocess(emptyAsUnset, z.coerce.number().int().optional()));
+export const optionalQueryText = lazySchema(() => z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional()));
 export const optionalQueryEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(emptyAsUnset, z.enum(values, { error: message }).optional());
 /** yyyy-MM-dd or an ISO date-time. `To` is inclusive (a plain date covers its whole day, UTC). */
-export const queryDate = z.preprocess(
+export const queryDate = lazySchema(() => z.preprocess(
   emptyAsUnset,
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Must be a date (yyyy-MM-dd) or ISO date-time')
     .refine((text) => !Number.isNaN(new Date(/T/.test(text) ? text : `${text}T00:00:00.000Z`).getTime()) && realCalendarDay(text), 'Must be a real date')
     .optional(),
-);
+));
 /** 2024-02-30 parses in JavaScript (as March 1st); the listed day must exist. */
 function realCalendarDay(text: string): boolean {
   const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
@@ -260,15 +261,15 @@ export const TEST_FUNDS_UNAVAILABLE =
   "Test funds are not available on this server: it uses an external Solana cluster, not the embedded localnet. Get test SOL and tokens from that cluster's own faucet.";
 
 /** POST /platform/dev/faucet (embedded localnet only; 404 with TEST_FUNDS_UNAVAILABLE elsewhere). */
-export const devFaucetRequest = z.object({ wallet: walletAddress });
-export const devFaucetResponse = z.object({
+export const devFaucetRequest = lazySchema(() => z.object({ wallet: walletAddress }));
+export const devFaucetResponse = lazySchema(() => z.object({
   wallet: walletAddress,
   /** Lamports sent. */
   sol: baseUnits,
   /** Per token symbol, base units sent. */
   tokens: z.record(z.string(), baseUnits),
   signatures: z.array(z.string()),
-});
+}));
 export type DevFaucetResponse = z.infer<typeof devFaucetResponse>;
 
 /** Paths of the order, market and price endpoints (relative to API_PREFIX). */

@@ -1,6 +1,7 @@
 import { DEAL_STATUS_GROUP_NAMES } from '@jelly/domain';
 import { z } from 'zod';
 import { walletAddress } from './common.ts';
+import { lazySchema } from './lazy-schema.ts';
 import { optionalQueryEnum, optionalQueryNumber, optionalQueryText, order, queryDate, requestedStatus } from './orders.ts';
 
 /** The owner order list (GET /platform/all-user-offers/{walletAddress}): its query, rows and answer. */
@@ -21,7 +22,7 @@ export type OfferState = (typeof OFFER_STATES)[number];
 /** Page size of the owner list: default 8, clamped to 1..50. */
 export const USER_ORDERS_MAX_PAGE_SIZE = 50;
 
-export const userOffersQuery = z.object({
+export const userOffersQuery = lazySchema(() => z.object({
   /** One exact status (0–8). */
   Status: optionalQueryNumber.pipe(requestedStatus.optional()),
   /**
@@ -57,14 +58,14 @@ export const userOffersQuery = z.object({
   Page: optionalQueryNumber,
   /** Default 8; clamped to 1..50. */
   Size: optionalQueryNumber,
-});
+}));
 export type UserOffersQuery = z.infer<typeof userOffersQuery>;
 
 /**
  * A row of the owner list: the order plus what the dashboard shows about it from the listed wallet's side.
  * Offers carry available (amount), filled (filledQuantity) and total (totalAmount) base units as every order does.
  */
-export const userOrderRow = order.extend({
+export const userOrderRow = lazySchema(() => order.extend({
   kind: z.enum(['offer', 'deal']),
   /** The listed wallet's side: buyer = fiat side (pays, receives the tokens), seller = crypto side (locks them). */
   role: z.enum(USER_ORDER_ROLES),
@@ -74,10 +75,10 @@ export const userOrderRow = order.extend({
   offerStatus: z.enum(OFFER_STATES).nullable(),
   /** Offers: how many deals were opened on it (any status). null for deals. */
   dealsCount: z.number().int().nullable(),
-});
+}));
 export type UserOrderRow = z.infer<typeof userOrderRow>;
 
-export const userOffersResponse = z.object({
+export const userOffersResponse = lazySchema(() => z.object({
   orders: z.array(userOrderRow),
   /** Every fiat code and token name of the wallet's whole history, whatever the filters (for the dropdowns). */
   fiatCodes: z.array(z.string()),
@@ -86,5 +87,5 @@ export const userOffersResponse = z.object({
   totalCount: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),
-});
+}));
 export type UserOffersResponse = z.infer<typeof userOffersResponse>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /** GET /platform/config — public settings the web app needs at start. Never holds secrets. */
-export const publicConfig = z.object({
+export const publicConfig = lazySchema(() => z.object({
   solanaRpcUrl: z.string().nullable(),
   solanaWsUrl: z.string().nullable(),
   /** `localnet` for the embedded chain, otherwise the cluster name (e.g. `devnet`, `mainnet-beta`). */
@@ -17,12 +18,12 @@ export const publicConfig = z.object({
   feePayer: z.string().nullable(),
   /** Whether POST /platform/dev/faucet sends test funds: only on the embedded localnet, never with SOLANA_RPC_URL. */
   testFunds: z.boolean(),
-});
+}));
 export type PublicConfig = z.infer<typeof publicConfig>;
 
 /** GET /health */
-export const healthResponse = z.object({
+export const healthResponse = lazySchema(() => z.object({
   status: z.enum(['ok', 'error']),
   db: z.enum(['ok', 'error']),
-});
+}));
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -5,6 +5,7 @@ import { notification } from './notifications.ts';
 import { orderStatus } from './orders.ts';
 import { swapRecord } from './swap.ts';
 import { jellyListItem } from './coin-jelly.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * GET /api/realtime — the WebSocket that pushes deal events to the wallets concerned.
@@ -42,43 +43,43 @@ export const realtimeCloseCodes = {
   goingAway: 1001,
 } as const;
 
-const dealId = z.number().int().positive();
+const dealId = lazySchema(() => z.number().int().positive());
 
 // ── client → server ───────────────────────────────────────────────────────────
-export const realtimeClientMessage = z.discriminatedUnion('type', [
+export const realtimeClientMessage = lazySchema(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(2048) }),
   z.object({ type: z.literal('subscribe'), dealId }),
   z.object({ type: z.literal('unsubscribe'), dealId }),
   z.object({ type: z.literal('subscribe.swap'), swapId: dealId }),
   z.object({ type: z.literal('unsubscribe.swap'), swapId: dealId }),
   z.object({ type: z.literal('ping'), id: z.string().max(64).optional() }),
-]);
+]));
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
 
 // ── server → client ───────────────────────────────────────────────────────────
-export const realtimeReady = z.object({
+export const realtimeReady = lazySchema(() => z.object({
   type: z.literal('ready'),
   wallet: walletAddress,
   /** When the token expires; send a new `auth` before then or the server closes with 4401. */
   expiresAt: isoDateTime,
-});
+}));
 
-export const realtimeNotificationCreated = z.object({
+export const realtimeNotificationCreated = lazySchema(() => z.object({
   type: z.literal('notification.created'),
   notification,
-});
+}));
 export type RealtimeNotificationCreated = z.infer<typeof realtimeNotificationCreated>;
 
-export const realtimeChatMessage = z.object({
+export const realtimeChatMessage = lazySchema(() => z.object({
   type: z.literal('chat.message'),
   /** The deal's room, or null for a swap's room (then swapId names it). */
   dealId: dealId.nullable(),
   swapId: dealId.nullable().optional(),
   message: chatMessage,
-});
+}));
 export type RealtimeChatMessage = z.infer<typeof realtimeChatMessage>;
 
-export const realtimeOrderStatus = z.object({
+export const realtimeOrderStatus = lazySchema(() => z.object({
   type: z.literal('order.status'),
   /** The order whose status changed (a deal, or an offer). */
   orderId: dealId,
@@ -86,33 +87,33 @@ export const realtimeOrderStatus = z.object({
   parentOrderId: dealId.nullable(),
   status: orderStatus,
   changedAt: isoDateTime,
-});
+}));
 export type RealtimeOrderStatus = z.infer<typeof realtimeOrderStatus>;
 
 /** A party asked for more time, or the request was answered (an accepted one moved the deadline). */
-export const realtimeDealWindow = z.object({
+export const realtimeDealWindow = lazySchema(() => z.object({
   type: z.literal('deal.window'),
   dealId,
   /** The deal's deadline after this change. */
   paymentDeadline: isoDateTime.nullable(),
-});
+}));
 export type RealtimeDealWindow = z.infer<typeof realtimeDealWindow>;
 
 /** A swap of this wallet changed status (sent to its owner): the record as it is now. */
-export const realtimeSwapUpdated = z.object({
+export const realtimeSwapUpdated = lazySchema(() => z.object({
   type: z.literal('swap.updated'),
   swap: swapRecord,
-});
+}));
 export type RealtimeSwapUpdated = z.infer<typeof realtimeSwapUpdated>;
 
 /** A Coin Jelly order of this wallet moved or gained a timeline event (sent to its owner): the order as it is now. */
-export const realtimeJellyUpdated = z.object({
+export const realtimeJellyUpdated = lazySchema(() => z.object({
   type: z.literal('jelly.updated'),
   order: jellyListItem,
-});
+}));
 export type RealtimeJellyUpdated = z.infer<typeof realtimeJellyUpdated>;
 
-export const realtimeServerMessage = z.discriminatedUnion('type', [
+export const realtimeServerMessage = lazySchema(() => z.discriminatedUnion('type', [
   realtimeReady,
   realtimeDealWindow,
   realtimeNotificationCreated,
@@ -128,7 +129,7 @@ export const realtimeServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   /** The server may have missed events (its database listener reconnected): refetch what is on screen. */
   z.object({ type: z.literal('resync') }),
-]);
+]));
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessage>;
 /** Events the server pushes on its own (the rest answer a client message). */
 export type RealtimeEvent =

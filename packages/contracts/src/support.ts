@@ -2,6 +2,7 @@ import { SUPPORT_MESSAGE_TYPE, SUPPORT_RECEIVER } from '@jelly/domain';
 import { z } from 'zod';
 import { walletAddress } from './common.ts';
 import { orderStatus } from './orders.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * POST /platform/call-tg-bot (bearer) — the deal chat's Support Request. The caller must be a
@@ -9,7 +10,7 @@ import { orderStatus } from './orders.ts';
  * Locked (8) or Signed By One Party (2), and notifies the admins. Buyer/seller are checked against the deal
  * (buyer = fiat side, seller = crypto side); the server's own values are what it stores.
  */
-export const supportRequest = z.object({
+export const supportRequest = lazySchema(() => z.object({
   /** The deal's order id (clients send it as a string). */
   dealId: z.coerce.number().int('dealId must be an order id').positive('dealId must be an order id'),
   buyerWallet: walletAddress.nullable(),
@@ -18,10 +19,10 @@ export const supportRequest = z.object({
   orderUrl: z.string().max(2048),
   receiver: z.literal(SUPPORT_RECEIVER),
   messageType: z.literal(SUPPORT_MESSAGE_TYPE),
-});
+}));
 export type SupportRequest = z.input<typeof supportRequest>;
 
-export const supportRequestResponse = z.object({
+export const supportRequestResponse = lazySchema(() => z.object({
   /** The stored support request. */
   id: z.string(),
   orderId: z.number().int().positive(),
@@ -29,7 +30,7 @@ export const supportRequestResponse = z.object({
   status: orderStatus,
   /** false when the deal already was AdminResolving (the request is recorded again, the status unchanged). */
   statusChanged: z.boolean(),
-});
+}));
 export type SupportRequestResponse = z.infer<typeof supportRequestResponse>;
 
 export const supportPaths = { callTgBot: '/platform/call-tg-bot' } as const;

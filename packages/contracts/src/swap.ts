@@ -11,6 +11,7 @@ import {
   queryDate,
   signedDecimalString,
 } from './orders.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Swap: firm quotes from the Jelly desk (a treasury wallet of the platform), settled in one transaction with two
@@ -31,26 +32,26 @@ export type SwapAsset = (typeof SWAP_ASSETS)[number];
 
 /** A swap record's status, by its number (what each means and how it moves: the swap state table in @jelly/domain). */
 const STATUS_CHOICES = SWAP_STATUSES.map((status) => `${status} (${swapStatusLabel(status)})`);
-export const swapStatus = z.literal(SWAP_STATUSES, {
+export const swapStatus = lazySchema(() => z.literal(SWAP_STATUSES, {
   error: `Status must be ${STATUS_CHOICES.slice(0, -1).join(', ')} or ${STATUS_CHOICES.at(-1)}`,
-});
+}));
 
-export const swapRefusalReason = z.enum(SWAP_REFUSAL_REASONS);
+export const swapRefusalReason = lazySchema(() => z.enum(SWAP_REFUSAL_REASONS));
 /** `details` of a swap refusal error. */
-export const swapRefusalDetails = z.object({ reason: swapRefusalReason });
+export const swapRefusalDetails = lazySchema(() => z.object({ reason: swapRefusalReason }));
 export type SwapRefusalDetails = z.infer<typeof swapRefusalDetails>;
 
 /** Base units above zero. */
-const positiveBaseUnits = baseUnits.refine((s) => !/^\d+$/.test(s) || BigInt(s) > 0n, 'Amount must be above 0');
+const positiveBaseUnits = lazySchema(() => baseUnits.refine((s) => !/^\d+$/.test(s) || BigInt(s) > 0n, 'Amount must be above 0'));
 /** A base64 serialised transaction (at most one packet). */
-const base64Transaction = z
+const base64Transaction = lazySchema(() => z
   .string()
   .min(1, 'transaction is required')
   .max(Math.ceil(MAX_TRANSACTION_BYTES / 3) * 4 + 8, `transaction is larger than ${MAX_TRANSACTION_BYTES} bytes`)
-  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'transaction must be base64');
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'transaction must be base64'));
 
 // ── POST /swap/quote (bearer) ────────────────────────────────────────────────────
-export const swapQuoteRequest = z
+export const swapQuoteRequest = lazySchema(() => z
   .object({
     inputMint: walletAddress,
     outputMint: walletAddress,
@@ -59,12 +60,12 @@ export const swapQuoteRequest = z
     /** Only ExactIn: the user names what they send and the desk quotes what they receive. */
     swapMode: z.literal('ExactIn', { error: 'swapMode must be ExactIn' }).default('ExactIn'),
   })
-  .refine((q) => q.inputMint !== q.outputMint, { path: ['outputMint'], message: 'Choose two different tokens.' });
+  .refine((q) => q.inputMint !== q.outputMint, { path: ['outputMint'], message: 'Choose two different tokens.' }));
 export type SwapQuoteRequest = z.input<typeof swapQuoteRequest>;
 export type SwapQuoteInput = z.output<typeof swapQuoteRequest>;
 
 /** Where the price of a quote came from: the bundled table, Pyth Hermes, or Jupiter as a reference. */
-export const swapPriceSource = z.enum(['bundled', 'pyth', 'jupiter']);
+export const swapPriceSource = lazySchema(() => z.enum(['bundled', 'pyth', 'jupiter']));
 export type SwapPriceSource = z.infer<typeof swapPriceSource>;
 
 /**
@@ -76,7 +77,7 @@ export type SwapPriceSource = z.infer<typeof swapPriceSource>;
 /** Longer than any quote token (about 500 characters: its terms and their tag): anything longer is not one. */
 const QUOTE_TOKEN_MAX = 1024;
 
-export const swapQuote = z.object({
+export const swapQuote = lazySchema(() => z.object({
   /** The quote's id: the swap record of this quote carries it as `quoteId`. */
   quoteId: z.uuid(),
   /**
@@ -129,14 +130,14 @@ export const swapQuote = z.object({
    * the account exists. The admin never pays for a user's account. false for SOL (a native transfer).
    */
   createsOutputAccount: z.boolean(),
-});
+}));
 export type SwapQuote = z.infer<typeof swapQuote>;
 
 // ── swap records ─────────────────────────────────────────────────────────────────
-export const swapId = z.coerce.number().int('Swap id must be an integer').positive('Swap id must be positive');
-export const swapParams = z.object({ id: swapId });
+export const swapId = lazySchema(() => z.coerce.number().int('Swap id must be an integer').positive('Swap id must be positive'));
+export const swapParams = lazySchema(() => z.object({ id: swapId }));
 
-export const swapRecord = z.object({
+export const swapRecord = lazySchema(() => z.object({
   id: z.number().int().positive(),
   /** The transaction signature (base58); null only when an admin cleared it. */
   txID: z.string().nullable(),
@@ -155,11 +156,11 @@ export const swapRecord = z.object({
   failureReason: z.string().nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
-});
+}));
 export type SwapRecord = z.infer<typeof swapRecord>;
 
 // ── POST /swap/submit (bearer) ───────────────────────────────────────────────────
-export const swapSubmitRequest = z.object({
+export const swapSubmitRequest = lazySchema(() => z.object({
   /** The quote's `quoteToken`, as it came. */
   quoteToken: z
     .string({ error: 'quoteToken is required' })
@@ -167,13 +168,13 @@ export const swapSubmitRequest = z.object({
     .max(QUOTE_TOKEN_MAX, 'quoteToken is not a quote token'),
   /** The quote's transaction signed by the taker (desk and fee-payer slots empty), base64. */
   signedTransaction: base64Transaction,
-});
+}));
 export type SwapSubmitRequest = z.infer<typeof swapSubmitRequest>;
-export const swapSubmitResponse = z.object({
+export const swapSubmitResponse = lazySchema(() => z.object({
   swap: swapRecord,
   /** true: this quote was already submitted; `swap` is that first record ('You've already sent this request.'). */
   alreadySent: z.boolean(),
-});
+}));
 export type SwapSubmitResponse = z.infer<typeof swapSubmitResponse>;
 
 // ── GET /swaps and GET /admin/swaps ─────────────────────────────────────────────
@@ -186,7 +187,7 @@ export const SWAP_HISTORY_MAX_SIZE = 50;
  * From/To are yyyy-MM-dd or ISO date-times on createdAt, To inclusive; From after To → 400
  * 'The start date cannot be after the end date.'. Changing a filter sends the user back to page 1 (the client's job).
  */
-export const swapHistoryQuery = z.object({
+export const swapHistoryQuery = lazySchema(() => z.object({
   /** Default 1. */
   Page: optionalQueryNumber.pipe(z.number().int().min(1, 'Page must be 1 or more').optional()),
   /** Default 10, 1..50. */
@@ -201,10 +202,10 @@ export const swapHistoryQuery = z.object({
   To: queryDate,
   /** Text found in the swap's wallet address or txID (case-sensitive: base58). */
   SearchWallet: optionalQueryText,
-});
+}));
 export type SwapHistoryQuery = z.input<typeof swapHistoryQuery>;
 export type SwapHistoryFilters = z.output<typeof swapHistoryQuery>;
-export const swapHistoryResponse = z.object({ data: z.array(swapRecord), total: z.number().int() });
+export const swapHistoryResponse = lazySchema(() => z.object({ data: z.array(swapRecord), total: z.number().int() }));
 export type SwapHistoryResponse = z.infer<typeof swapHistoryResponse>;
 
 // ── admin ────────────────────────────────────────────────────────────────────────
@@ -214,16 +215,16 @@ export type SwapHistoryResponse = z.infer<typeof swapHistoryResponse>;
  * txID (sent here or already on the record) that the chain shows succeeded and moved the quoted output to the user;
  * otherwise 400. Written to the admin audit log.
  */
-export const adminSwapUpdate = z.object({
+export const adminSwapUpdate = lazySchema(() => z.object({
   /** A transaction signature (base58); null clears it (not allowed with status 1). Omitted = unchanged. */
   txID: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'txID must be a transaction signature').nullable().optional(),
   status: swapStatus,
   reason: z.string().trim().min(SWAP_REASON_MIN, SWAP_REASON_LENGTH).max(SWAP_REASON_MAX, SWAP_REASON_LENGTH),
-});
+}));
 export type AdminSwapUpdate = z.infer<typeof adminSwapUpdate>;
 
 /** GET /admin/desk (admin): what the desk holds (read from chain) and what swapping earned it. */
-export const deskInventory = z.object({
+export const deskInventory = lazySchema(() => z.object({
   wallet: walletAddress,
   balances: z.array(
     z.object({
@@ -257,5 +258,5 @@ export const deskInventory = z.object({
     maxInventoryShareBps: z.number().int(),
   }),
   asOf: isoDateTime,
-});
+}));
 export type DeskInventory = z.infer<typeof deskInventory>;

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 import { baseUnits } from './orders.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** GET /platform/trading-stats/{walletAddress} (public). Deals count for both parties. */
-export const tradingStatsParams = z.object({ walletAddress });
-export const tradingStatsResponse = z.object({
+export const tradingStatsParams = lazySchema(() => z.object({ walletAddress }));
+export const tradingStatsResponse = lazySchema(() => z.object({
   wallet: walletAddress,
   /** Deals that reached Completed. */
   completedDeals: z.number().int(),
@@ -41,5 +42,5 @@ export const tradingStatsResponse = z.object({
   ratingAverage: z.number().nullable(),
   /** When the wallet's first deal completed; null before any. */
   firstTradeAt: isoDateTime.nullable(),
-});
+}));
 export type TradingStats = z.infer<typeof tradingStatsResponse>;

@@ -34,7 +34,7 @@ export const staticWeb = fp<{ webDist: string }>(async (app, { webDist }) => {
     });
   }
 
-  // The web build writes first-paint/<screen>.html for the screens most visits start on (the home page, the market):
+  // The web build writes first-paint/<screen>.html for the main screens (the home page, the market, swap, Coin Jelly, /p2p):
   // index.html with that screen's top already in the markup, painted before the app's JavaScript has run.
   const firstPaint = new Set(built && existsSync(join(webDist, FIRST_PAINT_DIR)) ? readdirSync(join(webDist, FIRST_PAINT_DIR)) : []);
   const pageFor = (path: string) => {

@@ -1,5 +1,5 @@
 import type { WalletError } from '@solana/wallet-adapter-base';
-import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { importWithRetry } from '../lazy/importWithRetry.ts';
 import { initialWalletBridge, WalletBridgeContext, type WalletBridgeValue } from './walletBridge.ts';
 
@@ -48,6 +48,8 @@ export function WalletBridgeProvider({ endpoint, wsEndpoint, prefetch, onError, 
   const [runtime, setRuntime] = useState<WalletBridgeValue>(initialWalletBridge);
   const load = useCallback(() => setWanted(true), []);
   const value = useMemo(() => ({ ...runtime, load }), [runtime, load]);
+  // Every screen reads the wallet: its news re-renders them as a transition, in slices the browser can run between.
+  const publish = useCallback((update: (previous: WalletBridgeValue) => WalletBridgeValue) => startTransition(() => setRuntime(update)), []);
 
   useEffect(() => (prefetch && !wanted ? whenIdle(load) : undefined), [prefetch, wanted, load]);
 
@@ -57,7 +59,7 @@ export function WalletBridgeProvider({ endpoint, wsEndpoint, prefetch, onError, 
       {wanted && (
         <LoadBoundary onError={onLoadFailed}>
           <Suspense fallback={null}>
-            <WalletRuntime endpoint={endpoint} wsEndpoint={wsEndpoint} onError={onError} onChange={setRuntime} />
+            <WalletRuntime endpoint={endpoint} wsEndpoint={wsEndpoint} onError={onError} onChange={publish} />
           </Suspense>
         </LoadBoundary>
       )}
