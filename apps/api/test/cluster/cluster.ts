@@ -3,7 +3,8 @@
  * program and the USDC/USDT mints bootstrapped), one PostgreSQL database (on the server DATABASE_URL names, from
  * scripts/with-postgres.sh), THREE API processes (src/server.ts) sharing JWT_SECRET, the admin and desk keys,
  * COIN_JELLY_SEED and ADMIN_WALLETS, each with its own DATA_DIR and port, and HAProxy in front of them.
- * Started once for the whole run by global-setup.ts; `stop()` ends every process and drops the database.
+ * Started once for the whole run by global-setup.ts, and by the replicas bench (bench/replicas) with its own
+ * profile; `stop()` ends every process and drops the database.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { PROGRAM_ID } from '@jelly/escrow';
 import { Keypair, type PublicKey } from '@solana/web3.js';
 import { createTestDatabase } from '../helpers/test-app.ts';
-import { startHaproxy } from './haproxy.ts';
+import { startHaproxy, type HaproxyOptions } from './haproxy.ts';
 import { answers200, freePort, startProcess, type ClusterProcess } from './processes.ts';
 
 const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -35,8 +36,9 @@ export interface ClusterInfo {
   adminSecret: number[];
   deskSecret: number[];
   databaseUrl: string;
-  /** The Bot API stand-in's root (its /__fake/calls lists what the replicas sent), its token and the webhook secret. */
-  telegram: { apiRoot: string; token: string };
+  /** The replicas' shared token-signing key and public origin (a bench signs its users' tokens with them). */
+  jwtSecret: string;
+  publicUrl: string;
 }
 
 export interface RunningCluster {
@@ -48,7 +50,8 @@ export interface RunningCluster {
 export interface ClusterOptions {
   /** Extra settings for every replica (job intervals, limits, TELEGRAM_*). */
   env?: Record<string, string>;
-  telegram: { apiRoot: string; token: string };
+  /** The load balancer's connection cap and extra backends (a bench's baseline server). */
+  haproxy?: Pick<HaproxyOptions, 'maxconn' | 'routes'>;
 }
 
 export type Faucet = (wallet: PublicKey, amounts: { sol?: bigint; usdc?: bigint; usdt?: bigint }) => Promise<void>;
@@ -69,7 +72,7 @@ export function jellyFaucet(rpcUrl: string): Faucet {
 
 const keypairJson = (k: Keypair) => JSON.stringify([...k.secretKey]);
 
-export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('the replica tests need PostgreSQL: run them with `npm run test:replicas`');
   const root = await mkdtemp(join(tmpdir(), 'jelly-replicas-'));
@@ -112,13 +115,15 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
 
     const ports = await Promise.all(REPLICA_NAMES.map(() => freePort()));
     const lbPort = await freePort();
+    const jwtSecret = randomBytes(32).toString('hex');
+    const publicUrl = `http://127.0.0.1:${lbPort}`;
     const shared = {
       ...process.env,
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
-      JWT_SECRET: randomBytes(32).toString('hex'),
+      JWT_SECRET: jwtSecret,
       COIN_JELLY_SEED: randomBytes(64).toString('hex'),
-      PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
+      PUBLIC_URL: publicUrl,
       TRUSTED_PROXIES: '127.0.0.1',
       SOLANA_RPC_URL: rpcUrl,
       SOLANA_WS_URL: wsUrl,
@@ -149,7 +154,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     }
     const lb = await startHaproxy(
       replicas.map((r, i) => ({ name: r.name, port: ports[i] as number })),
-      { work: root, logs, port: lbPort },
+      { ...options.haproxy, work: root, logs, port: lbPort },
     );
     started.push(lb.process);
     return {
@@ -162,7 +167,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
         adminSecret: [...admin.secretKey],
         deskSecret: [...desk.secretKey],
         databaseUrl: database.url,
-        telegram: options.telegram,
+        jwtSecret,
+        publicUrl,
       },
       stop,
     };

@@ -3,6 +3,8 @@
  * stickiness, WebSockets passed through (HAProxy switches to tunnel mode on an Upgrade), X-Forwarded-For added.
  * For the tests only it names the replica that served each answer in `x-jelly-replica`.
  * No health checks: a check marking a busy replica down would change the rotation the tests steer by.
+ * A bench adds its baseline server as a route (a path prefix to its own backend) behind the same frontend, and raises
+ * the connection cap for its sockets (HAProxy, run as root, raises its own file limit to fit `maxconn`).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,16 +13,27 @@ import { answers200, startProcess, type ClusterProcess } from './processes.ts';
 export const REPLICA_HEADER = 'x-jelly-replica';
 const HAPROXY = '/usr/sbin/haproxy';
 
-export async function startHaproxy(
-  backends: { name: string; port: number }[],
-  dirs: { work: string; logs: string; port: number },
-): Promise<{ process: ClusterProcess; url: string }> {
+export interface HaproxyOptions {
+  work: string;
+  logs: string;
+  port: number;
+  /** Connections HAProxy holds at once, client side (default 4000). */
+  maxconn?: number;
+  /** Requests whose path starts with `path` go to the server on `port` instead of the replicas. */
+  routes?: { name: string; path: string; port: number }[];
+}
+
+export async function startHaproxy(backends: { name: string; port: number }[], dirs: HaproxyOptions): Promise<{ process: ClusterProcess; url: string }> {
   const port = dirs.port;
+  const maxconn = dirs.maxconn ?? 4000;
+  const routes = dirs.routes ?? [];
   const config = [
     'global',
-    '  maxconn 4000',
+    `  maxconn ${maxconn}`,
     'defaults',
     '  mode http',
+    // a frontend's own cap would otherwise be HAProxy's default, below the global one
+    `  maxconn ${maxconn}`,
     '  timeout connect 5s',
     '  timeout client 120s',
     '  timeout server 120s',
@@ -28,11 +41,13 @@ export async function startHaproxy(
     '  option forwardfor',
     'frontend jelly',
     `  bind 127.0.0.1:${port}`,
+    ...routes.map((r) => `  use_backend ${r.name} if { path_beg ${r.path} }`),
     '  default_backend replicas',
     'backend replicas',
     '  balance roundrobin',
     `  http-response set-header ${REPLICA_HEADER} %[srv_name]`,
     ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}`),
+    ...routes.flatMap((r) => [`backend ${r.name}`, `  http-response set-header ${REPLICA_HEADER} ${r.name}`, `  server ${r.name} 127.0.0.1:${r.port}`]),
     '',
   ].join('\n');
   const file = join(dirs.work, 'haproxy.cfg');
