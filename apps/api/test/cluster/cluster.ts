@@ -26,6 +26,8 @@ export type ReplicaName = (typeof REPLICA_NAMES)[number];
 export interface ClusterInfo {
   /** The load balancer: where clients go. */
   url: string;
+  /** Every load balancer when several run side by side (`url` is the first), as clients would find them in DNS. */
+  urls: string[];
   /** Each replica's own address (to open a socket on a chosen replica) and its log file. */
   replicas: { name: ReplicaName; url: string; logFile: string }[];
   /** Every process's log file, for the tail printed when a test fails. */
@@ -50,8 +52,10 @@ export interface RunningCluster {
 export interface ClusterOptions {
   /** Extra settings for every replica (job intervals, limits, TELEGRAM_*). */
   env?: Record<string, string>;
-  /** The load balancer's connection cap and extra backends (a bench's baseline server). */
+  /** The load balancer's connection cap (each one's) and extra backends (a bench's baseline server). */
   haproxy?: Pick<HaproxyOptions, 'maxconn' | 'routes'>;
+  /** Identical load balancers side by side in front of the replicas (default 1). */
+  balancers?: number;
 }
 
 export type Faucet = (wallet: PublicKey, amounts: { sol?: bigint; usdc?: bigint; usdt?: bigint }) => Promise<void>;
@@ -114,7 +118,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     await faucet(desk.publicKey, { sol: 500_000_000_000n, usdc: 500_000_000_000n, usdt: 500_000_000_000n });
 
     const ports = await Promise.all(REPLICA_NAMES.map(() => freePort()));
-    const lbPort = await freePort();
+    const lbPorts = await Promise.all(Array.from({ length: options.balancers ?? 1 }, () => freePort()));
+    const lbPort = lbPorts[0] as number;
     const jwtSecret = randomBytes(32).toString('hex');
     const publicUrl = `http://127.0.0.1:${lbPort}`;
     const shared = {
@@ -152,14 +157,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       started.push(p);
       replicas.push({ name, url, process: p });
     }
-    const lb = await startHaproxy(
-      replicas.map((r, i) => ({ name: r.name, port: ports[i] as number })),
-      { ...options.haproxy, work: root, logs, port: lbPort },
-    );
-    started.push(lb.process);
+    const balancers: string[] = [];
+    for (const [i, port] of lbPorts.entries()) {
+      const lb = await startHaproxy(
+        replicas.map((r, k) => ({ name: r.name, port: ports[k] as number })),
+        { ...options.haproxy, name: i === 0 ? 'haproxy' : `haproxy-${i + 1}`, work: root, logs, port },
+      );
+      started.push(lb.process);
+      balancers.push(lb.url);
+    }
     return {
       info: {
-        url: lb.url,
+        url: balancers[0] as string,
+        urls: balancers,
         replicas: replicas.map((r) => ({ name: r.name, url: r.url, logFile: r.process.logFile })),
         logFiles: started.map((p) => p.logFile),
         rpcUrl,

@@ -4,7 +4,8 @@
  * For the tests only it names the replica that served each answer in `x-jelly-replica`.
  * No health checks: a check marking a busy replica down would change the rotation the tests steer by.
  * A bench adds its baseline server as a route (a path prefix to its own backend) behind the same frontend, and raises
- * the connection cap for its sockets (HAProxy, run as root, raises its own file limit to fit `maxconn`).
+ * the connection cap for its sockets. HAProxy needs two descriptors per proxied connection and refuses to start
+ * when `maxconn` does not fit the file limit (`ulimit -n`): more sockets than half of it need a second balancer.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ export const REPLICA_HEADER = 'x-jelly-replica';
 const HAPROXY = '/usr/sbin/haproxy';
 
 export interface HaproxyOptions {
+  /** Its process's name, log and config file (several may run side by side: a pair of balancers). */
+  name?: string;
   work: string;
   logs: string;
   port: number;
@@ -50,12 +53,13 @@ export async function startHaproxy(backends: { name: string; port: number }[], d
     ...routes.flatMap((r) => [`backend ${r.name}`, `  http-response set-header ${REPLICA_HEADER} ${r.name}`, `  server ${r.name} 127.0.0.1:${r.port}`]),
     '',
   ].join('\n');
-  const file = join(dirs.work, 'haproxy.cfg');
+  const name = dirs.name ?? 'haproxy';
+  const file = join(dirs.work, `${name}.cfg`);
   await writeFile(file, config);
   const url = `http://127.0.0.1:${port}`;
   // -db: stay in the foreground (the harness owns the process); -W is not wanted (no master process to orphan).
   const process = await startProcess({
-    name: 'haproxy',
+    name,
     command: HAPROXY,
     args: ['-db', '-f', file],
     cwd: dirs.work,
