@@ -13,17 +13,18 @@ const SOCKET_LIMIT_S = 15;
 
 /**
  * Opens one socket and waits for `ready` (at once without a token); a refusal (HTTP status or close before ready)
- * fails at once with its reason, a loss after it goes to `onLost`. `onUpgrade` sees the 101 answer's headers (the
- * load balancer names the replica that took the socket there).
+ * fails at once with its reason, a loss after it goes to `onLost`. `headers` go with the upgrade request (a
+ * client address in X-Forwarded-For); `onUpgrade` sees the 101 answer's headers (the load balancer names the replica
+ * that took the socket there).
  */
 export async function connect(
   url: string,
   token: string | null,
   listener: Listener,
   onLost: (why: string) => void,
-  onUpgrade?: (headers: IncomingHttpHeaders) => void,
+  options: { headers?: Record<string, string>; onUpgrade?: (headers: IncomingHttpHeaders) => void } = {},
 ): Promise<WebSocket> {
-  const socket = new WebSocket(url, { perMessageDeflate: false });
+  const socket = new WebSocket(url, { perMessageDeflate: false, headers: options.headers });
   const opened = new Promise<void>((resolve, reject) => {
     let ready = false;
     const fail = (why: string) => {
@@ -35,7 +36,7 @@ export async function connect(
       resolve();
     };
     socket.once('unexpected-response', (_request, response) => fail(`upgrade answered ${response.statusCode}`));
-    socket.once('upgrade', (response) => onUpgrade?.(response.headers));
+    socket.once('upgrade', (response) => options.onUpgrade?.(response.headers));
     socket.on('error', (error) => fail(error.message));
     socket.once('close', (code, reason) => fail(`closed by the server: ${code} ${reason.toString()}`));
     socket.once('open', () => (token ? socket.send(JSON.stringify({ type: 'auth', token })) : becomeReady()));

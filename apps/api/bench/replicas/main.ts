@@ -11,9 +11,9 @@
  * same-run baseline; the summary prints each against its target and the load average. Exits with
  * TARGET_MISSED_EXIT when a figure missed its target.
  *
- * Bench profile (never the product's defaults): every socket and request comes from 127.0.0.1, so the per-address
- * socket cap is raised to the sockets opened; one user reserves every Coin Jelly order, so its daily cap is raised to
- * the orders reserved; HAProxy holds the sockets plus room for the load (two balancers past 8,000 sockets: the file
+ * Bench profile (never the product's defaults): the sockets and the reserves name many client addresses in
+ * X-Forwarded-For, so the per-address caps stay the product's; one user reserves every Coin Jelly order, so its
+ * daily cap is raised to the orders reserved; HAProxy holds the sockets plus room for the load (two balancers past 8,000 sockets: the file
  * limit); the replicas log warnings only.
  */
 import { fileURLToPath } from 'node:url';
@@ -60,7 +60,6 @@ async function main(): Promise<void> {
     startCluster({
       env: {
         LOG_LEVEL: 'warn',
-        REALTIME_MAX_SOCKETS_PER_IP: String(Math.max(50, sockets.sockets)),
         COIN_JELLY_MAX_ORDERS_PER_DAY: String(Math.max(20, coinJelly.orders)),
       },
       haproxy: { maxconn: Math.ceil(socketCount / BALANCERS) + 1000, routes: [{ name: 'bare', path: '/bare', port: bare.ready.port }] },

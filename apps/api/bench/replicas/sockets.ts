@@ -24,6 +24,15 @@ export interface SocketsSize {
 }
 
 export const TARGET_P99_MS = 100;
+/**
+ * Users come from many addresses: each socket names its client address in X-Forwarded-For (HAProxy appends its own;
+ * the replicas trust 127.0.0.1), SOCKETS_PER_ADDRESS to an address, under the product's per-address cap (50).
+ */
+const SOCKETS_PER_ADDRESS = 40;
+const clientAddress = (k: number) => {
+  const a = Math.floor(k / SOCKETS_PER_ADDRESS);
+  return `10.${Math.floor(a / 62500) % 250}.${Math.floor(a / 250) % 250}.${a % 250}`;
+};
 const CONNECT_CONCURRENCY = 200;
 const BARE_SOCKETS = 10;
 const connectLimitS = (sockets: number) => 30 + sockets / 50;
@@ -70,9 +79,10 @@ export async function socketsFigure(cluster: ClusterInfo, size: SocketsSize): Pr
     const connectStarted = performance.now();
     await step(`connect ${size.sockets} sockets through HAProxy`, connectLimitS(size.sockets), () =>
       inBatches(wallets, CONNECT_CONCURRENCY, async ({ wallet, token }, index) => {
-        const served = (headers: Record<string, unknown>) => replicaOf.set(wallet, String(headers[REPLICA_HEADER]));
+        const onUpgrade = (headers: Record<string, unknown>) => replicaOf.set(wallet, String(headers[REPLICA_HEADER]));
+        const headers = { 'x-forwarded-for': clientAddress(index) };
         try {
-          sockets.push(await connect(`${ws(index)}/api/realtime`, token, listenerOf(wallet), onLost, served));
+          sockets.push(await connect(`${ws(index)}/api/realtime`, token, listenerOf(wallet), onLost, { headers, onUpgrade }));
         } catch (error) {
           throw new Error(`socket ${index + 1} of ${wallets.length}: ${(error as Error).message}`);
         }
@@ -130,7 +140,7 @@ export async function socketsFigure(cluster: ClusterInfo, size: SocketsSize): Pr
     const perReplica = [...spread.entries()].sort().map(([name, n]) => `${name} ${n}`).join(', ');
     console.log(`\n── chat push, ${size.sockets} sockets behind HAProxy (3 replicas, PostgreSQL) ──`);
     console.log(`balancers: ${cluster.urls.length} HAProxy in front of the same replicas, sockets and messages alternating between them`);
-    console.log(`bench profile: REALTIME_MAX_SOCKETS_PER_IP=${size.sockets} (every socket comes from 127.0.0.1; the product's default is 50)`);
+    console.log(`client addresses: ${Math.ceil(size.sockets / SOCKETS_PER_ADDRESS)} (${SOCKETS_PER_ADDRESS} sockets each, X-Forwarded-For; the product's caps: 50 per address, 10 per wallet)`);
     console.log(`connected + authenticated: ${replicaOf.size} sockets in ${connectSeconds.toFixed(1)} s, per replica: ${perReplica}`);
     console.log(`${size.messages} chat messages in ${sendSeconds.toFixed(1)} s (target ${size.rate}/s) in ${split.length} deals whose members sit on two replicas; ${crossed} posted through a replica other than the recipient's`);
     console.log(`chat.message at the recipient: n=${chat.n} p50 ${ms(chat.p50)}  p95 ${ms(chat.p95)}  p99 ${ms(chat.p99)}  max ${ms(chat.max)}`);
