@@ -1,12 +1,12 @@
 /**
- * The replicas bench's Coin Jelly figure: one user reserves `orders` open SOL → USDC orders through HAProxy (each
+ * The replicas bench's Coin Jelly figure: users reserve `orders` open SOL → USDC orders through HAProxy (each
  * replica watches the ones it reserved: a socket subscription each on the localnet, and its reconciliation poller),
  * then an outside wallet sends the quoted SOL to a sample of them, a few at a time. For each deposit:
  * - confirmed (the baseline): the transfer sent → confirmed on chain, which detection can never beat;
  * - detected: from just before the transfer is sent until its deposit row exists in the shared database (read every
  *   20 ms, so a figure is late by 20 ms at most).
- * Reserving passes its client address in X-Forwarded-For (HAProxy appends its own; the replicas trust 127.0.0.1), so
- * the reserve route's per-address limit (20 a minute) sees many users' addresses.
+ * Each user reserves 20 (the product's daily cap) from its own client address, named in X-Forwarded-For (HAProxy
+ * appends its own; the replicas trust 127.0.0.1), so the reserve route's per-address limit (20 a minute) holds too.
  */
 import { expectJson, ms, percentile, ratio, step, summarize } from '@jelly/bench-kit';
 import type { JellyOrder } from '@jelly/contracts';
@@ -26,7 +26,8 @@ export interface CoinJellySize {
 }
 
 export const TARGET_P95_MS = 2000;
-const RESERVES_PER_IP = 20;
+/** The product's daily cap per wallet and its reserve limit per address and minute, both 20. */
+const PER_USER = 20;
 const RESERVE_CONCURRENCY = 10;
 const LAMPORTS = 100_000_000n;
 /** A deposit is detected within a poll (5 s) at worst; 60 s means it never will be. */
@@ -65,10 +66,12 @@ export async function coinJellyFigure(cluster: ClusterInfo, size: CoinJellySize)
   const connection = new Connection(cluster.rpcUrl, { commitment: 'confirmed', wsEndpoint: cluster.wsUrl });
   const payer = Keypair.generate();
   await jellyFaucet(cluster.rpcUrl)(payer.publicKey, { sol: 1000n * 10n ** 9n });
-  // A key on the curve: the refund address (the user's wallet by default) must be one a wallet can sign for.
-  const user = Keypair.generate().publicKey.toBase58();
+  // Users as the product's caps expect them: each reserves at most its daily cap (20) from an address of its own.
+  // Keys on the curve: the refund address (the user's wallet by default) must be one a wallet can sign for.
   const tokens = { jwtSecret: new TextEncoder().encode(cluster.jwtSecret), publicUrl: cluster.publicUrl, accessTokenTtlSeconds: 3600, now: () => new Date() };
-  const { token } = await signAccessToken(tokens, { wallet: user, isAdmin: false });
+  const users = await Promise.all(
+    Array.from({ length: Math.ceil(size.orders / PER_USER) }, async () => (await signAccessToken(tokens, { wallet: Keypair.generate().publicKey.toBase58(), isAdmin: false })).token),
+  );
   // One recipient with its own USDC account: the platform opens no token account for a user (payouts wait for it).
   const recipient = Keypair.generate().publicKey;
   const usdc = new PublicKey(USDC_MINT);
@@ -80,8 +83,9 @@ export async function coinJellyFigure(cluster: ClusterInfo, size: CoinJellySize)
   const body = JSON.stringify({ sendCoin: 'SOL', sendChain: 'Solana', receiveCoin: 'USDC', receiveChain: 'Solana', amountUserSend: '0.1', recipientAddress: recipient.toBase58() });
   await step(`reserve ${size.orders} orders through HAProxy`, reserveLimitS(size.orders), () =>
     inBatches(Array.from({ length: size.orders }, (_, i) => i), RESERVE_CONCURRENCY, async (i) => {
-      const ip = `10.${Math.floor(i / RESERVES_PER_IP / 62500)}.${Math.floor(i / RESERVES_PER_IP / 250) % 250}.${Math.floor(i / RESERVES_PER_IP) % 250}`;
-      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': ip };
+      const u = Math.floor(i / PER_USER);
+      const ip = `10.${Math.floor(u / 62500) % 250}.${Math.floor(u / 250) % 250}.${u % 250}`;
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${users[u]}`, 'x-forwarded-for': ip };
       orders.push(await expectJson<JellyOrder>(`${cluster.url}/api/coin-jelly/orders`, { method: 'POST', headers, body }));
     }),
   );
@@ -114,7 +118,7 @@ export async function coinJellyFigure(cluster: ClusterInfo, size: CoinJellySize)
   const d = summarize(detected);
   const confirmedP50 = percentile([...confirmed].sort((a, b) => a - b), 50);
   console.log(`\n── Coin Jelly, ${size.orders} open orders watched by 3 replicas ──`);
-  console.log(`bench profile: COIN_JELLY_MAX_ORDERS_PER_DAY=${size.orders} (one user reserves them all; the product's default is 20)`);
+  console.log(`users: ${users.length}, ${PER_USER} orders each from an address of their own (the product's caps)`);
   console.log(`${orders.length} orders reserved through HAProxy in ${reserveSeconds.toFixed(1)} s; ${d.n} deposits, ${size.concurrency} at a time`);
   console.log(`confirmed (baseline): p50 ${ms(c.p50, 0)} · p95 ${ms(c.p95, 0)} · max ${ms(c.max, 0)} (n=${c.n})`);
   console.log(`detected:             p50 ${ms(d.p50, 0)} · p95 ${ms(d.p95, 0)} · max ${ms(d.max, 0)} (n=${d.n}) — p50 ${ratio(d.p50, confirmedP50)}, p95 ${ratio(d.p95, c.p95)} the transfer's`);

@@ -12,9 +12,9 @@
  * TARGET_MISSED_EXIT when a figure missed its target.
  *
  * Bench profile (never the product's defaults): the sockets and the reserves name many client addresses in
- * X-Forwarded-For, so the per-address caps stay the product's; one user reserves every Coin Jelly order, so its
- * daily cap is raised to the orders reserved; HAProxy holds the sockets plus room for the load (two balancers past 8,000 sockets: the file
- * limit); the replicas log warnings only.
+ * X-Forwarded-For and Coin Jelly's users reserve 20 orders each, so every cap stays the product's; HAProxy holds
+ * the sockets plus room for the load (two balancers past 8,000 sockets: the file limit); the replicas log warnings
+ * only.
  */
 import { fileURLToPath } from 'node:url';
 import { TARGET_MISSED_EXIT, loadLine, numberFlag, parseFlags, runBench, startChild, step } from '@jelly/bench-kit';
@@ -60,7 +60,6 @@ async function main(): Promise<void> {
     startCluster({
       env: {
         LOG_LEVEL: 'warn',
-        COIN_JELLY_MAX_ORDERS_PER_DAY: String(Math.max(20, coinJelly.orders)),
       },
       haproxy: { maxconn: Math.ceil(socketCount / BALANCERS) + 1000, routes: [{ name: 'bare', path: '/bare', port: bare.ready.port }] },
       balancers: BALANCERS,
