@@ -15,7 +15,7 @@ import type { ClusterInfo } from '../../test/cluster/cluster.ts';
 import { REPLICA_HEADER } from '../../test/cluster/haproxy.ts';
 import { seedDealPairs, type BenchPair } from '../seed-deals.ts';
 import { connect, inBatches, type Listener } from '../socket-client.ts';
-import { verdict, type Figure } from './figure.ts';
+import { cpuMsOf, verdict, type Figure } from './figure.ts';
 
 export interface SocketsSize {
   sockets: number;
@@ -116,6 +116,7 @@ export async function socketsFigure(cluster: ClusterInfo, size: SocketsSize): Pr
       const body = JSON.stringify({ to: String(k % BARE_SOCKETS), content: String(k) });
       await expectStatus(`${balancer(k)}/bare-push`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, 201);
     };
+    const cpuBefore = cluster.replicas.map((r) => cpuMsOf(r.pid));
     const sendStarted = performance.now();
     await step(`send ${size.messages} messages at ${size.rate}/s`, sendLimitS(size), async () => {
       let failure: Error | null = null;
@@ -135,6 +136,8 @@ export async function socketsFigure(cluster: ClusterInfo, size: SocketsSize): Pr
     const deadline = performance.now() + 5000;
     while ((started.size > 0 || pendingBare.size > 0) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 
+    const cpu = cluster.replicas.map((r, i) => ({ name: r.name, ms: cpuMsOf(r.pid) - (cpuBefore[i] ?? 0) }));
+    const cpuTotal = cpu.reduce((sum, r) => sum + r.ms, 0);
     const chat = summarize(latency.chat);
     const bare = summarize(latency.bare);
     const http = summarize(latency.http);
@@ -148,6 +151,8 @@ export async function socketsFigure(cluster: ClusterInfo, size: SocketsSize): Pr
     console.log(`baseline, bare push via HAProxy: n=${bare.n} p50 ${ms(bare.p50)}  p95 ${ms(bare.p95)}  p99 ${ms(bare.p99)}  max ${ms(bare.max)}`);
     console.log(`chat.message vs baseline:       p50 ${ratio(chat.p50, bare.p50)}  p95 ${ratio(chat.p95, bare.p95)}  p99 ${ratio(chat.p99, bare.p99)}`);
     console.log(`POST /chat/add-messages:        p50 ${ms(http.p50)}  p99 ${ms(http.p99)}`);
+    // What one message costs the replicas, whatever the machine's load: above 2 × 1000/rate ms two cores cannot keep up.
+    console.log(`replica CPU per message:        ${ms(cpuTotal / size.messages)} (${cpu.map((r) => `${r.name} ${ms(r.ms / size.messages)}`).join(', ')}; all they did while the messages ran)`);
     console.log(`lost: ${started.size} chat messages never reached their recipient (baseline: ${pendingBare.size})`);
     const met = chat.p99 <= TARGET_P99_MS && started.size === 0 && chat.n > 0;
     return {

@@ -28,8 +28,8 @@ export interface ClusterInfo {
   url: string;
   /** Every load balancer when several run side by side (`url` is the first), as clients would find them in DNS. */
   urls: string[];
-  /** Each replica's own address (to open a socket on a chosen replica) and its log file. */
-  replicas: { name: ReplicaName; url: string; logFile: string }[];
+  /** Each replica's own address (to open a socket on a chosen replica), its log file and process id. */
+  replicas: { name: ReplicaName; url: string; logFile: string; pid: number }[];
   /** Every process's log file, for the tail printed when a test fails. */
   logFiles: string[];
   rpcUrl: string;
@@ -170,7 +170,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       info: {
         url: balancers[0] as string,
         urls: balancers,
-        replicas: replicas.map((r) => ({ name: r.name, url: r.url, logFile: r.process.logFile })),
+        replicas: replicas.map((r) => ({ name: r.name, url: r.url, logFile: r.process.logFile, pid: r.process.pid })),
         logFiles: started.map((p) => p.logFile),
         rpcUrl,
         wsUrl,
