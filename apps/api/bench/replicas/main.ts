@@ -1,7 +1,7 @@
 /**
  * scripts/with-postgres.sh npm run bench:replicas -w @jelly/api [-- --sockets=10000 --messages=2000 --rate=50
  *   --offers=1000000 --duration=15 --warmup=3 --connections=32 --orders=10000 --sample=50 --concurrency=5
- *   --only=market,sockets,coin-jelly]
+ *   --only=market,sockets,coin-jelly --cpu-prof=DIR]
  *
  * The figures at scale, as operators deploy: the replica tests' cluster (test/cluster: a standalone localnet, three
  * API processes on one PostgreSQL, Debian's HAProxy round robin in front), started once with a bench profile, and
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
       },
       haproxy: { maxconn: Math.ceil(socketCount / BALANCERS) + 1000, routes: [{ name: 'bare', path: '/bare', port: bare.ready.port }] },
       balancers: BALANCERS,
+      // --cpu-prof=DIR: each replica writes a V8 CPU profile there when the cluster stops (to find what a figure costs)
+      replicaNodeFlags: args.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${args.get('cpu-prof')}`] : [],
     }),
   );
   const figures: Figure[] = [];

@@ -54,6 +54,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** The load balancer's connection cap (each one's) and extra backends (a bench's baseline server). */
   haproxy?: Pick<HaproxyOptions, 'maxconn' | 'routes'>;
+  /** Extra node flags for the API processes (a bench's --cpu-prof). */
+  replicaNodeFlags?: string[];
   /** Identical load balancers side by side in front of the replicas (default 1). */
   balancers?: number;
 }
@@ -147,7 +149,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       const p = await startProcess({
         name: `api-${name}`,
         command: process.execPath,
-        args: ['--import', 'tsx', 'src/server.ts'],
+        args: [...(options.replicaNodeFlags ?? []), '--import', 'tsx', 'src/server.ts'],
         cwd: API_DIR,
         env: { ...shared, PORT: String(port), DATA_DIR: join(root, `data-${name}`) },
         logDir: logs,
