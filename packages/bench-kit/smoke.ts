@@ -5,8 +5,9 @@
  * Budget: about 4 minutes on 2 shared cores in all (CI's whole run has 90); each bench's wall time is printed. The
  * limits below bound a hang, they are not the budget: a bench that needs them is broken.
  *
- * Needs DATABASE_URL (a PostgreSQL server): the npm script runs it under scripts/with-postgres.sh. bench:market and
- * bench:realtime run on it; the others on their embedded defaults (PGlite), as they do at full size.
+ * Needs DATABASE_URL (a PostgreSQL server): the npm script runs it under scripts/with-postgres.sh. bench:market,
+ * bench:realtime and bench:replicas (with Debian's HAProxy) run on it; the others on their embedded defaults
+ * (PGlite), as they do at full size.
  * A new bench gets a line here.
  */
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,21 @@ export const SMOKE_BENCHES: SmokeBench[] = [
       new RegExp(`^confirmed +p50 ${n} ms · p95 ${n} ms`),
       new RegExp(`^detected +p50 ${n} ms · p95 ${n} ms .* p50 ${x} the transfer's`),
       new RegExp(`^payout +p50 ${n} ms · p95 ${n} ms`),
+    ],
+  },
+  {
+    // Three API replicas behind HAProxy on the smoke's PostgreSQL: the three figures at their smallest.
+    name: 'bench:replicas',
+    command: npm('bench:replicas', '@jelly/api', '--sockets=60', '--messages=40', '--offers=2000', '--duration=1', '--warmup=1', '--connections=8', '--orders=20', '--sample=2', '--concurrency=2'),
+    limitS: 180,
+    figures: [
+      new RegExp(`^market p99 behind HAProxy, worst endpoint, page cache: ${n} ms, ${x} the bare route's`),
+      new RegExp(`^chat\\.message at the recipient: n=\\d+ p50 ${n} ms +p95 ${n} ms +p99 ${n} ms`),
+      new RegExp(`^baseline, bare push via HAProxy: n=\\d+ p50 ${n} ms +p95 ${n} ms +p99 ${n} ms`),
+      /^lost: \d+ chat messages never reached their recipient/,
+      new RegExp(`^confirmed \\(baseline\\): p50 ${n} ms`),
+      new RegExp(`^detected: +p50 ${n} ms · p95 ${n} ms .* p95 ${x} the transfer's`),
+      /^ {2}load average /,
     ],
   },
   {

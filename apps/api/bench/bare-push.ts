@@ -3,7 +3,8 @@
  * app with the same WebSocket plugin as the API, in a process of its own (so the API's work does not delay it):
  * `GET /bare-ws?id=k` registers socket k, `POST /bare-push { to, content }` sends `{ type: 'bare', content }` to it
  * at once and answers 201. No authentication, database, trigger or NOTIFY: the chat figure over this one is what the
- * product's path adds to an HTTP request and a socket frame. Run by realtime.ts; announces { port }.
+ * product's path adds to an HTTP request and a socket frame. `GET /bare` answers `{ ok: true }`: the replicas
+ * bench's baseline for a page behind the load balancer. Run by realtime.ts and replicas/main.ts; announces { port }.
  */
 import websocket from '@fastify/websocket';
 import { serveBench } from '@jelly/bench-kit/child-side';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     sockets.set(id, socket);
     socket.on('close', () => sockets.delete(id));
   });
+  app.get('/bare', async () => ({ ok: true }));
   app.post('/bare-push', async (request, reply) => {
     const { to, content } = request.body as { to: string; content: string };
     const socket = sockets.get(to);

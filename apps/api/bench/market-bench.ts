@@ -22,7 +22,7 @@ import bs58 from 'bs58';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connect.ts';
 import { signAccessToken } from '../src/modules/auth/access-token.ts';
-import { seedMarket } from './seed-market.ts';
+import { MARKET_QUERIES, seedMarket } from './seed-market.ts';
 
 const args = parseFlags();
 const OFFERS = numberFlag(args, 'offers', 1_000_000);
@@ -91,18 +91,6 @@ async function prepareDatabase(): Promise<string> {
   }
   return url.toString();
 }
-
-/** Filtered, sorted pages as the web app asks for them (Side always set; currency, method, price filters). */
-const MARKET_QUERIES = [
-  'Side=0&Fiat=EUR&SortBy=1&Dir=0&Page=1&Size=10',
-  'Side=1&Fiat=USD&SortBy=1&Dir=1&PaymentMethod=zelle&Page=1&Size=10',
-  'Side=0&Fiat=EUR&SortBy=0&Dir=1&PaymentMethod=sepa&PaymentMethod=revolut&Page=1&Size=10',
-  'Side=1&SortBy=2&Dir=1&PriceFrom=1&Page=1&Size=10',
-  'Side=0&Fiat=GBP&SortBy=0&Dir=1&Page=3&Size=10',
-  'Side=1&Fiat=PLN&SortBy=1&Dir=0&PaymentMethod=blik&Page=1&Size=10',
-  'Side=0&Fiat=INR&SortBy=2&Dir=0&PaymentMethod=upi&Page=2&Size=10',
-  'Side=1&Fiat=EUR&SortBy=1&Dir=0&PriceFrom=0.95&PaymentMethod=wise&Page=1&Size=10',
-];
 
 async function main(): Promise<void> {
   const databaseUrl = await step('prepare the database', SEED_LIMIT_S, prepareDatabase);

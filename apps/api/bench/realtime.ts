@@ -14,9 +14,11 @@
  * that many in. A socket the server refuses or closes fails the bench at once, with the close code and reason.
  */
 import { fileURLToPath } from 'node:url';
-import { expectStatus, loadLine, ms, ratio, runBench, startChild, step, summarize, within, type BenchChild } from '@jelly/bench-kit';
-import WebSocket from 'ws';
-import type { BenchPair, ServerMemory, ServerReady } from './realtime-server.ts';
+import { expectStatus, loadLine, ms, ratio, runBench, startChild, step, summarize, type BenchChild } from '@jelly/bench-kit';
+import type WebSocket from 'ws';
+import type { ServerMemory, ServerReady } from './realtime-server.ts';
+import type { BenchPair } from './seed-deals.ts';
+import { connect, inBatches, type Listener } from './socket-client.ts';
 
 const counts = (process.argv[2] ?? '1000,5000').split(',').map(Number);
 const messagesPerRun = Number(process.argv[3] ?? '2000');
@@ -25,55 +27,6 @@ const CONNECT_CONCURRENCY = 200;
 const BARE_SOCKETS = 10;
 /** The targets set for 1,000 sockets on PostgreSQL at 50 messages a second (with nothing lost). */
 const TARGETS = { p95: 300, p99: 100 };
-/** One socket's connect and authentication; the whole connect step gets 30 s and a second per 50 sockets. */
-const SOCKET_LIMIT_S = 15;
-
-type Listener = (message: { type: string; [key: string]: unknown }) => void;
-
-/** Opens one socket and waits for `ready`; a refusal (HTTP status or close before ready) fails at once with its reason. */
-async function connect(url: string, token: string | null, listener: Listener, onLost: (why: string) => void): Promise<WebSocket> {
-  const socket = new WebSocket(url, { perMessageDeflate: false });
-  const opened = new Promise<void>((resolve, reject) => {
-    let ready = false;
-    const fail = (why: string) => {
-      if (ready) onLost(why);
-      else reject(new Error(why));
-    };
-    const becomeReady = () => {
-      ready = true;
-      resolve();
-    };
-    socket.once('unexpected-response', (_request, response) => fail(`upgrade answered ${response.statusCode}`));
-    socket.on('error', (error) => fail(error.message));
-    socket.once('close', (code, reason) => fail(`closed by the server: ${code} ${reason.toString()}`));
-    socket.once('open', () => (token ? socket.send(JSON.stringify({ type: 'auth', token })) : becomeReady()));
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { type: string };
-      if (message.type === 'ready') becomeReady();
-      else listener(message);
-    });
-  });
-  try {
-    await within(opened, SOCKET_LIMIT_S, 'socket');
-  } catch (error) {
-    socket.terminate();
-    throw error;
-  }
-  return socket;
-}
-
-async function inBatches<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index] as T, index);
-      }
-    }),
-  );
-}
-
 /** Seconds one size may take: the server's seeding, the connects, the messages at their rate, and room to stop. */
 const startLimitS = (sockets: number) => 60 + sockets / 20;
 const connectLimitS = (sockets: number) => 30 + sockets / 50;

@@ -22,6 +22,18 @@ const METHODS = [
 ];
 export const WALLETS = 20_000;
 
+/** Filtered, sorted pages as the web app asks for them (Side always set; currency, method, price filters). */
+export const MARKET_QUERIES = [
+  'Side=0&Fiat=EUR&SortBy=1&Dir=0&Page=1&Size=10',
+  'Side=1&Fiat=USD&SortBy=1&Dir=1&PaymentMethod=zelle&Page=1&Size=10',
+  'Side=0&Fiat=EUR&SortBy=0&Dir=1&PaymentMethod=sepa&PaymentMethod=revolut&Page=1&Size=10',
+  'Side=1&SortBy=2&Dir=1&PriceFrom=1&Page=1&Size=10',
+  'Side=0&Fiat=GBP&SortBy=0&Dir=1&Page=3&Size=10',
+  'Side=1&Fiat=PLN&SortBy=1&Dir=0&PaymentMethod=blik&Page=1&Size=10',
+  'Side=0&Fiat=INR&SortBy=2&Dir=0&PaymentMethod=upi&Page=2&Size=10',
+  'Side=1&Fiat=EUR&SortBy=1&Dir=0&PriceFrom=0.95&PaymentMethod=wise&Page=1&Size=10',
+];
+
 async function fill(client: pg.PoolClient, table: string, columns: string, rows: unknown[][]): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);

@@ -12,11 +12,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { platformKey } from '../../src/chain/keys/platform-key.ts';
 import type { ChainTestApp } from '../helpers/test-chain.ts';
-import { jellyFaucet, type ClusterInfo, type Faucet, type ReplicaName } from './cluster.ts';
+import { jellyFaucet, type Faucet, type ReplicaName } from './cluster.ts';
+import type { ReplicaTestCluster } from './global-setup.ts';
 import { loadBalancedApp, type LoadBalancedApp } from './http-app.ts';
 
 export interface ClusterTest {
-  info: ClusterInfo;
+  info: ReplicaTestCluster;
   lb: LoadBalancedApp;
   t: ChainTestApp;
   connection: Connection;
@@ -28,7 +29,7 @@ export interface ClusterTest {
   replicaUrl(name: ReplicaName): string;
 }
 
-function view(info: ClusterInfo): ClusterTest {
+function view(info: ReplicaTestCluster): ClusterTest {
   const lb = loadBalancedApp(info.url);
   const connection = new Connection(info.rpcUrl, { commitment: 'confirmed', wsEndpoint: info.wsUrl });
   const admin = Keypair.fromSecretKey(Uint8Array.from(info.adminSecret));

@@ -3,7 +3,8 @@
  * program and the USDC/USDT mints bootstrapped), one PostgreSQL database (on the server DATABASE_URL names, from
  * scripts/with-postgres.sh), THREE API processes (src/server.ts) sharing JWT_SECRET, the admin and desk keys,
  * COIN_JELLY_SEED and ADMIN_WALLETS, each with its own DATA_DIR and port, and HAProxy in front of them.
- * Started once for the whole run by global-setup.ts; `stop()` ends every process and drops the database.
+ * Started once for the whole run by global-setup.ts, and by the replicas bench (bench/replicas) with its own
+ * profile; `stop()` ends every process and drops the database.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { PROGRAM_ID } from '@jelly/escrow';
 import { Keypair, type PublicKey } from '@solana/web3.js';
 import { createTestDatabase } from '../helpers/test-app.ts';
-import { startHaproxy } from './haproxy.ts';
+import { startHaproxy, type HaproxyOptions } from './haproxy.ts';
 import { answers200, freePort, startProcess, type ClusterProcess } from './processes.ts';
 
 const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,8 +26,10 @@ export type ReplicaName = (typeof REPLICA_NAMES)[number];
 export interface ClusterInfo {
   /** The load balancer: where clients go. */
   url: string;
-  /** Each replica's own address (to open a socket on a chosen replica) and its log file. */
-  replicas: { name: ReplicaName; url: string; logFile: string }[];
+  /** Every load balancer when several run side by side (`url` is the first), as clients would find them in DNS. */
+  urls: string[];
+  /** Each replica's own address (to open a socket on a chosen replica), its log file and process id. */
+  replicas: { name: ReplicaName; url: string; logFile: string; pid: number }[];
   /** Every process's log file, for the tail printed when a test fails. */
   logFiles: string[];
   rpcUrl: string;
@@ -35,8 +38,9 @@ export interface ClusterInfo {
   adminSecret: number[];
   deskSecret: number[];
   databaseUrl: string;
-  /** The Bot API stand-in's root (its /__fake/calls lists what the replicas sent), its token and the webhook secret. */
-  telegram: { apiRoot: string; token: string };
+  /** The replicas' shared token-signing key and public origin (a bench signs its users' tokens with them). */
+  jwtSecret: string;
+  publicUrl: string;
 }
 
 export interface RunningCluster {
@@ -48,7 +52,12 @@ export interface RunningCluster {
 export interface ClusterOptions {
   /** Extra settings for every replica (job intervals, limits, TELEGRAM_*). */
   env?: Record<string, string>;
-  telegram: { apiRoot: string; token: string };
+  /** The load balancer's connection cap (each one's) and extra backends (a bench's baseline server). */
+  haproxy?: Pick<HaproxyOptions, 'maxconn' | 'routes'>;
+  /** Extra node flags for the API processes (a bench's --cpu-prof). */
+  replicaNodeFlags?: string[];
+  /** Identical load balancers side by side in front of the replicas (default 1). */
+  balancers?: number;
 }
 
 export type Faucet = (wallet: PublicKey, amounts: { sol?: bigint; usdc?: bigint; usdt?: bigint }) => Promise<void>;
@@ -69,7 +78,7 @@ export function jellyFaucet(rpcUrl: string): Faucet {
 
 const keypairJson = (k: Keypair) => JSON.stringify([...k.secretKey]);
 
-export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('the replica tests need PostgreSQL: run them with `npm run test:replicas`');
   const root = await mkdtemp(join(tmpdir(), 'jelly-replicas-'));
@@ -111,14 +120,17 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     await faucet(desk.publicKey, { sol: 500_000_000_000n, usdc: 500_000_000_000n, usdt: 500_000_000_000n });
 
     const ports = await Promise.all(REPLICA_NAMES.map(() => freePort()));
-    const lbPort = await freePort();
+    const lbPorts = await Promise.all(Array.from({ length: options.balancers ?? 1 }, () => freePort()));
+    const lbPort = lbPorts[0] as number;
+    const jwtSecret = randomBytes(32).toString('hex');
+    const publicUrl = `http://127.0.0.1:${lbPort}`;
     const shared = {
       ...process.env,
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
-      JWT_SECRET: randomBytes(32).toString('hex'),
+      JWT_SECRET: jwtSecret,
       COIN_JELLY_SEED: randomBytes(64).toString('hex'),
-      PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
+      PUBLIC_URL: publicUrl,
       TRUSTED_PROXIES: '127.0.0.1',
       SOLANA_RPC_URL: rpcUrl,
       SOLANA_WS_URL: wsUrl,
@@ -137,7 +149,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       const p = await startProcess({
         name: `api-${name}`,
         command: process.execPath,
-        args: ['--import', 'tsx', 'src/server.ts'],
+        args: [...(options.replicaNodeFlags ?? []), '--import', 'tsx', 'src/server.ts'],
         cwd: API_DIR,
         env: { ...shared, PORT: String(port), DATA_DIR: join(root, `data-${name}`) },
         logDir: logs,
@@ -147,22 +159,28 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       started.push(p);
       replicas.push({ name, url, process: p });
     }
-    const lb = await startHaproxy(
-      replicas.map((r, i) => ({ name: r.name, port: ports[i] as number })),
-      { work: root, logs, port: lbPort },
-    );
-    started.push(lb.process);
+    const balancers: string[] = [];
+    for (const [i, port] of lbPorts.entries()) {
+      const lb = await startHaproxy(
+        replicas.map((r, k) => ({ name: r.name, port: ports[k] as number })),
+        { ...options.haproxy, name: i === 0 ? 'haproxy' : `haproxy-${i + 1}`, work: root, logs, port },
+      );
+      started.push(lb.process);
+      balancers.push(lb.url);
+    }
     return {
       info: {
-        url: lb.url,
-        replicas: replicas.map((r) => ({ name: r.name, url: r.url, logFile: r.process.logFile })),
+        url: balancers[0] as string,
+        urls: balancers,
+        replicas: replicas.map((r) => ({ name: r.name, url: r.url, logFile: r.process.logFile, pid: r.process.pid })),
         logFiles: started.map((p) => p.logFile),
         rpcUrl,
         wsUrl,
         adminSecret: [...admin.secretKey],
         deskSecret: [...desk.secretKey],
         databaseUrl: database.url,
-        telegram: options.telegram,
+        jwtSecret,
+        publicUrl,
       },
       stop,
     };

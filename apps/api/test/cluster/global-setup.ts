@@ -8,9 +8,14 @@ import type { TestProject } from 'vitest/node';
 import { FakeBotApi } from '../../src/modules/telegram/testing.ts';
 import { startCluster, type ClusterInfo } from './cluster.ts';
 
+/** The cluster as the replica tests see it: with the Bot API stand-in (its /__fake/calls lists what the replicas sent). */
+export interface ReplicaTestCluster extends ClusterInfo {
+  telegram: { apiRoot: string; token: string };
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    cluster: ClusterInfo;
+    cluster: ReplicaTestCluster;
   }
 }
 
@@ -21,7 +26,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await bot.start();
   try {
     const cluster = await startCluster({
-      telegram: { apiRoot: bot.apiRoot, token: bot.token },
       env: {
         TELEGRAM_BOT_TOKEN: bot.token,
         TELEGRAM_BOT_USERNAME: bot.botUsername,
@@ -44,7 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         SWAP_PROCESSING_SWEEP_SECONDS: '1',
       },
     });
-    project.provide('cluster', cluster.info);
+    project.provide('cluster', { ...cluster.info, telegram: { apiRoot: bot.apiRoot, token: bot.token } });
     return async () => {
       await cluster.stop();
       await bot.stop();

@@ -3,6 +3,9 @@
  * stickiness, WebSockets passed through (HAProxy switches to tunnel mode on an Upgrade), X-Forwarded-For added.
  * For the tests only it names the replica that served each answer in `x-jelly-replica`.
  * No health checks: a check marking a busy replica down would change the rotation the tests steer by.
+ * A bench adds its baseline server as a route (a path prefix to its own backend) behind the same frontend, and raises
+ * the connection cap for its sockets. HAProxy needs two descriptors per proxied connection and refuses to start
+ * when `maxconn` does not fit the file limit (`ulimit -n`): more sockets than half of it need a second balancer.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,16 +14,29 @@ import { answers200, startProcess, type ClusterProcess } from './processes.ts';
 export const REPLICA_HEADER = 'x-jelly-replica';
 const HAPROXY = '/usr/sbin/haproxy';
 
-export async function startHaproxy(
-  backends: { name: string; port: number }[],
-  dirs: { work: string; logs: string; port: number },
-): Promise<{ process: ClusterProcess; url: string }> {
+export interface HaproxyOptions {
+  /** Its process's name, log and config file (several may run side by side: a pair of balancers). */
+  name?: string;
+  work: string;
+  logs: string;
+  port: number;
+  /** Connections HAProxy holds at once, client side (default 4000). */
+  maxconn?: number;
+  /** Requests whose path starts with `path` go to the server on `port` instead of the replicas. */
+  routes?: { name: string; path: string; port: number }[];
+}
+
+export async function startHaproxy(backends: { name: string; port: number }[], dirs: HaproxyOptions): Promise<{ process: ClusterProcess; url: string }> {
   const port = dirs.port;
+  const maxconn = dirs.maxconn ?? 4000;
+  const routes = dirs.routes ?? [];
   const config = [
     'global',
-    '  maxconn 4000',
+    `  maxconn ${maxconn}`,
     'defaults',
     '  mode http',
+    // a frontend's own cap would otherwise be HAProxy's default, below the global one
+    `  maxconn ${maxconn}`,
     '  timeout connect 5s',
     '  timeout client 120s',
     '  timeout server 120s',
@@ -28,19 +44,22 @@ export async function startHaproxy(
     '  option forwardfor',
     'frontend jelly',
     `  bind 127.0.0.1:${port}`,
+    ...routes.map((r) => `  use_backend ${r.name} if { path_beg ${r.path} }`),
     '  default_backend replicas',
     'backend replicas',
     '  balance roundrobin',
     `  http-response set-header ${REPLICA_HEADER} %[srv_name]`,
     ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}`),
+    ...routes.flatMap((r) => [`backend ${r.name}`, `  http-response set-header ${REPLICA_HEADER} ${r.name}`, `  server ${r.name} 127.0.0.1:${r.port}`]),
     '',
   ].join('\n');
-  const file = join(dirs.work, 'haproxy.cfg');
+  const name = dirs.name ?? 'haproxy';
+  const file = join(dirs.work, `${name}.cfg`);
   await writeFile(file, config);
   const url = `http://127.0.0.1:${port}`;
   // -db: stay in the foreground (the harness owns the process); -W is not wanted (no master process to orphan).
   const process = await startProcess({
-    name: 'haproxy',
+    name,
     command: HAPROXY,
     args: ['-db', '-f', file],
     cwd: dirs.work,

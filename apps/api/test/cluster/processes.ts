@@ -37,6 +37,8 @@ export function freePort(): Promise<number> {
 
 export interface ClusterProcess {
   name: string;
+  /** Its process id (a bench reads its CPU time from /proc). */
+  pid: number;
   logFile: string;
   /** How it ended, once it has; null while it runs. */
   exit(): string | null;
@@ -98,6 +100,7 @@ export async function startProcess(options: StartOptions): Promise<ClusterProces
   const tail = async (lines = 40) => (await readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-lines).join('\n');
   const handle: ClusterProcess = {
     name: options.name,
+    pid: child.pid ?? 0,
     logFile,
     exit: () => ended,
     stop: async (graceMs = 5000) => {

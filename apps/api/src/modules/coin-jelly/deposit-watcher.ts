@@ -22,6 +22,8 @@ const WATCHED = jellyStagesWhere((r) => r.watched);
  */
 export const FINISHED_WATCH_MS = 30 * 24 * 60 * 60 * 1000;
 const PARALLEL_READS = 8;
+/** Accounts per getMultipleAccounts call (the RPC's own limit is 100). */
+const ACCOUNTS_PER_READ = 100;
 /**
  * Only open orders are polled closely: a finished order's address is re-read by the poller once every this many
  * polls (a minute at the default 5 s), its socket subscription still waking a scan at once.
@@ -45,7 +47,14 @@ interface Watched {
  */
 export class DepositWatcher {
   private readonly watched = new Map<number, Watched>();
-  private readonly scans = new Map<number, Promise<void>>();
+  private readonly scans = new Map<number, Promise<boolean>>();
+  /**
+   * Each watched account's state (lamports and data) when the poller last scanned it. A deposit changes its
+   * account, so the poller reads every account in a few getMultipleAccounts calls and scans (reads the
+   * signatures of) only the ones that changed since: the poll's cost stays a call per 100 open orders. An order
+   * without an entry (just watched, after a restart, or whose scan failed) is scanned.
+   */
+  private readonly polled = new Map<number, string>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private closed = false;
@@ -102,6 +111,7 @@ export class DepositWatcher {
   private unwatch(orderId: number): void {
     const entry = this.watched.get(orderId);
     this.watched.delete(orderId);
+    this.polled.delete(orderId);
     if (entry) this.socket?.unsubscribe(entry.account.toBase58());
   }
 
@@ -120,12 +130,19 @@ export class DepositWatcher {
     void findJellyOrderByAddress(this.ctx.db, address).then((order) => (order ? this.scan(order.id) : undefined));
   }
 
-  /** Scans one order's address, one scan at a time per order; resolves when its credits and payout are done. */
-  scan(orderId: number): Promise<void> {
-    const previous = this.scans.get(orderId) ?? Promise.resolve();
+  /**
+   * Scans one order's address, one scan at a time per order; resolves when its credits and payout are done (true),
+   * or when the scan failed (false, logged).
+   */
+  scan(orderId: number, minContextSlot?: number): Promise<boolean> {
+    const previous = this.scans.get(orderId) ?? Promise.resolve(true);
     const next = previous
-      .then(() => this.scanNow(orderId))
-      .catch((err: unknown) => this.ctx.log?.warn({ err, orderId }, 'coin jelly scan failed'))
+      .then(() => this.scanNow(orderId, minContextSlot))
+      .then(() => true)
+      .catch((err: unknown) => {
+        this.ctx.log?.warn({ err, orderId }, 'coin jelly scan failed');
+        return false;
+      })
       .finally(() => this.events.emit('scanned', orderId));
     this.scans.set(orderId, next);
     void next.finally(() => {
@@ -134,11 +151,12 @@ export class DepositWatcher {
     return next;
   }
 
-  private async scanNow(orderId: number): Promise<void> {
+  /** `minContextSlot`: the signatures are read at that slot or later (the slot the poller saw the account change at). */
+  private async scanNow(orderId: number, minContextSlot?: number): Promise<void> {
     const entry = this.watched.get(orderId);
     const chain = this.ctx.chain;
     if (!entry || !chain) return;
-    const signatures = await chain.connection.getSignaturesForAddress(entry.account, { limit: 1000 }, 'confirmed');
+    const signatures = await chain.connection.getSignaturesForAddress(entry.account, { limit: 1000, minContextSlot }, 'confirmed');
     const known = new Set(
       (await this.ctx.db.select({ s: jellyDeposits.signature }).from(jellyDeposits).where(eq(jellyDeposits.orderId, orderId))).map((r) => r.s),
     );
@@ -160,16 +178,49 @@ export class DepositWatcher {
   /** One poll's reads: every open order, and the finished ones on every FINISHED_POLL_EVERY-th poll. */
   private async scanDue(): Promise<void> {
     this.polls += 1;
-    if (this.polls % FINISHED_POLL_EVERY === 0) return this.scanAll();
     const ids = [...this.watched.keys()];
     if (ids.length === 0) return;
-    const open = await this.ctx.db
-      .select({ id: jellyOrders.id })
-      .from(jellyOrders)
-      .where(and(inArray(jellyOrders.id, ids), inArray(jellyOrders.stage, [...WATCHED])));
-    for (let i = 0; i < open.length; i += PARALLEL_READS) await Promise.all(open.slice(i, i + PARALLEL_READS).map(({ id }) => this.scan(id)));
+    const due =
+      this.polls % FINISHED_POLL_EVERY === 0
+        ? ids
+        : (
+            await this.ctx.db
+              .select({ id: jellyOrders.id })
+              .from(jellyOrders)
+              .where(and(inArray(jellyOrders.id, ids), inArray(jellyOrders.stage, [...WATCHED])))
+          ).map(({ id }) => id);
+    await this.scanChanged(due);
     // scans a socket started (an order that just left the open stages, its payout under way) end within the poll
     await Promise.all([...this.scans.values()]);
+  }
+
+  /** Reads the orders' accounts in batches and scans those whose state differs from their last polled scan. */
+  private async scanChanged(orderIds: number[]): Promise<void> {
+    const connection = this.ctx.chain?.connection;
+    if (!connection) return;
+    const changed: { orderId: number; state: string; slot: number }[] = [];
+    for (let i = 0; i < orderIds.length; i += ACCOUNTS_PER_READ) {
+      const entries = orderIds.slice(i, i + ACCOUNTS_PER_READ).flatMap((id) => this.watched.get(id) ?? []);
+      const { context, value } = await connection.getMultipleAccountsInfoAndContext(
+        entries.map((e) => e.account),
+        'confirmed',
+      );
+      for (const [k, entry] of entries.entries()) {
+        const info = value[k];
+        const state = info ? `${info.lamports}:${info.data.toString('base64')}` : 'none';
+        if (this.polled.get(entry.orderId) !== state) changed.push({ orderId: entry.orderId, state, slot: context.slot });
+      }
+    }
+    for (let i = 0; i < changed.length; i += PARALLEL_READS) {
+      await Promise.all(
+        changed.slice(i, i + PARALLEL_READS).map(async ({ orderId, state, slot }) => {
+          // Recorded only after a scan that succeeded, read at the slot the state was seen at (an RPC provider's
+          // nodes may lag each other): a failed one is retried on the next poll.
+          if (await this.scan(orderId, slot)) this.polled.set(orderId, state);
+          else this.polled.delete(orderId);
+        }),
+      );
+    }
   }
 
   /** Stops watching finished orders older than FINISHED_WATCH_MS. */
@@ -224,6 +275,7 @@ export class DepositWatcher {
     await this.ticking?.catch(() => undefined);
     await Promise.all([...this.scans.values()]);
     this.watched.clear();
+    this.polled.clear();
     await this.socket?.close();
   }
 }
