@@ -131,16 +131,21 @@ describe('the poller', () => {
     await tick();
     expect(await orderOf(app, s.headers, finished.id)).toMatchObject({ stage: 'completed' });
     const open = await reserved(solToUsdc('1', Keypair.generate().publicKey));
-    const scans = new Map<number, number>();
-    const count = (id: number) => scans.set(id, (scans.get(id) ?? 0) + 1);
-    watcherOf(app).events.on('scanned', count);
+    // The poll reads the watched accounts in batches (getMultipleAccounts): count the reads of each deposit address.
+    const reads = new Map<string, number>();
+    const connection = chain.connection;
+    const readAccounts = connection.getMultipleAccountsInfoAndContext.bind(connection);
+    connection.getMultipleAccountsInfoAndContext = (keys, config) => {
+      for (const key of keys) reads.set(key.toBase58(), (reads.get(key.toBase58()) ?? 0) + 1);
+      return readAccounts(keys, config);
+    };
     try {
       for (let i = 0; i < FINISHED_POLL_EVERY; i++) await tick();
     } finally {
-      watcherOf(app).events.off('scanned', count);
+      connection.getMultipleAccountsInfoAndContext = readAccounts;
     }
-    expect(scans.get(open.id)).toBe(FINISHED_POLL_EVERY);
-    expect(scans.get(finished.id)).toBe(1);
+    expect(reads.get(open.companyWallet)).toBe(FINISHED_POLL_EVERY);
+    expect(reads.get(finished.companyWallet)).toBe(1);
   });
 });
 

@@ -75,7 +75,9 @@ describe('Coin Jelly lists', () => {
     const list = await screen.findByRole('region', { name: 'My Coin Jelly orders' });
     expect(within(list).queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
     const last = () => params(api.callsTo(USER_LIST).at(-1)!);
-    await userEvent.click(await within(list).findByRole('button', { name: 'Next' }));
+    // Next is disabled until the first page's answer says how many pages there are: wait for it before clicking.
+    await within(list).findByText('Page 1 of 3');
+    await userEvent.click(within(list).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(last().Page).toBe('2'));
 
     await userEvent.click(within(list).getByRole('button', { name: 'Filters' }));
