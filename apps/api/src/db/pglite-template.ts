@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +15,8 @@ export const MIGRATIONS_FOLDER = apiPath('drizzle');
  * shared buffers would only grow the process (the operating system's page cache already holds the files).
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+const TEMPLATE_PREFIX = 'pglite-template-';
 
 /** Written last into a new data folder, and read first: a folder without it is not a database yet. */
 const VERSION_FILE = 'PG_VERSION';
@@ -30,7 +32,7 @@ const VERSION_FILE = 'PG_VERSION';
 export function templateDir(): string {
   const journal = readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'));
   const id = createHash('sha256').update(journal).digest('hex').slice(0, 16);
-  return apiPath('dist', `pglite-template-${id}`);
+  return apiPath('dist', `${TEMPLATE_PREFIX}${id}`);
 }
 
 /** Opens PGlite on `dataDir` (null = in memory); a new data folder starts from the template when there is one. */
@@ -65,5 +67,8 @@ export async function writeTemplate(): Promise<string> {
   }
   await rm(dir, { recursive: true, force: true });
   await rename(draft, dir);
+  // Templates of earlier migrations (and archives of earlier builds) are never read again.
+  const stale = (await readdir(dirname(dir))).filter((name) => name.startsWith(TEMPLATE_PREFIX) && join(dirname(dir), name) !== dir && !name.includes('.draft-'));
+  for (const name of stale) await rm(join(dirname(dir), name), { recursive: true, force: true });
   return dir;
 }
