@@ -85,6 +85,10 @@ export async function bundleServer(outfile = SERVER_BUNDLE) {
       { in: join(ROOT, 'apps/api/src/db/make-pglite-template.ts'), out: 'make-pglite-template' },
     ],
     outdir,
+    // A module the server loads with import() only when configured (the AWS SDK with S3, grammY with Telegram) goes
+    // into a chunk of its own, so its npm packages are not imported at start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
