@@ -13,13 +13,17 @@ export interface Started {
   child: ChildProcess;
   readyS: number;
   port: number;
+  /** What the process printed on stdout until it was ready. */
+  output: () => string;
 }
 
 /** Spawns `node args…` in `cwd` and resolves once `path` answers 200 on `port`; fails at once if the process exits. */
 export async function startAndWait(cwd: string, args: string[], env: NodeJS.ProcessEnv, path: string, port?: number): Promise<Started> {
   const listenPort = port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd, env: { ...env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, { cwd, env: { LOG_LEVEL: 'warn', ...env, PORT: String(listenPort), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const forget = onExit(() => child.kill('SIGKILL'));
   child.once('exit', forget);
   let exited: string | null = null;
@@ -27,9 +31,39 @@ export async function startAndWait(cwd: string, args: string[], env: NodeJS.Proc
   for (;;) {
     if (exited) throw new Error(`${args.join(' ')} ${exited} before it was ready`);
     const ok = await fetch(`http://127.0.0.1:${listenPort}${path}`).then((r) => r.ok, () => false);
-    if (ok) return { child, readyS: (performance.now() - started) / 1000, port: listenPort };
+    if (ok) return { child, readyS: (performance.now() - started) / 1000, port: listenPort, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Resolves once the process has printed `text` on stdout (or at once if it has); rejects if it exits first. */
+export function printed(s: Started, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (s.output().includes(text)) return resolve();
+    const onData = () => {
+      if (s.output().includes(text)) done(resolve);
+    };
+    const onExit = () => done(() => reject(new Error(`the server exited before it printed ${text}`)));
+    const done = (then: () => void) => {
+      s.child.stdout?.off('data', onData);
+      s.child.off('exit', onExit);
+      then();
+    };
+    s.child.stdout?.on('data', onData);
+    s.child.once('exit', onExit);
+  });
+}
+
+/**
+ * Where a start's time went, from its output: the builds' own lines (`[build] web app built in 2.1 s`) and the
+ * server's `startupMs` (ms since its process started at each phase's end; see apps/api/src/server.ts).
+ */
+export function phases(output: string): string {
+  const builds = [...output.matchAll(/\[build\] (web app|server) built in ([\d.]+) s/g)].map((m) => `${m[1]} build ${m[2]} s`);
+  const line = output.split('\n').find((l) => l.includes('"startupMs"'));
+  const startup = line ? (JSON.parse(line) as { startupMs: Record<string, number> }).startupMs : {};
+  const marks = Object.entries(startup).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)}`);
+  return [...builds, marks.length > 0 ? `server at s: ${marks.join(', ')}` : 'no startupMs line'].join('; ');
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

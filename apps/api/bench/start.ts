@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TARGET_MISSED_EXIT, loadLine, numberFlag, onExit, parseFlags, percentile, ratio, runBench, step } from '@jelly/bench-kit';
 import { createTestDatabase } from '../test/helpers/test-app.ts';
-import { memoryMb, startAndWait, startExternalChain, stop, type Memory } from './start-processes.ts';
+import { memoryMb, phases, printed, startAndWait, startExternalChain, stop, type Memory } from './start-processes.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BUILD_OUTPUTS = [join(ROOT, 'apps/web/dist'), join(ROOT, 'apps/api/dist')];
@@ -42,7 +42,8 @@ const { DATABASE_URL: externalDatabase, ...embeddedEnv } = process.env;
 await runBench({ name: 'bench:start', limitS: 180 + runs * 180 + idleS }, async () => {
   const dir = await mkdtemp(join(tmpdir(), 'jelly-bench-start-'));
   onExit(() => void rm(dir, { recursive: true, force: true }));
-  const dataEnv = { ...embeddedEnv, DATA_DIR: join(dir, 'data') };
+  // Info logs: the server's startupMs line says where each start's time went.
+  const dataEnv = { ...embeddedEnv, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info' };
   const bare: number[] = [];
   const bareRss: number[] = [];
   const first: number[] = [];
@@ -60,14 +61,16 @@ await runBench({ name: 'bench:start', limitS: 180 + runs * 180 + idleS }, async 
       for (const out of [...BUILD_OUTPUTS, join(dir, 'data')]) await rm(out, { recursive: true, force: true });
       const s = await startAndWait(ROOT, ['scripts/start.mjs'], dataEnv, '/api/health');
       first.push(s.readyS);
-      console.log(`[bench] run ${run + 1}: first start ${s.readyS.toFixed(1)} s`);
+      await printed(s, '"startupMs"');
+      console.log(`[bench] run ${run + 1}: first start ${s.readyS.toFixed(1)} s (${phases(s.output())})`);
       firstPeak.push(memoryMb(s.child.pid).peak);
       await stop(s.child);
     });
     await step(`restart ${run + 1}`, 60, async () => {
       const s = await startAndWait(ROOT, ['scripts/start.mjs'], dataEnv, '/api/health');
       restart.push(s.readyS);
-      console.log(`[bench] run ${run + 1}: restart ${s.readyS.toFixed(1)} s`);
+      await printed(s, '"startupMs"');
+      console.log(`[bench] run ${run + 1}: restart ${s.readyS.toFixed(1)} s (${phases(s.output())})`);
       restartPeak.push(memoryMb(s.child.pid).peak);
       await stop(s.child);
     });
