@@ -17,11 +17,21 @@ export interface Started {
   output: () => string;
 }
 
-/** Spawns `node args…` in `cwd` and resolves once `path` answers 200 on `port`; fails at once if the process exits. */
+/** Fastify's info line once it listens; the bare server prints the same. */
+const LISTENING = /listening at http:\/\/127\.0\.0\.1:(\d+)/;
+
+/**
+ * Spawns `node args…` in `cwd` and resolves once `path` answers 200; fails at once if the process exits. Without
+ * `port` the process listens on a port of the system's choosing (PORT=0) and the port is read from its listening
+ * line: a port picked free beforehand can be taken by another process during a build of many seconds.
+ */
 export async function startAndWait(cwd: string, args: string[], env: NodeJS.ProcessEnv, path: string, port?: number): Promise<Started> {
-  const listenPort = port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd, env: { LOG_LEVEL: 'warn', ...env, PORT: String(listenPort), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...env, LOG_LEVEL: port === undefined ? 'info' : (env.LOG_LEVEL ?? 'warn'), PORT: String(port ?? 0), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const forget = onExit(() => child.kill('SIGKILL'));
@@ -30,7 +40,8 @@ export async function startAndWait(cwd: string, args: string[], env: NodeJS.Proc
   child.once('exit', (code, signal) => (exited = `exited (${signal ?? code})`));
   for (;;) {
     if (exited) throw new Error(`${args.join(' ')} ${exited} before it was ready`);
-    const ok = await fetch(`http://127.0.0.1:${listenPort}${path}`).then((r) => r.ok, () => false);
+    const listenPort = port ?? Number(LISTENING.exec(output)?.[1] ?? 0);
+    const ok = listenPort > 0 && (await fetch(`http://127.0.0.1:${listenPort}${path}`).then((r) => r.ok, () => false));
     if (ok) return { child, readyS: (performance.now() - started) / 1000, port: listenPort, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

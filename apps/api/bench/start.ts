@@ -29,7 +29,7 @@ const runs = numberFlag(flags, 'runs', 5);
 const idleS = numberFlag(flags, 'idle', 60);
 
 const BARE = `import Fastify from 'fastify'; const app = Fastify(); app.get('/api/health', async () => ({ status: 'ok' }));
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
+console.log('listening at ' + await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }));`;
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const med = (values: number[]) => percentile(sorted(values), 50);
@@ -42,8 +42,8 @@ const { DATABASE_URL: externalDatabase, ...embeddedEnv } = process.env;
 await runBench({ name: 'bench:start', limitS: 180 + runs * 180 + idleS }, async () => {
   const dir = await mkdtemp(join(tmpdir(), 'jelly-bench-start-'));
   onExit(() => void rm(dir, { recursive: true, force: true }));
-  // Info logs: the server's startupMs line says where each start's time went.
-  const dataEnv = { ...embeddedEnv, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info' };
+  // Info logs (startAndWait's default): the server's startupMs line says where each start's time went.
+  const dataEnv = { ...embeddedEnv, DATA_DIR: join(dir, 'data') };
   const bare: number[] = [];
   const bareRss: number[] = [];
   const first: number[] = [];
