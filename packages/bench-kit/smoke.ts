@@ -130,14 +130,17 @@ export const SMOKE_BENCHES: SmokeBench[] = [
   },
   {
     name: 'bench:start',
+    // With the smoke run's DATABASE_URL: the embedded start and the external-PostgreSQL API beside it.
     command: npm('bench:start', null, '--runs=1', '--idle=2'),
     limitS: 240,
-    env: embedded,
     figures: [
       new RegExp(`^\\[bench\\] bare Fastify start +min ${n} median ${n} max ${n} s`),
       new RegExp(`^\\[bench\\] first start \\(build\\) +min ${n} median ${n} max ${n} s +${x} the bare start +peak RSS`),
       new RegExp(`^\\[bench\\] restart +min ${n} median ${n} max ${n} s +${x} the bare start`),
-      new RegExp(`^\\[bench\\] idle ${n} s after a restart: RSS ${n} MB`),
+      new RegExp(`^\\[bench\\] idle ${n} s after a restart: RSS ${n} MB \\(anonymous ${n} MB`),
+      new RegExp(`^\\[bench\\] external API start +min ${n} median ${n} max ${n} s +${x} the bare start`),
+      new RegExp(`^\\[bench\\] external API idle ${n} s: RSS ${n} MB \\(anonymous ${n} MB`),
+      /^\[bench\] (PASS|FAIL): /,
     ],
   },
 ];

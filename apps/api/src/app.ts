@@ -36,6 +36,8 @@ export interface BuildAppOptions {
    * need the chain answer 503; tests that do not touch the chain leave it out.
    */
   chain?: Chain;
+  /** Resolves once the web build is written (see server.ts); the static web app is registered after it. */
+  webBuilt?: Promise<unknown>;
 }
 
 /** Builds the whole server (API under /api, web app at /) without listening. Call `close()` when done. */
@@ -80,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(processingSwapSweep);
     await app.register(expiredQuoteSweep);
     await app.register(rpcProxy);
+    await options.webBuilt;
     await app.register(staticWeb, { webDist: config.webDist });
   } catch (error) {
     await app.close();

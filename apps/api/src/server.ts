@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { startChain } from './chain/start-chain.ts';
@@ -6,12 +8,29 @@ import { armFailpoint } from './lib/failpoint.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-async function main(): Promise<void> {
+export interface StartOptions {
+  /**
+   * Resolves once the web app the server serves is written: `npm start` (scripts/start.mjs) builds it while the
+   * server starts, and the server waits for it only where it reads the web build, just before it listens.
+   */
+  webBuilt?: Promise<unknown>;
+}
+
+/** Reads the environment, starts the chain, builds the app and listens; SIGINT/SIGTERM close it. */
+export async function startServer(options: StartOptions = {}): Promise<void> {
+  // Where the start's time goes, logged once it listens (milliseconds since the process started; for npm start the
+  // first figure includes the server's build, and webBuilt says when the web build was written).
+  const at = () => Math.round(performance.now());
+  const startup: Record<string, number> = { loaded: at() };
+  void options.webBuilt?.then(() => (startup.webBuilt = at()), () => {});
   const config = await loadConfig();
+  startup.config = at();
   armFailpoint(config.failpoint ?? null);
   const bootLog = pino({ level: config.logLevel });
   const chain = await startChain(config, bootLog);
-  const app = await buildApp(config, { chain });
+  startup.chain = at();
+  const app = await buildApp(config, { chain, webBuilt: options.webBuilt });
+  startup.app = at();
   app.addHook('onClose', () => chain.close());
 
   let closing = false;
@@ -36,8 +55,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  startup.listening = at();
   app.log.info(
     {
+      startupMs: startup,
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
       database: config.database.driver,
@@ -48,8 +69,12 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
+/** Reports a failed start and exits. */
+export function failedToStart(error: unknown): never {
   if (error instanceof ConfigError) console.error(error.message);
   else console.error('Jelly API failed to start:', error);
   process.exit(1);
-});
+}
+
+// Run as a program (`node dist/server.js`, `tsx watch src/server.ts`), not when npm start imports it.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) startServer().catch(failedToStart);

@@ -1,9 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, migratePgliteClient, openPgliteClient, templateFile, writeTemplate } from './pglite-template.ts';
+import { MIGRATIONS_FOLDER, migratePgliteClient, openPgliteClient, templateDir, writeTemplate } from './pglite-template.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -12,9 +12,9 @@ afterAll(async () => {
 
 describe('the embedded database template', () => {
   it('starts a new data folder already migrated, with small shared buffers', async () => {
-    const file = await writeTemplate();
-    expect(file).toBe(templateFile());
-    expect(statSync(file).size).toBeGreaterThan(0);
+    const template = await writeTemplate();
+    expect(template).toBe(templateDir());
+    expect(existsSync(join(template, 'PG_VERSION'))).toBe(true);
 
     const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
     const dataDir = await mkdtemp(join(tmpdir(), 'jelly-template-'));
@@ -33,5 +33,19 @@ describe('the embedded database template', () => {
       await client.close();
     }
     expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+  }, 120_000);
+
+  it('finishes a copy that was cut short (a folder without PG_VERSION is copied again)', async () => {
+    const template = await writeTemplate();
+    const dataDir = join(await mkdtemp(join(tmpdir(), 'jelly-template-')), 'pglite');
+    dirs.push(dirname(dataDir));
+    await cp(join(template, 'global'), join(dataDir, 'global'), { recursive: true });
+    const client = await openPgliteClient(dataDir);
+    try {
+      const offers = await client.query<{ n: number }>('select count(*)::int as n from orders');
+      expect(offers.rows[0]?.n).toBe(0);
+    } finally {
+      await client.close();
+    }
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { readdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -16,25 +16,35 @@ export const MIGRATIONS_FOLDER = apiPath('drizzle');
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
+const TEMPLATE_PREFIX = 'pglite-template-';
+
+/** Written last into a new data folder, and read first: a folder without it is not a database yet. */
+const VERSION_FILE = 'PG_VERSION';
+
 /**
  * A new embedded database starts from a template: an initialised, migrated, empty data folder that `npm run build`
- * writes once (scripts/build.mjs). Creating one from nothing runs PostgreSQL's initdb in WebAssembly beside the server,
- * which about doubles the first start's time and its peak memory. The file's name carries a hash of the migrations'
- * journal, so a template made from other migrations is never loaded (the server then creates the database itself).
+ * writes once (scripts/build.mjs) and a new data folder is copied from. Creating one from nothing runs PostgreSQL's
+ * initdb in WebAssembly beside the server, which takes seconds and about 700 MB; loading a tar archive of the folder
+ * instead (PGlite's loadDataDir) still takes a second and keeps the unpacked archive's memory in the heap, where a
+ * plain file copy takes tens of milliseconds. The folder's name carries a hash of the migrations' journal, so a
+ * template made from other migrations is never used (the server then creates the database itself).
  */
-export function templateFile(): string {
+export function templateDir(): string {
   const journal = readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'));
   const id = createHash('sha256').update(journal).digest('hex').slice(0, 16);
-  return apiPath('dist', `pglite-template-${id}.tar.gz`);
+  return apiPath('dist', `${TEMPLATE_PREFIX}${id}`);
 }
 
 /** Opens PGlite on `dataDir` (null = in memory); a new data folder starts from the template when there is one. */
 export async function openPgliteClient(dataDir: string | null): Promise<PGlite> {
   const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
   if (!dataDir) return PGlite.create(options);
-  const template = templateFile();
-  const isNew = !existsSync(join(dataDir, 'PG_VERSION'));
-  if (isNew && existsSync(template)) return PGlite.create(dataDir, { ...options, loadDataDir: new Blob([readFileSync(template)]) });
+  const template = templateDir();
+  if (!existsSync(join(dataDir, VERSION_FILE)) && existsSync(join(template, VERSION_FILE))) {
+    // The version file last: a copy cut short leaves a folder without it, copied again (over itself) next time.
+    cpSync(template, dataDir, { recursive: true, force: true, filter: (source) => source !== join(template, VERSION_FILE) });
+    cpSync(join(template, VERSION_FILE), join(dataDir, VERSION_FILE));
+  }
   return PGlite.create(dataDir, options);
 }
 
@@ -43,16 +53,22 @@ export async function migratePgliteClient(client: PGlite): Promise<void> {
   await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
-/** Writes the template for the current migrations (run by the build, in its own process). */
+/** Writes the template for the current migrations (run by the build, in its own process); returns its folder. */
 export async function writeTemplate(): Promise<string> {
-  const client = await openPgliteClient(null);
+  const dir = templateDir();
+  // Made beside its final place and renamed into it, so a build cut short never leaves half a template.
+  const draft = `${dir}.draft-${process.pid}`;
+  await rm(draft, { recursive: true, force: true });
+  const client = await PGlite.create(draft, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   try {
     await migratePgliteClient(client);
-    const dump = await client.dumpDataDir('gzip');
-    const file = templateFile();
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-    return file;
   } finally {
     await client.close();
   }
+  await rm(dir, { recursive: true, force: true });
+  await rename(draft, dir);
+  // Templates of earlier migrations (and archives of earlier builds) are never read again.
+  const stale = (await readdir(dirname(dir))).filter((name) => name.startsWith(TEMPLATE_PREFIX) && join(dirname(dir), name) !== dir && !name.includes('.draft-'));
+  for (const name of stale) await rm(join(dirname(dir), name), { recursive: true, force: true });
+  return dir;
 }

@@ -28,7 +28,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 export const attachmentRoutes: FastifyPluginAsyncZod<AttachmentRoutesOptions> = async (app, options) => {
   const storage =
     options.storage ??
-    createStorage(app.config.attachments?.storage ?? { kind: 'local', root: join(app.config.dataDir, 'attachments') });
+    (await createStorage(app.config.attachments?.storage ?? { kind: 'local', root: join(app.config.dataDir, 'attachments') }));
   if (!options.storage) app.addHook('onClose', () => storage.close());
   app.log.info({ storage: storage.kind }, 'chat attachments storage');
 
