@@ -6,10 +6,10 @@
 // sent afresh from the decision recorded with it: the admin does not have to decide again.
 import type { OrderDetails } from '@jelly/contracts';
 import { OrderStatus, settlementPayout } from '@jelly/domain';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowConfig, getOrder, type Trader } from '../helpers/deal-fixtures.ts';
 import { session, type Session } from '../../src/modules/orders/testing.ts';
-import { until, type ApiProcess } from './api-process.ts';
+import { until } from './api-process.ts';
 import {
   adminSol,
   auditActions,
@@ -38,7 +38,6 @@ const STEPS = [
 const REASON = 'Checked the chat and the bank statement';
 
 let world: CrashWorld;
-let lastApi: ApiProcess | undefined;
 let admin: Session | undefined;
 const killed: { step: string; deal: CrashDeal; releaseTo: 'buyer' | 'seller'; expired: boolean }[] = [];
 let adminBefore: bigint;
@@ -53,7 +52,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-const showOutputOnFailure = () => onTestFailed(() => console.error(lastApi?.output() ?? '(no API process)'));
 
 /** The buyer opens a dispute (a support request to the admins): Admin Resolving. */
 async function dispute(buyer: Trader, dealId: number): Promise<void> {
@@ -73,7 +71,6 @@ async function dispute(buyer: Trader, dealId: number): Promise<void> {
  */
 async function resolutionKilledAt(step: string, releaseTo: 'buyer' | 'seller'): Promise<CrashDeal> {
   const api = await world.start(`admin_resolve:${step}`);
-  lastApi = api;
   await noSendPending(world);
   const previous = killed.at(-1);
   if (previous) await ticketClosed(world, previous.deal.dealId);
@@ -96,20 +93,20 @@ async function resolutionKilledAt(step: string, releaseTo: 'buyer' | 'seller'): 
 describe("an admin's resolution of a dispute, killed mid-send", () => {
   for (const [step, releaseTo] of STEPS) {
     it(`to the ${releaseTo}: dies at admin_resolve:${step}; the next process finishes it`, async () => {
-      showOutputOnFailure();
+      world.showOutputOnFailure();
       killed.push({ step, deal: await resolutionKilledAt(step, releaseTo), releaseTo, expired: false });
     });
   }
 
   it('to the seller: dies at admin_resolve:after-sign once more, and the signed bytes expire unsent', async () => {
-    showOutputOnFailure();
+    world.showOutputOnFailure();
     killed.push({ step: 'after-sign (expired)', deal: await resolutionKilledAt('after-sign', 'seller'), releaseTo: 'seller', expired: true });
     world.expireBlockhashes();
   });
 
   it('each resolution landed once: Admin Resolved, the tokens moved once, audited once with the reason the parties read', async () => {
-    showOutputOnFailure();
-    lastApi = await world.start();
+    world.showOutputOnFailure();
+    await world.start();
     for (const { step, deal } of killed) {
       await until(() => statusOf(world, deal.dealId), (s) => s === OrderStatus.AdminResolved, 90_000, `deal after ${step}`);
       await ticketClosed(world, deal.dealId);

@@ -5,10 +5,10 @@
 import type { JellyOrder } from '@jelly/contracts';
 import { toBaseUnits } from '@jelly/domain';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainHelpers, solToUsdc, type ChainHelpers } from '../../src/modules/coin-jelly/testing.ts';
-import { until, type ApiProcess } from './api-process.ts';
-import { createChainWallet, createCrashWorld, signInOver, type CrashWorld } from './crash-world.ts';
+import { until } from './api-process.ts';
+import { createChainWallet, createCrashWorld, jellyOrderOn, signInOver, type CrashWorld } from './crash-world.ts';
 
 const SOL = 10n ** 9n;
 // before-record first: each next process recovers the previous order on paths its own fail-point does not cross
@@ -20,7 +20,6 @@ const alice = createChainWallet();
 const killed: { step: string; order: JellyOrder; recipient: PublicKey }[] = [];
 let deskUsdcBefore: bigint;
 let deskSolBefore: bigint;
-let lastApi: ApiProcess | undefined;
 
 beforeAll(async () => {
   world = await createCrashWorld();
@@ -33,20 +32,13 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function orderOn(api: ApiProcess, headers: Record<string, string>, id: number): Promise<JellyOrder> {
-  const response = await fetch(`${api.url}/api/coin-jelly/orders/${id}`, { headers });
-  if (!response.ok) throw new Error(`order ${id}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as JellyOrder;
-}
 
-const showOutputOnFailure = () => onTestFailed(() => console.error(lastApi?.output() ?? '(no API process)'));
 
 describe('a Coin Jelly sweep killed mid-send', () => {
   for (const step of STEPS) {
     it(`dies at jelly_sweep:${step}`, async () => {
-      showOutputOnFailure();
+      world.showOutputOnFailure();
       const api = await world.start(`jelly_sweep:${step}`);
-      lastApi = api;
       const headers = await signInOver(api, alice);
       const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
       const reserved = await fetch(`${api.url}/api/coin-jelly/orders`, { method: 'POST', headers, body: JSON.stringify(solToUsdc('1', recipient)) });
@@ -60,13 +52,12 @@ describe('a Coin Jelly sweep killed mid-send', () => {
   }
 
   it('is finished exactly once by the next process: each user paid once, each deposit swept once, to the lamport', async () => {
-    showOutputOnFailure();
+    world.showOutputOnFailure();
     expect(killed.map((k) => k.step)).toEqual([...STEPS]);
     const api = await world.start();
-    lastApi = api;
     const headers = await signInOver(api, alice);
     for (const { step, order, recipient } of killed) {
-      const done = await until(() => orderOn(api, headers, order.id), (o) => o.stage === 'completed' && o.events.some((e) => e.kind === 'sweep'), 90_000, `order after ${step}`);
+      const done = await until(() => jellyOrderOn(api, headers, order.id), (o) => o.stage === 'completed' && o.events.some((e) => e.kind === 'sweep'), 90_000, `order after ${step}`);
       const kinds = done.events.map((e) => e.kind);
       expect(kinds.filter((k) => k === 'payout'), step).toHaveLength(1);
       expect(kinds.filter((k) => k === 'sweep'), step).toHaveLength(1);

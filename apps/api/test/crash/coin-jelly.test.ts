@@ -5,10 +5,10 @@
 import type { JellyOrder } from '@jelly/contracts';
 import { toBaseUnits } from '@jelly/domain';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainHelpers, solToUsdc, type ChainHelpers } from '../../src/modules/coin-jelly/testing.ts';
 import { until, type ApiProcess } from './api-process.ts';
-import { createChainWallet, createCrashWorld, signInOver, type CrashWorld } from './crash-world.ts';
+import { createChainWallet, createCrashWorld, jellyOrderOn, signInOver, type CrashWorld } from './crash-world.ts';
 
 const SOL = 10n ** 9n;
 /** What alice's own deposit transaction costs her: one signature. */
@@ -22,7 +22,6 @@ const alice = createChainWallet();
 const killed: { step: string; order: JellyOrder; recipient: PublicKey }[] = [];
 let deskUsdcBefore: bigint;
 let deskSolBefore: bigint;
-let lastApi: ApiProcess | undefined;
 
 beforeAll(async () => {
   world = await createCrashWorld();
@@ -35,21 +34,13 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function orderOn(api: ApiProcess, headers: Record<string, string>, id: number): Promise<JellyOrder> {
-  const response = await fetch(`${api.url}/api/coin-jelly/orders/${id}`, { headers });
-  if (!response.ok) throw new Error(`order ${id}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as JellyOrder;
-}
 
-/** A failing test shows what the last API process printed. */
-const showOutputOnFailure = () => onTestFailed(() => console.error(lastApi?.output() ?? '(no API process)'));
 
 describe('a Coin Jelly payout killed mid-send', () => {
   for (const step of STEPS) {
     it(`dies at jelly_payout:${step}`, async () => {
-      showOutputOnFailure();
+      world.showOutputOnFailure();
       const api = await world.start(`jelly_payout:${step}`);
-      lastApi = api;
       const headers = await signInOver(api, alice);
       const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
       const reserved = await fetch(`${api.url}/api/coin-jelly/orders`, { method: 'POST', headers, body: JSON.stringify(solToUsdc('1', recipient)) });
@@ -63,13 +54,13 @@ describe('a Coin Jelly payout killed mid-send', () => {
   }
 
   it('is finished exactly once by the next processes: each recipient paid once to the base unit, deposits swept', async () => {
-    showOutputOnFailure();
+    world.showOutputOnFailure();
     expect(killed.map((k) => k.step)).toEqual([...STEPS]);
     // the process of the refunds below finishes the payouts (its fail-points are on the refund's path only)
     const api = await startRefunds('before-record');
     const headers = await signInOver(api, alice);
     for (const { step, order, recipient } of killed) {
-      const done = await until(() => orderOn(api, headers, order.id), (o) => o.stage === 'completed' && o.events.some((e) => e.kind === 'sweep'), 90_000, `order after ${step}`);
+      const done = await until(() => jellyOrderOn(api, headers, order.id), (o) => o.stage === 'completed' && o.events.some((e) => e.kind === 'sweep'), 90_000, `order after ${step}`);
       const kinds = done.events.map((e) => e.kind);
       expect(kinds.filter((k) => k === 'payout'), step).toHaveLength(1);
       expect(kinds.filter((k) => k === 'sweep'), step).toHaveLength(1);
@@ -97,7 +88,6 @@ let refundApi: ApiProcess | undefined;
 /** Starts a process armed at `jelly_refund:<step>` (it also recovers what the previous process left). */
 async function startRefunds(step: string): Promise<ApiProcess> {
   refundApi = await world.start(`jelly_refund:${step}`);
-  lastApi = refundApi;
   return refundApi;
 }
 
@@ -107,7 +97,7 @@ async function refundKilledAt(step: string, api: ApiProcess): Promise<void> {
   const reserved = await fetch(`${api.url}/api/coin-jelly/orders`, { method: 'POST', headers, body: JSON.stringify(solToUsdc('1', alice.keypair.publicKey)) });
   const order = (await reserved.json()) as JellyOrder;
   await h.sendSol(order.companyWallet, SOL / 2n);
-  await until(() => orderOn(api, headers, order.id), (o) => o.stage === 'needs_choice', 60_000, 'under-paid order');
+  await until(() => jellyOrderOn(api, headers, order.id), (o) => o.stage === 'needs_choice', 60_000, 'under-paid order');
   // the answer never comes: the process dies while sending the refund
   const answered = await fetch(`${api.url}/api/coin-jelly/orders/${order.id}/choice`, { method: 'POST', headers, body: JSON.stringify({ choice: 'refund' }) }).then(
     () => true,
@@ -122,7 +112,7 @@ describe('a Coin Jelly refund killed mid-send', () => {
   let aliceBefore: bigint;
 
   it('dies at jelly_refund:before-record, then at jelly_refund:after-sign; the second one\'s bytes expire unsent', async () => {
-    showOutputOnFailure();
+    world.showOutputOnFailure();
     aliceBefore = await h.lamports(alice.keypair.publicKey);
     await refundKilledAt('before-record', refundApi ?? (await startRefunds('before-record')));
     await refundKilledAt('after-sign', await startRefunds('after-sign'));
@@ -130,12 +120,11 @@ describe('a Coin Jelly refund killed mid-send', () => {
   });
 
   it('is finished exactly once by the next process: landed → recorded, expired → sent afresh; refunded to the base unit', async () => {
-    showOutputOnFailure();
+    world.showOutputOnFailure();
     const api = await world.start();
-    lastApi = api;
     for (const { step, order } of refunds) {
       const headers = await signInOver(api, alice);
-      const done = await until(() => orderOn(api, headers, order.id), (o) => o.stage === 'refunded', 90_000, `refund after ${step}`);
+      const done = await until(() => jellyOrderOn(api, headers, order.id), (o) => o.stage === 'refunded', 90_000, `refund after ${step}`);
       expect(done.events.filter((e) => e.kind === 'refund'), step).toHaveLength(1);
       expect(done.events.map((e) => e.kind), step).not.toContain('refund_failed');
       expect(await h.lamports(new PublicKey(order.companyWallet)), step).toBe(0n);

@@ -5,10 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AuthResponse, NonceResponse } from '@jelly/contracts';
+import type { AuthResponse, JellyOrder, NonceResponse } from '@jelly/contracts';
 import { loadOrCreateKeypair, startLocalnet, type Localnet } from '@jelly/localnet';
 import { Connection, type Keypair } from '@solana/web3.js';
 import type { FastifyInstance } from 'fastify';
+import { onTestFailed } from 'vitest';
 import pg from 'pg';
 import type { Chain } from '../../src/chain/chain.ts';
 import { platformKey } from '../../src/chain/keys/platform-key.ts';
@@ -36,6 +37,8 @@ export interface CrashWorld {
   expireBlockhashes(): void;
   /** Starts an API process of the deployment, optionally armed with a fail-point. */
   start(failpoint?: string, extraEnv?: Record<string, string>): Promise<ApiProcess>;
+  /** Call in a test: if it fails, the output of the API process started last is printed (it did the work). */
+  showOutputOnFailure(): void;
   close(): Promise<void>;
 }
 
@@ -139,6 +142,9 @@ export async function createCrashWorld(): Promise<CrashWorld> {
       started.push(api);
       return api;
     },
+    showOutputOnFailure() {
+      onTestFailed(() => console.error(started.at(-1)?.output() ?? '(no API process)'));
+    },
     async close() {
       for (const api of started) await api.stop();
       await db.end().catch(() => undefined);
@@ -161,6 +167,13 @@ export async function signInOver(api: ApiProcess, wallet: ChainWallet): Promise<
   if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as AuthResponse;
   return { authorization: `Bearer ${body.accessToken}`, 'content-type': 'application/json' };
+}
+
+/** A Coin Jelly order as its owner reads it from one API process. */
+export async function jellyOrderOn(api: ApiProcess, headers: Record<string, string>, id: number): Promise<JellyOrder> {
+  const response = await fetch(`${api.url}/api/coin-jelly/orders/${id}`, { headers });
+  if (!response.ok) throw new Error(`order ${id}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as JellyOrder;
 }
 
 export { createChainWallet };

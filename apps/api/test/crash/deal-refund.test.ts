@@ -4,8 +4,7 @@
 // deployment: the deal Expired, the tokens back with the seller once, the ticket's rent back with the admin, every
 // balance to the base unit and the lamport. A refund whose recorded bytes expired unsent is signed and sent afresh.
 import { OrderStatus } from '@jelly/domain';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { ApiProcess } from './api-process.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSol,
   auditActions,
@@ -28,7 +27,6 @@ import { until } from './api-process.ts';
 const STEPS = ['after-sign', 'after-send', 'after-confirm', 'before-record'] as const;
 
 let world: CrashWorld;
-let lastApi: ApiProcess | undefined;
 const killed: { step: string; deal: CrashDeal; expired: boolean }[] = [];
 let adminBefore: bigint;
 let treasuryBefore: bigint;
@@ -42,8 +40,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-/** A failing test shows what the last API process printed. */
-const showOutputOnFailure = () => onTestFailed(() => console.error(lastApi?.output() ?? '(no API process)'));
 
 /**
  * Starts a process armed at `admin_resolve:<step>`; once it has finished what the previous process left (the
@@ -51,7 +47,6 @@ const showOutputOnFailure = () => onTestFailed(() => console.error(lastApi?.outp
  */
 async function refundKilledAt(step: string): Promise<CrashDeal> {
   const api = await world.start(`admin_resolve:${step}`);
-  lastApi = api;
   await noSendPending(world);
   const previous = killed.at(-1);
   if (previous) await ticketClosed(world, previous.deal.dealId);
@@ -66,20 +61,20 @@ async function refundKilledAt(step: string): Promise<CrashDeal> {
 describe("the payment window's refund of a locked deal, killed mid-send", () => {
   for (const step of STEPS) {
     it(`dies at admin_resolve:${step}; the next process finishes it`, async () => {
-      showOutputOnFailure();
+      world.showOutputOnFailure();
       killed.push({ step, deal: await refundKilledAt(step), expired: false });
     });
   }
 
   it('dies at admin_resolve:after-sign once more, and the signed bytes expire unsent', async () => {
-    showOutputOnFailure();
+    world.showOutputOnFailure();
     killed.push({ step: 'after-sign (expired)', deal: await refundKilledAt('after-sign'), expired: true });
     world.expireBlockhashes();
   });
 
   it('each refund landed once: Expired, the seller refunded and the admin charged once, to the base unit and the lamport', async () => {
-    showOutputOnFailure();
-    lastApi = await world.start();
+    world.showOutputOnFailure();
+    await world.start();
     for (const { step, deal } of killed) {
       await until(() => statusOf(world, deal.dealId), (s) => s === OrderStatus.Expired, 90_000, `deal after ${step}`);
       await ticketClosed(world, deal.dealId);

@@ -3,10 +3,9 @@
 // next API process of the same deployment: the ticket gone, its queue row done with the landed close's signature
 // and the rent it gave back, the admin's ledger and SOL to the lamport, the deal's tokens where the deal put them.
 import { OrderStatus, settlementPayout } from '@jelly/domain';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payAndRelease } from '../cluster/deal-steps.ts';
 import { escrowConfig } from '../helpers/deal-fixtures.ts';
-import type { ApiProcess } from './api-process.ts';
 import {
   adminSol,
   DEAL_AMOUNT,
@@ -26,7 +25,6 @@ import { createCrashWorld, type CrashWorld } from './crash-world.ts';
 const STEPS = ['after-sign', 'after-send', 'after-confirm', 'before-record'] as const;
 
 let world: CrashWorld;
-let lastApi: ApiProcess | undefined;
 const killed: { step: string; deal: CrashDeal }[] = [];
 let adminBefore: bigint;
 let treasuryBefore: bigint;
@@ -40,7 +38,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-const showOutputOnFailure = () => onTestFailed(() => console.error(lastApi?.output() ?? '(no API process)'));
 
 /**
  * Starts a process armed at `close_ticket:<step>`; once it has finished what the previous process left, a deal is
@@ -48,7 +45,6 @@ const showOutputOnFailure = () => onTestFailed(() => console.error(lastApi?.outp
  */
 async function closeKilledAt(step: string): Promise<CrashDeal> {
   const api = await world.start(`close_ticket:${step}`);
-  lastApi = api;
   await noSendPending(world);
   const previous = killed.at(-1);
   if (previous) await ticketClosed(world, previous.deal.dealId);
@@ -61,14 +57,14 @@ async function closeKilledAt(step: string): Promise<CrashDeal> {
 describe("the rent close of a finished deal's ticket, killed mid-send", () => {
   for (const step of STEPS) {
     it(`dies at close_ticket:${step}; the next process finishes it`, async () => {
-      showOutputOnFailure();
+      world.showOutputOnFailure();
       killed.push({ step, deal: await closeKilledAt(step) });
     });
   }
 
   it('each ticket closed once: its rent back with the admin once, booked once, to the lamport', async () => {
-    showOutputOnFailure();
-    lastApi = await world.start();
+    world.showOutputOnFailure();
+    await world.start();
     for (const { deal } of killed) await ticketClosed(world, deal.dealId);
     await noSendPending(world);
     const { feeBps } = await escrowConfig(world.t);
