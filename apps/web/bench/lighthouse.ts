@@ -8,7 +8,8 @@
  * TARGET_MISSED_EXIT.
  *
  * Options: --runs=N (default 3), --pages=/,/buy-crypto,… (`deal` is the deal page; default the seven main pages),
- * --presets=mobile,desktop (default mobile: the targets are the phone's).
+ * --presets=mobile,desktop (default mobile: the targets are the phone's), --explain (print each run's LCP element, LCP
+ * phases, main-thread time and scripts under its row).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -26,6 +27,7 @@ const RUNS = numberFlag(args, 'runs', 3);
 /** The pages a visitor lands on, then the signed-in ones (`deal`: the bench's own deal). */
 const SIGNED_IN = ['/my-account', 'deal'];
 const PAGES = (args.get('pages') ?? ['/', '/buy-crypto', '/swap', '/coin-jelly', '/p2p', ...SIGNED_IN].join(',')).split(',');
+const EXPLAIN = args.has('explain');
 const PRESETS = (args.get('presets') ?? 'mobile').split(',') as ('mobile' | 'desktop')[];
 const root = resolve(import.meta.dirname, '../../..');
 /** Lighthouse's own page-load limits are 45 s and below; a run that takes two minutes is stuck. */
@@ -125,6 +127,7 @@ async function measure(chromePort: number, origin: string, referenceUrl: string)
     }
   }
   printTable(rows, RUNS, origin);
+  if (EXPLAIN) for (const row of rows) console.log(`\n${row.preset} ${row.page}\n${row.figures.explain}`);
   const missed = misses(rows);
   printTargets(missed, PAGES.length);
   console.log(loadLine());

@@ -13,6 +13,8 @@ export interface Figures {
   cls: number;
   jsKb: number;
   benchmarkIndex: number;
+  /** What the page's LCP was, and where its main-thread time and bytes went: printed with --explain. */
+  explain: string;
 }
 
 export interface Row {
@@ -39,7 +41,43 @@ export function figures(result: RunnerResult): Figures {
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     jsKb: (script?.transferSize ?? 0) / 1024,
     benchmarkIndex: environment.benchmarkIndex,
+    explain: explain(result),
   };
+}
+
+type Items = { items?: Record<string, unknown>[] } | undefined;
+
+/** The LCP element, the LCP's phases, the scripts with the most main-thread time and the largest scripts. */
+function explain({ lhr: { audits } }: RunnerResult): string {
+  const items = (id: string) => (audits[id]?.details as Items)?.items ?? [];
+  const lcpNode = (items('largest-contentful-paint-element')[0] as { items?: { node?: { snippet?: string; nodeLabel?: string } }[] } | undefined)
+    ?.items?.[0]?.node;
+  const phases = ((items('largest-contentful-paint-element')[1] as { items?: { phase: string; timing: number }[] } | undefined)?.items ?? [])
+    .map((p) => `${p.phase} ${Math.round(p.timing)} ms`)
+    .join(', ');
+  const bootup = items('bootup-time')
+    .slice(0, 4)
+    .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.total))} ms (script ${Math.round(Number(i.scripting))})`)
+    .join('; ');
+  const work = items('mainthread-work-breakdown')
+    .slice(0, 4)
+    .map((i) => `${String(i.groupLabel)} ${Math.round(Number(i.duration))} ms`)
+    .join('; ');
+  const scripts = items('network-requests')
+    .filter((i) => i.resourceType === 'Script')
+    .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${(Number(i.transferSize) / 1024).toFixed(1)} KB`)
+    .join('; ');
+  const long = items('long-tasks')
+    .slice(0, 6)
+    .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} at ${Math.round(Number(i.startTime))} ${Math.round(Number(i.duration))} ms`)
+    .join('; ');
+  const shifts = items('layout-shifts')
+    .slice(0, 4)
+    .map((i) => `${(i.node as { snippet?: string } | undefined)?.snippet ?? '?'} ${Number(i.score).toFixed(3)}`)
+    .join('; ');
+  return [`LCP element: ${lcpNode?.snippet ?? '?'} "${lcpNode?.nodeLabel ?? ''}"`, `LCP phases: ${phases}`, `bootup: ${bootup}`, `main thread: ${work}`, `long tasks: ${long}`, `layout shifts: ${shifts}`, `scripts: ${scripts}`]
+    .map((line) => `    ${line}`)
+    .join('\n');
 }
 
 /** The median of the runs that measured the figure (Lighthouse reports none when a run saw no contentful paint). */
@@ -49,7 +87,7 @@ const median = (values: number[]) => {
 };
 
 export function medians(runs: Figures[]): Figures {
-  const pick = (key: keyof Figures) => median(runs.map((r) => r[key]));
+  const pick = (key: Exclude<keyof Figures, 'explain'>) => median(runs.map((r) => r[key]));
   return {
     performance: pick('performance'),
     lcpMs: pick('lcpMs'),
@@ -57,6 +95,7 @@ export function medians(runs: Figures[]): Figures {
     cls: pick('cls'),
     jsKb: pick('jsKb'),
     benchmarkIndex: pick('benchmarkIndex'),
+    explain: runs.map((r) => r.explain).join('\n    --\n'),
   };
 }
 

@@ -3,40 +3,56 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { PAGE_INTROS, type PageIntroName } from '../src/lib/ui/pageIntros.ts';
 
 const here = import.meta.dirname;
 const part = (name: string) => readFileSync(join(here, name), 'utf8').trim();
 
+/** A screen's first paint: a file of its own here, or its title and lead (lib/ui/pageIntros.ts) in its page's box. */
+type FirstPaint = { file: string } | { intro: PageIntroName; box: string };
+
 /**
  * The screens that get a page of their own in the shell: the home page and the market, where most first visits land,
- * and the other main screens with their title (what a visitor and a signed-in user both see there first).
+ * with their top, and the other main screens with the title and lead the app renders above them (what a visitor and a
+ * signed-in user both see there first). `box` is the shell's copy of the screen's page box (shell.css), so that the
+ * lead wraps as the app's does. The deal page is one page for every deal (`/swap-chat/{id}`).
  */
-export const FIRST_PAINT_PAGES: Record<string, string> = {
-  '/': 'home.html',
-  '/buy-crypto': 'buy-crypto.html',
-  '/swap': 'swap.html',
-  '/coin-jelly': 'coin-jelly.html',
-  '/p2p': 'p2p.html',
+export const FIRST_PAINT_PAGES: Record<string, FirstPaint> = {
+  '/': { file: 'home.html' },
+  '/buy-crypto': { file: 'buy-crypto.html' },
+  '/p2p': { file: 'p2p.html' },
+  '/swap': { intro: 'swap', box: 'fp-swap' },
+  '/coin-jelly': { intro: 'coinJelly', box: 'fp-coin-jelly' },
+  '/my-account': { intro: 'dashboard', box: 'fp-dashboard' },
+  '/swap-chat/{id}': { intro: 'deal', box: 'fp-deal' },
 };
 
 /** Where the build writes the per-screen pages (dist/first-paint/<name>); the server sends them for those paths. */
 export const FIRST_PAINT_DIR = 'first-paint';
 
-/** The file name of a screen's page: `index.html` for `/`, else the path's name (`buy-crypto.html`). */
-export const firstPaintFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+/** The file name of a screen's page: `index.html` for `/`, `deal.html` for the deal page, else the path's name. */
+export const firstPaintFile = (path: string) => (path === '/' ? 'index.html' : path === '/swap-chat/{id}' ? 'deal.html' : `${path.slice(1)}.html`);
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function page(paint: FirstPaint): string {
+  if ('file' in paint) return part(paint.file);
+  const { title, lead } = PAGE_INTROS[paint.intro];
+  return `<section class="fp-page ${paint.box}"><div class="fp-intro"><h1 class="fp-intro-title">${escapeHtml(title)}</h1><p class="fp-intro-lead">${escapeHtml(lead)}</p></div></section>`;
+}
 
 const ROOT = '<div id="root"></div>';
 
 /** The shell inside #root: the header (with the screen's nav entry marked) and, for a first screen, its top. */
 function shell(path: string | null): string {
   const header = path ? part('header.html').replace(`data-path="${path}"`, `class="fp-active" data-path="${path}"`) : part('header.html');
-  const page = path ? part(FIRST_PAINT_PAGES[path] ?? '') : '';
+  const paint = path ? FIRST_PAINT_PAGES[path] : undefined;
   // Only a picture: inert and hidden from assistive technology, so nothing can be pressed or read before the app runs.
-  return `<div id="root"><div aria-hidden="true" inert>${header}<main>${page}</main></div></div>`;
+  return `<div id="root"><div aria-hidden="true" inert>${header}<main>${paint ? page(paint) : ''}</main></div></div>`;
 }
 
 /**
- * Paints the header (every path), the top of the home and market screens and the title of the other main screens
+ * Paints the header (every path), the top of the home and market screens and the title and lead of the other main screens
  * from HTML, before any JavaScript has run: under a phone's CPU the entry script takes most of a second, and until it
  * has run the page would be blank.
  * src/boot.ts loads the app after the first frame; React's first render replaces the shell (createRoot clears #root),

@@ -10,11 +10,16 @@ const FIRST_SCREENS: Record<string, () => Promise<unknown>> = {
   '/swap': () => import('./app/swap/SwapRoute.tsx'),
   '/coin-jelly': () => import('./features/coin-jelly/pages/CoinJellyPage.tsx'),
   '/p2p': () => import('./app/place-order/PlaceOrderRoute.tsx'),
+  '/my-account': () => import('./app/dashboard/DashboardRoute.tsx'),
 };
+/** A deal's page (and a swap's chat): /swap-chat/{id}. */
+const DEAL_SCREEN = /^\/swap-chat\/\d+$/;
 
 function start(): void {
+  const path = window.location.pathname;
+  const screen = FIRST_SCREENS[path] ?? (DEAL_SCREEN.test(path) ? () => import('./app/chat/ChatRoute.tsx') : undefined);
   // A failed fetch here is retried by the route's own lazy import.
-  FIRST_SCREENS[window.location.pathname]?.().catch(() => undefined);
+  screen?.().catch(() => undefined);
   void import('./main.tsx');
 }
 

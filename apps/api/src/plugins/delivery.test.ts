@@ -13,6 +13,7 @@ const APP_PAGE = `<!doctype html><script type="module" src="${ASSET}"></script>`
 // What the build writes for the screens with a first paint of their own.
 const HOME_PAGE = `${APP_PAGE}<h1>Trade crypto for cash</h1>`;
 const MARKET_PAGE = `${APP_PAGE}<h1>Buy Crypto</h1>`;
+const DEAL_PAGE = `${APP_PAGE}<h1>Deal</h1>`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +26,7 @@ beforeAll(async () => {
   await mkdir(join(webDist, 'first-paint'));
   await writeFile(join(webDist, 'first-paint', 'index.html'), HOME_PAGE);
   await writeFile(join(webDist, 'first-paint', 'buy-crypto.html'), MARKET_PAGE);
+  await writeFile(join(webDist, 'first-paint', 'deal.html'), DEAL_PAGE);
   t = await createTestApp({ config: { webDist } });
 });
 afterAll(() => t.close());
@@ -69,8 +71,22 @@ describe('app pages', () => {
     expect(market.body).toBe(MARKET_PAGE);
   });
 
+  it("every deal's page is sent the deal's first paint; a swap's chat on the same path is not", async () => {
+    for (const url of ['/swap-chat/2', '/swap-chat/123456?tab=chat']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(DEAL_PAGE);
+    }
+    for (const url of ['/swap-chat/2?kind=swap', '/swap-chat/abc', '/swap-chat/2/more', '/swap-chat/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(APP_PAGE);
+    }
+  });
+
   it('every other client-side route is sent the plain index.html', async () => {
-    for (const url of ['/swap', '/buy-crypto/', '/trader/abc', '/first-paint']) {
+    for (const url of ['/swap', '/buy-crypto/', '/trader/abc', '/first-paint', '/deal']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(APP_PAGE);

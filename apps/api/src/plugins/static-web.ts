@@ -11,6 +11,10 @@ export const WEB_NOT_BUILT_MESSAGE =
 /** The folder of per-screen first pages in the web build (apps/web/first-paint/plugin.ts writes it). */
 const FIRST_PAINT_DIR = 'first-paint';
 
+/** A deal's page, /swap-chat/{id}, and its first paint (no other path is sent that file). */
+const DEAL_PAGE = /^\/swap-chat\/\d+$/;
+const DEAL_FILE = 'deal.html';
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
@@ -34,24 +38,28 @@ export const staticWeb = fp<{ webDist: string }>(async (app, { webDist }) => {
     });
   }
 
-  // The web build writes first-paint/<screen>.html for the main screens (the home page, the market, swap, Coin Jelly, /p2p):
-  // index.html with that screen's top already in the markup, painted before the app's JavaScript has run.
+  // The web build writes first-paint/<screen>.html for the main screens (the home page, the market, swap, Coin Jelly, /p2p,
+  // the dashboard) and deal.html for every deal's page: index.html with that screen's top already in the markup,
+  // painted before the app's JavaScript has run.
   const firstPaint = new Set(built && existsSync(join(webDist, FIRST_PAINT_DIR)) ? readdirSync(join(webDist, FIRST_PAINT_DIR)) : []);
-  const pageFor = (path: string) => {
+  const pageFor = (path: string, query: string) => {
+    // /swap-chat/{id} is a deal's page, unless ?kind=swap makes it a swap's chat (which has no first paint of its own).
+    const deal = DEAL_PAGE.test(path);
+    if (deal) return new URLSearchParams(query).get('kind') !== 'swap' && firstPaint.has(DEAL_FILE) ? `${FIRST_PAINT_DIR}/${DEAL_FILE}` : 'index.html';
     const own = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
-    return !own.includes('/') && firstPaint.has(own) ? `${FIRST_PAINT_DIR}/${own}` : 'index.html';
+    return !own.includes('/') && own !== DEAL_FILE && firstPaint.has(own) ? `${FIRST_PAINT_DIR}/${own}` : 'index.html';
   };
-  const sendApp = (reply: FastifyReply, path: string) => reply.header('cache-control', 'no-cache').sendFile(pageFor(path));
+  const sendApp = (reply: FastifyReply, path: string, query = '') => reply.header('cache-control', 'no-cache').sendFile(pageFor(path, query));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', query = ''] = request.url.split('?');
     if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw notFound(`Route ${request.method} ${path} not found.`);
     }
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
     // A missing file (has an extension) is a real 404, not a client-side route.
     if (extname(path) !== '') throw notFound(`File ${path} not found.`);
-    return sendApp(reply, path);
+    return sendApp(reply, path, query);
   });
 
   if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply, '/'));

@@ -58,7 +58,7 @@ function WalletProviders({ children }: { children: ReactNode }) {
     <WalletBridgeProvider
       endpoint={rpcEndpoint(config?.solanaRpcUrl, origin)}
       wsEndpoint={websocketEndpoint(config?.solanaRpcUrl, config?.solanaWsUrl, origin)}
-      prefetch={returning}
+      loadOnFirstInput={returning}
       onError={onError}
       onLoadFailed={onLoadFailed}
     >

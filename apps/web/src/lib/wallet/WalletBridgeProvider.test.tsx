@@ -24,7 +24,7 @@ describe('WalletBridgeProvider (real wallet libraries)', () => {
   it('renders the app at once; a screen that reads the chain loads the wallet stack, which it then switches to and settles on', async () => {
     const seen: WalletBridgeValue[] = [];
     render(
-      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint="ws://localhost:3000/rpc" prefetch={false} onError={vi.fn()} onLoadFailed={vi.fn()}>
+      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint="ws://localhost:3000/rpc" loadOnFirstInput={false} onError={vi.fn()} onLoadFailed={vi.fn()}>
         <Probe onRender={(value) => seen.push(value)} />
       </WalletBridgeProvider>,
     );
@@ -44,7 +44,7 @@ describe('WalletBridgeProvider (real wallet libraries)', () => {
 
   it('loads the wallet stack when Connect Wallet asks for it', async () => {
     render(
-      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint={null} prefetch={false} onError={vi.fn()} onLoadFailed={vi.fn()}>
+      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint={null} loadOnFirstInput={false} onError={vi.fn()} onLoadFailed={vi.fn()}>
         <ConnectButton />
       </WalletBridgeProvider>,
     );
@@ -53,12 +53,17 @@ describe('WalletBridgeProvider (real wallet libraries)', () => {
     expect(await screen.findByRole('button', { name: 'Connect (ready)' }, { timeout: 30_000 })).toBeInTheDocument();
   }, 45_000);
 
-  it('loads the wallet stack for a returning user once the page is idle', async () => {
+  it('loads the wallet stack for a returning user on their first input, not before', async () => {
     render(
-      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint={null} prefetch onError={vi.fn()} onLoadFailed={vi.fn()}>
+      <WalletBridgeProvider endpoint="http://localhost:3000/rpc" wsEndpoint={null} loadOnFirstInput onError={vi.fn()} onLoadFailed={vi.fn()}>
         <ConnectButton />
+        <p>elsewhere on the page</p>
       </WalletBridgeProvider>,
     );
+    // Every effect and timer React scheduled has run: nothing has asked for the wallet yet.
+    await act(async () => {});
+    expect(screen.getByRole('button', { name: 'Connect (loading)' })).toBeInTheDocument();
+    await userEvent.pointer({ keys: '[MouseLeft>]', target: screen.getByText('elsewhere on the page') });
     expect(await screen.findByRole('button', { name: 'Connect (ready)' }, { timeout: 30_000 })).toBeInTheDocument();
   }, 45_000);
 });

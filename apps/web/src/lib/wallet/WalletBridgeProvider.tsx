@@ -1,6 +1,7 @@
 import type { WalletError } from '@solana/wallet-adapter-base';
 import { Component, lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { importWithRetry } from '../lazy/importWithRetry.ts';
+import { onFirstInput } from './onFirstInput.ts';
 import { initialWalletBridge, WalletBridgeContext, type WalletBridgeValue } from './walletBridge.ts';
 
 const WalletRuntime = lazy(() => importWithRetry(() => import('./WalletRuntime.tsx')));
@@ -8,8 +9,11 @@ const WalletRuntime = lazy(() => importWithRetry(() => import('./WalletRuntime.t
 export interface WalletBridgeProviderProps {
   endpoint: string;
   wsEndpoint: string | null;
-  /** A returning user (signed in, or a wallet remembered for auto-connect): load the wallet once the page is idle. */
-  prefetch: boolean;
+  /**
+   * A returning user (signed in, or a wallet remembered for auto-connect): load the wallet on their first touch, click
+   * or key press, ahead of the action it may start (an action waits for it: useWalletWhenReady).
+   */
+  loadOnFirstInput: boolean;
   onError: (error: WalletError) => void;
   /** The wallet libraries could not be loaded (after retries): the app keeps working without a wallet. */
   onLoadFailed: (error: unknown) => void;
@@ -29,21 +33,11 @@ class LoadBoundary extends Component<{ onError: (error: unknown) => void; childr
   }
 }
 
-/** Runs `task` when the browser is idle (or soon, where it cannot tell); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 5_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 1);
-  return () => window.clearTimeout(id);
-}
-
 /**
  * Renders the app at once; the wallet stack starts only when asked (`load` in the context) or, for a returning
- * user, when the page is idle. The context switches to the running stack when it has loaded.
+ * user, on their first input. The context switches to the running stack when it has loaded.
  */
-export function WalletBridgeProvider({ endpoint, wsEndpoint, prefetch, onError, onLoadFailed, children }: WalletBridgeProviderProps) {
+export function WalletBridgeProvider({ endpoint, wsEndpoint, loadOnFirstInput, onError, onLoadFailed, children }: WalletBridgeProviderProps) {
   const [wanted, setWanted] = useState(false);
   const [runtime, setRuntime] = useState<WalletBridgeValue>(initialWalletBridge);
   const load = useCallback(() => setWanted(true), []);
@@ -51,7 +45,7 @@ export function WalletBridgeProvider({ endpoint, wsEndpoint, prefetch, onError, 
   // Every screen reads the wallet: its news re-renders them as a transition, in slices the browser can run between.
   const publish = useCallback((update: (previous: WalletBridgeValue) => WalletBridgeValue) => startTransition(() => setRuntime(update)), []);
 
-  useEffect(() => (prefetch && !wanted ? whenIdle(load) : undefined), [prefetch, wanted, load]);
+  useEffect(() => (loadOnFirstInput && !wanted ? onFirstInput(load) : undefined), [loadOnFirstInput, wanted, load]);
 
   return (
     <WalletBridgeContext.Provider value={value}>

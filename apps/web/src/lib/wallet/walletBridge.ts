@@ -63,11 +63,12 @@ export function useWallet(): WalletContextState {
 
 /**
  * The Solana connection, null until the wallet libraries have loaded. A screen that reads the chain needs them,
- * so using this hook starts loading them.
+ * so using this hook starts loading them, unless `wanted` is false (a screen that reads the chain only for a
+ * signed-in wallet: a visitor's phone is spared the wallet code).
  */
-export function useConnection(): Connection | null {
+export function useConnection(wanted = true): Connection | null {
   const { connection, load } = useContext(WalletBridgeContext);
-  useEffect(() => load?.(), [load]);
+  useEffect(() => (wanted ? load?.() : undefined), [load, wanted]);
   return connection;
 }
 

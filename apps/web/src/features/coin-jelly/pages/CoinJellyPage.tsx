@@ -1,4 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
+import { PageIntro } from '../../../components/ui/PageIntro.tsx';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { useIsMobile } from '../../../lib/ui/useMediaQuery.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
@@ -18,7 +19,7 @@ export default function CoinJellyPage() {
   if (Number.isInteger(linked) && linked > 0) return <Navigate to={`/coin-jelly/${linked}`} replace />;
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Coin Jelly</h1>
+      <PageIntro page="coinJelly" />
       {wallet ? (
         <>
           <ExchangeForm key={wallet} wallet={wallet} />

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
+import { PageIntro } from '../../../components/ui/PageIntro.tsx';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { useIsMobile } from '../../../lib/ui/useMediaQuery.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
@@ -49,7 +50,7 @@ export default function DashboardPage({ onConnectWallet, moreHistory }: Dashboar
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Dashboard</h1>
+      <PageIntro page="dashboard" />
       <ActiveDeals wallet={wallet} />
       <OrderHistory wallet={wallet} phone={phone} />
       <AdHistory wallet={wallet} phone={phone} />

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
+import { PageIntro } from '../../../components/ui/PageIntro.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { selectRealtimeOpen, selectRealtimeOpenedAt } from '../../../lib/realtime/realtimeSlice.ts';
@@ -87,7 +88,12 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
   }
   if (!deal) {
     if (query.isError) return <LoadError error={query.error} onRetry={() => void refetch()} />;
-    return <PageSpinner />;
+    return (
+      <section className={styles.page} aria-label={`Deal #${orderId}`} aria-busy="true">
+        <PageIntro page="deal" title={`Deal #${orderId}`} />
+        <PageSpinner />
+      </section>
+    );
   }
   if (deal.parentOrderId === null) {
     return (
@@ -101,6 +107,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
 
   return (
     <section className={styles.page} aria-label={`Deal #${deal.orderId}`}>
+      <PageIntro page="deal" title={`Deal #${deal.orderId}`} />
       <DealHeader
         deal={deal}
         viewer={viewer.wallet}

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { AssetPicker } from '../../../components/pickers/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
+import { PageIntro } from '../../../components/ui/PageIntro.tsx';
 import { apiErrorFromQuery } from '../../../lib/api/apiError.ts';
 import { useCoinsQuery } from '../../../lib/reference/catalogueApi.ts';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
@@ -44,7 +45,8 @@ export default function SwapPage({ onConnectWallet }: SwapPageProps) {
   const dispatch = useDispatch();
   const viewer = useSignedInWallet();
   const wallet = useWallet();
-  const connection = useConnection();
+  // The chain is read only for the signed-in wallet's balances.
+  const connection = useConnection(viewer !== null);
   const now = useNow();
   const explorerUrl = useExplorerTxUrl();
   const { data: allCoins = [], isLoading: coinsLoading } = useCoinsQuery();
@@ -70,7 +72,7 @@ export default function SwapPage({ onConnectWallet }: SwapPageProps) {
   if (!input || !output) {
     return (
       <section className={styles.page}>
-        <h1 className={styles.title}>Swap</h1>
+        <PageIntro page="swap" />
         <p className={styles.muted}>{coinsLoading ? 'Loading tokens…' : 'No tokens to swap.'}</p>
       </section>
     );
@@ -90,7 +92,7 @@ export default function SwapPage({ onConnectWallet }: SwapPageProps) {
 
   return (
     <section className={styles.page}>
-      <h1 className={styles.title}>Swap</h1>
+      <PageIntro page="swap" />
       <div className={styles.card}>
         <TokenField
           label="You pay"
