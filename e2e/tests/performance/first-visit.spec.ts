@@ -91,3 +91,12 @@ test('the signed-out market works without the wallet code, and Connect Wallet lo
   expect((await runtime).ok()).toBe(true);
   await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
 });
+
+test('a visitor on /swap and /coin-jelly downloads no wallet or Solana code', async ({ page }) => {
+  for (const path of ['/swap', '/coin-jelly']) {
+    const scripts = recordScripts(page);
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await scripts()).map((script) => script.file).filter((file) => walletFiles.has(file)), path).toEqual([]);
+  }
+});

@@ -3,16 +3,17 @@ import styles from './PageIntro.module.css';
 
 export interface PageIntroProps {
   page: PageIntroName;
-  /** The title as the screen shows it, when it says more than the first paint can (e.g. the deal's number). */
-  title?: string;
+  /** False where the screen's own heading follows (the deal's): the title is then drawn as text, not a heading. */
+  heading?: boolean;
 }
 
 /** A main screen's title and lead, as the first paint draws them before the app runs. */
-export function PageIntro({ page, title }: PageIntroProps) {
+export function PageIntro({ page, heading = true }: PageIntroProps) {
   const intro = PAGE_INTROS[page];
+  const Title = heading ? 'h1' : 'p';
   return (
     <div className={styles.intro}>
-      <h1 className={styles.title}>{title ?? intro.title}</h1>
+      <Title className={styles.title}>{intro.title}</Title>
       <p className={styles.lead}>{intro.lead}</p>
     </div>
   );

@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageIntro } from '../../../components/ui/PageIntro.tsx';
 import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { useIsMobile } from '../../../lib/ui/useMediaQuery.ts';
+import { importWithRetry } from '../../../lib/lazy/importWithRetry.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
 import styles from '../components/CoinJelly.module.css';
-import { ExchangeForm } from '../components/ExchangeForm.tsx';
 import { JellyOrdersList } from '../components/JellyOrdersList.tsx';
+
+/** The form only a signed-in wallet sees, with the address checks (elliptic-curve code): a visitor never loads it. */
+const ExchangeForm = lazy(() => importWithRetry(() => import('../components/ExchangeForm.tsx')).then((module) => ({ default: module.ExchangeForm })));
 
 export const COIN_JELLY_SIGNED_OUT = 'Connect your wallet and sign in to exchange with Coin Jelly.';
 
@@ -22,7 +27,9 @@ export default function CoinJellyPage() {
       <PageIntro page="coinJelly" />
       {wallet ? (
         <>
-          <ExchangeForm key={wallet} wallet={wallet} />
+          <Suspense fallback={<Spinner label="Loading the exchange form" />}>
+            <ExchangeForm key={wallet} wallet={wallet} />
+          </Suspense>
           <JellyOrdersList list="user" wallet={wallet} phone={phone} title="My Coin Jelly orders" />
         </>
       ) : (

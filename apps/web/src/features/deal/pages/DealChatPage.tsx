@@ -90,7 +90,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
     if (query.isError) return <LoadError error={query.error} onRetry={() => void refetch()} />;
     return (
       <section className={styles.page} aria-label={`Deal #${orderId}`} aria-busy="true">
-        <PageIntro page="deal" title={`Deal #${orderId}`} />
+        <PageIntro page="deal" heading={false} />
         <PageSpinner />
       </section>
     );
@@ -107,7 +107,8 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
 
   return (
     <section className={styles.page} aria-label={`Deal #${deal.orderId}`}>
-      <PageIntro page="deal" title={`Deal #${deal.orderId}`} />
+      {/* The deal header's title is the page's heading. */}
+      <PageIntro page="deal" heading={false} />
       <DealHeader
         deal={deal}
         viewer={viewer.wallet}
