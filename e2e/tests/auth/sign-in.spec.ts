@@ -45,9 +45,11 @@ test.describe('wallet sign-in', () => {
 
     await page.reload();
     await expect(accountMenu(page)).toContainText(shortAddress(testKeys.alice.address));
-    // The wallet reconnects on its own after the reload, and the app remembers it in the same render in which it
+    // The wallet's libraries load at the user's first input after the reload (any key, touch or click; a press of
+    // Shift here), and the wallet then reconnects on its own. The app remembers it in the same render in which it
     // decides whether to sign in: once that write is recorded, a sign-in it should not start would have asked for
     // a nonce already.
+    await page.keyboard.press('Shift');
     await page.waitForFunction(() => (window as unknown as { __e2eTrace: string[] }).__e2eTrace.includes('store lastWalletName'));
     expect((await pageTrace(page)).filter((entry) => entry.startsWith('fetch /api/auth/nonce'))).toEqual([]);
     await expect(accountMenu(page)).toContainText(shortAddress(testKeys.alice.address));

@@ -16,6 +16,7 @@ export const PAGE_INTROS = {
     title: 'Dashboard',
     lead: 'Your running deals, your order, ad, swap and Coin Jelly history, and your trader stats, in one place.',
   },
+  /** A deal's page while the deal loads (its header and chat then fill the screen). */
   deal: {
     title: 'Deal',
     lead: 'Chat with your counterparty and follow each step here. The crypto stays in the on-chain escrow until the deal ends.',

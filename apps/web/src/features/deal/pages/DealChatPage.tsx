@@ -88,9 +88,11 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
   }
   if (!deal) {
     if (query.isError) return <LoadError error={query.error} onRetry={() => void refetch()} />;
+    // While the deal loads, the page says what it is (the words the first paint drew); the deal then takes its place,
+    // its header and chat filling the screen.
     return (
-      <section className={styles.page} aria-label={`Deal #${orderId}`} aria-busy="true">
-        <PageIntro page="deal" heading={false} />
+      <section className={styles.loading} aria-label={`Deal #${orderId}`} aria-busy="true">
+        <PageIntro page="deal" />
         <PageSpinner />
       </section>
     );
@@ -107,8 +109,6 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
 
   return (
     <section className={styles.page} aria-label={`Deal #${deal.orderId}`}>
-      {/* The deal header's title is the page's heading. */}
-      <PageIntro page="deal" heading={false} />
       <DealHeader
         deal={deal}
         viewer={viewer.wallet}
