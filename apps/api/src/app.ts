@@ -11,7 +11,7 @@ import { docs } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { outboundHttp } from './plugins/outbound-http.ts';
 import { lenientJsonBody } from './plugins/json-body.ts';
-import { generateRequestId, loggerOptions, requestIdHeader } from './plugins/logging.ts';
+import { generateRequestId, loggerOptions, requestIdHeader, requestLogger } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { responseSerializerCompiler } from './lib/response-check.ts';
 import { paymentWindowJob, rentReclaimJob } from './modules/deals/index.ts';
@@ -46,6 +46,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: generateRequestId,
+    childLoggerFactory: requestLogger,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
