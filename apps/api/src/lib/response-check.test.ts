@@ -103,6 +103,28 @@ describe('the response check', () => {
     for (const data of samples) expect(verdict(compile(schema), data)).toEqual(verdict(encode(schema), data));
   });
 
+  it('agrees with the encoding check on numbers, string checks that rewrite, lengths and answers that are no object', () => {
+    const schema = z.object({ ratio: z.number(), name: z.string().trim().toLowerCase().max(3), list: z.array(z.boolean()) });
+    expect(readsSameBothWays(schema)).toBe(true);
+    const base = { ratio: 0.5, name: 'ab', list: [true] };
+    const samples = [
+      base,
+      { ...base, name: '  AbC ' },
+      // three code points, four UTF-16 units: zod counts the units
+      { ...base, name: 'a\u{1F600}b' },
+      { ...base, ratio: Number.NaN },
+      { ...base, ratio: Number.POSITIVE_INFINITY },
+      { ...base, ratio: '0.5' },
+      { ...base, list: [true, 'yes'] },
+      { ...base, list: { 0: true } },
+      { ...base, deep: { secret: 'dropped' } },
+      [],
+      null,
+      'text',
+    ];
+    for (const data of samples) expect(verdict(compile(schema), data)).toEqual(verdict(encode(schema), data));
+  });
+
   it('keeps the encoding check for any schema with a codec, transform, default or discriminated union', () => {
     const isoDate = z.codec(z.iso.datetime(), z.date(), {
       decode: (text) => new Date(text),
