@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { apiRoutes } from './api-routes.ts';
 import type { Chain } from './chain/chain.ts';
@@ -11,8 +11,9 @@ import { docs } from './plugins/docs.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { outboundHttp } from './plugins/outbound-http.ts';
 import { lenientJsonBody } from './plugins/json-body.ts';
-import { generateRequestId, loggerOptions, requestIdHeader } from './plugins/logging.ts';
+import { generateRequestId, loggerOptions, requestIdHeader, requestLogger } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
+import { responseSerializerCompiler } from './lib/response-check.ts';
 import { paymentWindowJob, rentReclaimJob } from './modules/deals/index.ts';
 import { coinJellyService } from './modules/coin-jelly/index.ts';
 import { runwayWatch } from './modules/fee-payer/index.ts';
@@ -45,12 +46,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: generateRequestId,
+    childLoggerFactory: requestLogger,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
   app.decorate('chain', options.chain ?? null);
 

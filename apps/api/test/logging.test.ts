@@ -29,6 +29,12 @@ beforeAll(async () => {
         request.log.info({ headers: request.headers, body: request.body }, 'careless log');
         return { ok: true };
       });
+      // A route with its own level: its request logger gets it, the server's other routes keep theirs.
+      app.get('/api/test/quiet', { logLevel: 'warn' }, async (request) => {
+        request.log.info('quiet info');
+        request.log.warn('quiet warning');
+        return { ok: true };
+      });
     },
   });
 });
@@ -91,6 +97,14 @@ describe('request logging', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const lines = logLines.filter((line) => line.includes(id)).map((line) => JSON.parse(line) as { msg: string });
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+  });
+
+  it("gives a route with its own log level a request logger at that level", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/quiet' });
+    const id = String(response.headers['x-request-id']);
+    const lines = logLines.filter((line) => line.includes(id)).map((line) => JSON.parse(line) as { msg: string; reqId: string });
+    expect(lines.map((line) => line.msg)).toEqual(['quiet warning']);
+    expect(lines[0]?.reqId).toBe(id);
   });
 
   it('keeps a well-formed incoming x-request-id and replaces a malformed one', async () => {

@@ -52,3 +52,23 @@ describe('Content-Security-Policy', () => {
     expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 });
+
+describe('every answer', () => {
+  // The headers are reply headers, sent with whatever the reply sends: error answers included.
+  it.each([
+    ['a 401 (no access token)', 401, 'GET', '/api/auth/me', undefined],
+    ['a 400 (a body that is not JSON)', 400, 'POST', '/api/auth/nonce', '{'],
+    ['a 404 of the API', 404, 'GET', '/api/no-such-route', undefined],
+    ['a missing built file', 404, 'GET', '/assets/missing.js', undefined],
+  ] as const)('carries the security headers: %s', async (_label, status, method, url, payload) => {
+    const response = await t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, ...(payload ? { payload } : {}) });
+    expect(response.statusCode).toBe(status);
+    expect(directives(response.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});

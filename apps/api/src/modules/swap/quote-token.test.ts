@@ -1,7 +1,7 @@
 // A quote is a token the server signed: any process holding the same secret reads it (a replica behind a round-robin
 // balancer), and a token altered, forged, cut or of another version is an unknown quote — at the API too, where
 // nothing moves on chain for it. Its expiry and single use are the terms inside it (swap-cosigner-hostile.test.ts).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { SwapQuote } from '@jelly/contracts';
 import { SWAP_MESSAGES } from '@jelly/domain';
 import type { PublicKey } from '@solana/web3.js';
@@ -11,7 +11,7 @@ import { errorOf } from '../orders/testing.ts';
 import { DEFAULT_DESK_CONFIG } from './desk-config.ts';
 import { defaultStablecoinMints } from '../../chain/stablecoin-mints.ts';
 import { deskAssets } from './desk-assets.ts';
-import { createQuoteTokens, quoteTokenKey, type FirmQuote } from './quote-token.ts';
+import { createQuoteTokens, hmacSha256, quoteTokenKey, type FirmQuote } from './quote-token.ts';
 import { SOL, USDT, postSubmit, quote, signQuote, snapshot, submit, swapper, type Swapper } from './testing.ts';
 
 const secret = () => new Uint8Array(randomBytes(32));
@@ -48,6 +48,18 @@ function altered(token: string, change: (terms: unknown[]) => void): string {
   change(terms);
   return `${version}.${Buffer.from(JSON.stringify(terms)).toString('base64url')}.${tag}`;
 }
+
+describe('the quote tag', () => {
+  it("is createHmac's HMAC-SHA256, byte for byte, for any key up to a block and any body", () => {
+    const bodies = ['', 'q1', 'x'.repeat(55), 'x'.repeat(64), 'x'.repeat(65), 'q1.' + randomBytes(300).toString('base64url'), 'é€😀'];
+    for (const length of [0, 1, 16, 32, 63, 64]) {
+      const key = randomBytes(length);
+      const tag = hmacSha256(key);
+      for (const body of bodies) expect(tag(body).equals(createHmac('sha256', key).update(body).digest())).toBe(true);
+    }
+    expect(() => hmacSha256(randomBytes(65))).toThrow();
+  });
+});
 
 describe('quote tokens', () => {
   it('are read with every term by another process that holds the same secret', () => {
