@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import {
   orderPaths,
   tradingStatsResponse,
@@ -37,7 +38,16 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: [OWNER_ORDERS_TA
   }),
 });
 
-export const { useOwnerOrdersQuery, useTradingStatsQuery } = dashboardApi;
+const { useOwnerOrdersQuery, useTradingStatsQuery } = dashboardApi;
+
+/*
+ * The dashboard's lists and stats, as their queries stand, deferred: an answer arriving re-renders its section as a
+ * transition, in slices the browser can run between, instead of at once (a store update renders synchronously, and
+ * half a dozen sections answering together were one long task on a phone's CPU). Until that render commits, the
+ * section keeps showing what it showed, loading state included.
+ */
+export const useOwnerOrders = (args: OwnerOrdersArgs) => useDeferredValue(useOwnerOrdersQuery(args));
+export const useTradingStats = (wallet: string) => useDeferredValue(useTradingStatsQuery(wallet));
 
 /** The server's explanation of a refused call, or a general one. */
 export const failureMessage = (error: unknown): string => apiErrorMessage(error, 'Check your connection and try again.');

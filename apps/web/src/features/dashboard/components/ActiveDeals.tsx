@@ -1,4 +1,4 @@
-import { failureMessage, useOwnerOrdersQuery } from '../api/dashboardApi.ts';
+import { failureMessage, useOwnerOrders } from '../api/dashboardApi.ts';
 import { activeDealsQuery } from '../model/queries.ts';
 import styles from './Dashboard.module.css';
 import { DealRow } from './DealRow.tsx';
@@ -6,7 +6,7 @@ import { ListEmpty, ListError, ListSkeleton } from './ListStates.tsx';
 
 /** The wallet's running deals, first on the screen: each links to its deal page. */
 export function ActiveDeals({ wallet }: { wallet: string }) {
-  const { data, isLoading, isError, error, refetch } = useOwnerOrdersQuery({ wallet, query: activeDealsQuery });
+  const { data, isLoading, isError, error, refetch } = useOwnerOrders({ wallet, query: activeDealsQuery });
   const deals = isError ? [] : (data?.orders ?? []);
   return (
     <section className={styles.section} aria-labelledby="active-deals-title">

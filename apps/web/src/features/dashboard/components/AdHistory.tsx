@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed, openConfirmAction } from '../../../lib/modals/modalsSlice.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useCancelOrderInDatabaseMutation } from '../../../lib/api/orderCancelApi.ts';
-import { failureMessage, useOwnerOrdersQuery } from '../api/dashboardApi.ts';
+import { failureMessage, useOwnerOrders } from '../api/dashboardApi.ts';
 import { adHistoryQuery } from '../model/queries.ts';
 import { adFiltersApplied, adPageChanged, selectDashboard } from '../state/dashboardSlice.ts';
 import { AdFilterForm } from './AdFilters.tsx';
@@ -20,7 +20,7 @@ export function AdHistory({ wallet, phone }: { wallet: string; phone: boolean })
   const dispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
   const titleId = useId();
   const { adFilters, adPage } = useSelector(selectDashboard);
-  const { data, isLoading, isFetching, isError, error, refetch } = useOwnerOrdersQuery({ wallet, query: adHistoryQuery(adFilters, adPage) });
+  const { data, isLoading, isFetching, isError, error, refetch } = useOwnerOrders({ wallet, query: adHistoryQuery(adFilters, adPage) });
   const [cancelOffer] = useCancelOrderInDatabaseMutation();
 
   const offers = isError ? [] : (data?.orders ?? []);

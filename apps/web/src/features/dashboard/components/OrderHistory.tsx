@@ -3,7 +3,7 @@ import { useEffect, useId } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
-import { failureMessage, useOwnerOrdersQuery } from '../api/dashboardApi.ts';
+import { failureMessage, useOwnerOrders } from '../api/dashboardApi.ts';
 import { orderHistoryQuery } from '../model/queries.ts';
 import { historyOptionsReceived, orderFiltersChanged, orderPageChanged, selectDashboard } from '../state/dashboardSlice.ts';
 import styles from './Dashboard.module.css';
@@ -17,7 +17,7 @@ export function OrderHistory({ wallet, phone }: { wallet: string; phone: boolean
   const dispatch = useDispatch();
   const listId = useId();
   const { orderFilters, orderPage } = useSelector(selectDashboard);
-  const { data, isLoading, isFetching, isError, error, refetch } = useOwnerOrdersQuery({ wallet, query: orderHistoryQuery(orderFilters, orderPage) });
+  const { data, isLoading, isFetching, isError, error, refetch } = useOwnerOrders({ wallet, query: orderHistoryQuery(orderFilters, orderPage) });
 
   useEffect(() => {
     if (data) dispatch(historyOptionsReceived({ fiatCodes: data.fiatCodes, tokenNames: data.tokenNames }));

@@ -1,13 +1,13 @@
 import { accountAgeText, minutesText, NO_FIGURE, percentText, TRADING_STAT_LABELS as L } from '@jelly/domain';
 import { formatLocalDate } from '../../../lib/time/formatLocalDateTime.ts';
-import { failureMessage, useTradingStatsQuery } from '../api/dashboardApi.ts';
+import { failureMessage, useTradingStats } from '../api/dashboardApi.ts';
 import { tokenAmount } from '../model/format.ts';
 import styles from './Dashboard.module.css';
 import { ListError, ListSkeleton } from './ListStates.tsx';
 
 /** The wallet's own trading figures, worded as the public profile words them (@jelly/domain's trading-stats-text). */
 export function TraderStatsCard({ wallet }: { wallet: string }) {
-  const { data: stats, isLoading, isError, error, refetch } = useTradingStatsQuery(wallet);
+  const { data: stats, isLoading, isError, error, refetch } = useTradingStats(wallet);
   return (
     <section className={styles.section} aria-labelledby="trader-stats-title">
       <h2 id="trader-stats-title" className={styles.sectionTitle}>
