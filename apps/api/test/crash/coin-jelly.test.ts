@@ -3,82 +3,37 @@
 // process of the same deployment (same PostgreSQL, same standalone localnet): paid once, to the base unit. A refund
 // whose recorded bytes expired unsent is signed and sent afresh.
 import type { JellyOrder } from '@jelly/contracts';
-import { toBaseUnits } from '@jelly/domain';
-import { Keypair, PublicKey } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainHelpers, solToUsdc, type ChainHelpers } from '../../src/modules/coin-jelly/testing.ts';
+import { PublicKey } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { solToUsdc } from '../../src/modules/coin-jelly/testing.ts';
 import { until, type ApiProcess } from './api-process.ts';
-import { createChainWallet, createCrashWorld, jellyOrderOn, signInOver, type CrashWorld } from './crash-world.ts';
+import { expectFinishedOnce, jellyCrashWorld, orderKilledAt, SOL, STEPS, type KilledOrder } from './coin-jelly-crash.ts';
+import { jellyOrderOn, signInOver } from './crash-world.ts';
 
-const SOL = 10n ** 9n;
 /** What alice's own deposit transaction costs her: one signature. */
 const DEPOSIT_FEE = 5_000n;
-// before-record first: each next process recovers the previous order on paths its own fail-point does not cross
-const STEPS = ['before-record', 'after-sign', 'after-send', 'after-confirm'] as const;
 
-let world: CrashWorld;
-let h: ChainHelpers;
-const alice = createChainWallet();
-const killed: { step: string; order: JellyOrder; recipient: PublicKey }[] = [];
-let deskUsdcBefore: bigint;
-let deskSolBefore: bigint;
-
-beforeAll(async () => {
-  world = await createCrashWorld();
-  await world.localnet.faucet(alice.keypair.publicKey, { sol: 50n * SOL, usdc: 0n, usdt: 0n });
-  h = chainHelpers(world.chain, alice.keypair);
-  deskUsdcBefore = await h.usdcOf(world.desk.publicKey);
-  deskSolBefore = await h.lamports(world.desk.publicKey);
-});
-afterAll(async () => {
-  await world?.close();
-});
-
-
+const crash = jellyCrashWorld();
+const killed: KilledOrder[] = [];
 
 describe('a Coin Jelly payout killed mid-send', () => {
   for (const step of STEPS) {
     it(`dies at jelly_payout:${step}`, async () => {
-      world.showOutputOnFailure();
-      const api = await world.start(`jelly_payout:${step}`);
-      const headers = await signInOver(api, alice);
-      const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
-      const reserved = await fetch(`${api.url}/api/coin-jelly/orders`, { method: 'POST', headers, body: JSON.stringify(solToUsdc('1', recipient)) });
-      expect(reserved.status).toBe(200);
-      const order = (await reserved.json()) as JellyOrder;
-      await h.sendSol(order.companyWallet, SOL);
+      crash().world.showOutputOnFailure();
       // the watcher finds the deposit and pays: the fail-point kills the process at that step
-      expect(await api.exited).toBe('SIGKILL');
-      killed.push({ step, order, recipient });
+      killed.push(await orderKilledAt(crash(), 'jelly_payout', step));
     });
   }
 
   it('is finished exactly once by the next processes: each recipient paid once to the base unit, deposits swept', async () => {
-    world.showOutputOnFailure();
+    crash().world.showOutputOnFailure();
     expect(killed.map((k) => k.step)).toEqual([...STEPS]);
     // the process of the refunds below finishes the payouts (its fail-points are on the refund's path only)
-    const api = await startRefunds('before-record');
-    const headers = await signInOver(api, alice);
-    for (const { step, order, recipient } of killed) {
-      const done = await until(() => jellyOrderOn(api, headers, order.id), (o) => o.stage === 'completed' && o.events.some((e) => e.kind === 'sweep'), 90_000, `order after ${step}`);
-      const kinds = done.events.map((e) => e.kind);
-      expect(kinds.filter((k) => k === 'payout'), step).toHaveLength(1);
-      expect(kinds.filter((k) => k === 'sweep'), step).toHaveLength(1);
-      expect(kinds, step).not.toContain('payout_failed');
+    const ended = await expectFinishedOnce(crash(), await startRefunds('before-record'), killed, 'jelly_payout');
+    for (const [i, done] of ended.entries()) {
+      expect(done.events.map((e) => e.kind), killed[i]?.step).not.toContain('payout_failed');
       expect(done.txID).toBe(done.events.find((e) => e.kind === 'payout')?.signature);
-      expect(await h.usdcOf(recipient), step).toBe(toBaseUnits(order.amountUserWannaGet, 6));
-      expect(await h.lamports(new PublicKey(order.companyWallet)), step).toBe(0n);
     }
-    const paid = killed.reduce((sum, k) => sum + toBaseUnits(k.order.amountUserWannaGet, 6), 0n);
-    // the desk paid each payout once and received each deposit once (the admin paid every fee)
-    expect(await h.usdcOf(world.desk.publicKey)).toBe(deskUsdcBefore - paid);
-    expect(await h.lamports(world.desk.publicKey)).toBe(deskSolBefore + BigInt(killed.length) * SOL);
-    // one landed payout send per order, none left pending
-    const sends = await world.db.query<{ owner_ref: string; state: string }>(`SELECT owner_ref, state FROM platform_sends WHERE kind = 'jelly_payout'`);
-    for (const { order } of killed) {
-      expect(sends.rows.filter((r) => r.owner_ref === String(order.id) && r.state === 'landed')).toHaveLength(1);
-    }
-    expect(sends.rows.filter((r) => r.state === 'pending')).toEqual([]);
   });
 });
 
@@ -87,12 +42,13 @@ let refundApi: ApiProcess | undefined;
 
 /** Starts a process armed at `jelly_refund:<step>` (it also recovers what the previous process left). */
 async function startRefunds(step: string): Promise<ApiProcess> {
-  refundApi = await world.start(`jelly_refund:${step}`);
+  refundApi = await crash().world.start(`jelly_refund:${step}`);
   return refundApi;
 }
 
 /** An order under-paid (0.5 SOL of 1), then refunded at the user's choice: the process dies on the refund's way. */
 async function refundKilledAt(step: string, api: ApiProcess): Promise<void> {
+  const { h, alice } = crash();
   const headers = await signInOver(api, alice);
   const reserved = await fetch(`${api.url}/api/coin-jelly/orders`, { method: 'POST', headers, body: JSON.stringify(solToUsdc('1', alice.keypair.publicKey)) });
   const order = (await reserved.json()) as JellyOrder;
@@ -112,6 +68,7 @@ describe('a Coin Jelly refund killed mid-send', () => {
   let aliceBefore: bigint;
 
   it('dies at jelly_refund:before-record, then at jelly_refund:after-sign; the second one\'s bytes expire unsent', async () => {
+    const { world, h, alice } = crash();
     world.showOutputOnFailure();
     aliceBefore = await h.lamports(alice.keypair.publicKey);
     await refundKilledAt('before-record', refundApi ?? (await startRefunds('before-record')));
@@ -120,6 +77,7 @@ describe('a Coin Jelly refund killed mid-send', () => {
   });
 
   it('is finished exactly once by the next process: landed → recorded, expired → sent afresh; refunded to the base unit', async () => {
+    const { world, h, alice } = crash();
     world.showOutputOnFailure();
     const api = await world.start();
     for (const { step, order } of refunds) {
