@@ -56,62 +56,65 @@ export type SwapQuoteResult = { ok: true; value: SwapQuoteMaths } | { ok: false;
 /** a/b rounded up, for positive b. */
 const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
 
-/** The value of `d` as a fraction num/den. */
-const fraction = (d: Decimal): { num: bigint; den: bigint } => ({ num: d.units, den: 10n ** BigInt(d.scale) });
+type Fraction = { num: bigint; den: bigint };
+
+/** The decimal string's value as a fraction num/den (each price is read once per quote, then only multiplied). */
+const fraction = (text: string): Fraction => {
+  const d: Decimal = parseDecimal(text);
+  return { num: d.units, den: 10n ** BigInt(d.scale) };
+};
+
+/** ⌈c / p × 10⁴⌉ in bps for a price p > 0. */
+const bpsOf = (c: Fraction, p: Fraction): number => Number(ceilDiv(c.num * p.den * BPS, c.den * p.num));
 
 /** ⌈conf / price × 10⁴⌉ in bps; 0 without a confidence. */
 export function confidenceBps(price: string, confidence: string | undefined): number {
   if (!confidence) return 0;
-  const p = fraction(parseDecimal(price));
-  const c = fraction(parseDecimal(confidence));
-  if (p.num === 0n) return 0;
-  return Number(ceilDiv(c.num * p.den * BPS, c.den * p.num));
+  const p = fraction(price);
+  const c = fraction(confidence);
+  return p.num === 0n ? 0 : bpsOf(c, p);
 }
 
-/** inAmount (base units) × usd → USD as the exact fraction num/den. */
-function usdValue(amount: bigint, price: SwapPriceInput): { num: bigint; den: bigint } {
-  const p = fraction(parseDecimal(price.usd));
-  return { num: amount * p.num, den: p.den * 10n ** BigInt(price.decimals) };
-}
+/** The spread a price's confidence adds, in bps, for a price already known to be above 0. */
+const widening = (price: Fraction, confidence: string | undefined): number => (confidence ? bpsOf(fraction(confidence), price) : 0);
 
 /** Whether num/den compares to the decimal `limit` as asked: -1 below, 0 equal, 1 above. */
-function compareFraction(value: { num: bigint; den: bigint }, limit: string): -1 | 0 | 1 {
-  const l = fraction(parseDecimal(limit));
+function compareFraction(value: Fraction, limit: string): -1 | 0 | 1 {
+  const l = fraction(limit);
   const left = value.num * l.den;
   const right = l.num * value.den;
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
 /** out_mid = inAmount × (inUsd / outUsd) × 10^outDec / 10^inDec as one fraction (divided once, by the caller). */
-function midOutFraction(inAmount: bigint, input: SwapPriceInput, output: SwapPriceInput): { num: bigint; den: bigint } {
-  const inPrice = fraction(parseDecimal(input.usd));
-  const outPrice = fraction(parseDecimal(output.usd));
+function midOutFraction(inAmount: bigint, inPrice: Fraction, inDecimals: number, outPrice: Fraction, outDecimals: number): Fraction {
   return {
-    num: inAmount * inPrice.num * outPrice.den * 10n ** BigInt(output.decimals),
-    den: inPrice.den * outPrice.num * 10n ** BigInt(input.decimals),
+    num: inAmount * inPrice.num * outPrice.den * 10n ** BigInt(outDecimals),
+    den: inPrice.den * outPrice.num * 10n ** BigInt(inDecimals),
   };
 }
 
 /** What `inAmount` buys at the feed's mid price, rounded down (0 when a price is 0). */
 export function swapMidOut(inAmount: bigint, input: SwapPriceInput, output: SwapPriceInput): bigint {
-  const { num, den } = midOutFraction(inAmount, input, output);
+  const { num, den } = midOutFraction(inAmount, fraction(input.usd), input.decimals, fraction(output.usd), output.decimals);
   return den === 0n ? 0n : num / den;
 }
 
 /** The firm quote for selling `inAmount` of the input token to the desk, or the reason the desk refuses. */
 export function quoteSwap(q: SwapQuoteInput): SwapQuoteResult {
-  const inPrice = fraction(parseDecimal(q.input.usd));
-  const outPrice = fraction(parseDecimal(q.output.usd));
+  const inPrice = fraction(q.input.usd);
+  const outPrice = fraction(q.output.usd);
   if (inPrice.num <= 0n || outPrice.num <= 0n) return { ok: false, reason: 'price_unavailable' };
 
-  const value = usdValue(q.inAmount, q.input);
+  // what the user sends, in USD
+  const value = { num: q.inAmount * inPrice.num, den: inPrice.den * 10n ** BigInt(q.input.decimals) };
   if (compareFraction(value, q.limits.minUsd) < 0) return { ok: false, reason: 'below_minimum' };
   if (compareFraction(value, q.limits.maxUsd) > 0) return { ok: false, reason: 'above_maximum' };
 
-  const feeBps = q.limits.spreadBps + confidenceBps(q.input.usd, q.input.confidence) + confidenceBps(q.output.usd, q.output.confidence);
+  const feeBps = q.limits.spreadBps + widening(inPrice, q.input.confidence) + widening(outPrice, q.output.confidence);
   if (feeBps > q.limits.maxFeeBps || feeBps >= 10_000) return { ok: false, reason: 'price_unavailable' };
 
-  const { num, den } = midOutFraction(q.inAmount, q.input, q.output);
+  const { num, den } = midOutFraction(q.inAmount, inPrice, q.input.decimals, outPrice, q.output.decimals);
   const midOutAmount = num / den;
   const outAmount = (num * (BPS - BigInt(feeBps))) / (den * BPS);
   if (outAmount <= 0n) return { ok: false, reason: 'below_minimum' };

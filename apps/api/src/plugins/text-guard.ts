@@ -2,31 +2,40 @@ import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** PostgreSQL text cannot hold NUL (U+0000) nor lone UTF-16 surrogates (not valid UTF-8). */
+/**
+ * PostgreSQL text cannot hold NUL (U+0000) nor lone UTF-16 surrogates (not valid UTF-8); `isWellFormed` is the
+ * engine's own check for the latter.
+ */
 export function isStorableText(text: string): boolean {
-  return !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text);
+  return !text.includes('\u0000') && text.isWellFormed();
 }
 
 /** The path (`body.description`, `query.q`) of the first string — value or key — PostgreSQL would refuse. */
-export function findUnstorableText(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path;
+export function findUnstorableText(value: unknown, path: string): string | null {
+  const at = unstorableAt(value, 0);
+  return at === null ? null : `${path}${at}`;
+}
+
+/**
+ * Where under `value` the first unstorable string is (`''` for the value itself, `.a.0` below it), or null. The
+ * path is put together only for a refusal, on the way back: a storable request — nearly every one — builds none.
+ */
+function unstorableAt(value: unknown, depth: number): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : '';
   if (depth > 32 || value === null || typeof value !== 'object') return null;
   if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return null;
-  // A body passed on unread (the /rpc proxy streams it upstream) is not data we store, and walking it never ends.
   if (value instanceof Readable) return null;
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorableText(item, `${path}.${index}`, depth + 1);
-      if (found) return found;
+    for (let index = 0; index < value.length; index++) {
+      const found = unstorableAt(value[index], depth + 1);
+      if (found !== null) return `.${index}${found}`;
     }
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
-    if (!isStorableText(key)) return path;
-    const found = findUnstorableText(item, `${path}.${key}`, depth + 1);
-    if (found) return found;
+    if (!isStorableText(key)) return '';
+    const found = unstorableAt(item, depth + 1);
+    if (found !== null) return `.${key}${found}`;
   }
   return null;
 }

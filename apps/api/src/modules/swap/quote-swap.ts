@@ -7,6 +7,7 @@ import type { PriceFeed } from '../prices/index.ts';
 import { QUOTE_UNIT_LIMIT } from './build-swap-transaction.ts';
 import { deskAssetByMint } from './desk-assets.ts';
 import type { Desk } from './desk-service.ts';
+import { rememberedIsoTime } from '../../lib/iso-time.ts';
 import { readPrices } from './read-prices.ts';
 import { swapRefusal } from './swap-errors.ts';
 
@@ -22,6 +23,10 @@ export interface SwapContext {
 }
 
 const feedSource = (source: string): SwapPriceSource => (source === 'bundled' ? 'bundled' : 'pyth');
+
+const expireAtText = rememberedIsoTime();
+const quotedAtText = rememberedIsoTime();
+const publishTimeText = rememberedIsoTime();
 
 /** bps as a percent decimal string: 30 → '0.3'. */
 const bpsToPercent = (bps: number): string => {
@@ -117,14 +122,14 @@ export async function quoteSwapFor(ctx: SwapContext, wallet: string, request: Sw
     priceImpactPct: bpsToPercent(feeBps),
     feeBps,
     platformFee: { amount: feeAmount.toString(), feeBps, feeMint: request.outputMint },
-    expireAt: expireAt.toISOString(),
-    quotedAt: now.toISOString(),
+    expireAt: expireAtText(expireAt),
+    quotedAt: quotedAtText(now),
     lastValidBlockHeight: latest.lastValidBlockHeight,
     signatureFeePayer: ctx.desk.transactions.feePayer,
     source,
-    publishTime: prices.publishTime.toISOString(),
+    publishTime: publishTimeText(prices.publishTime),
     price: swapRate(inAmount, input.decimals, outAmount, output.decimals),
-    transaction: Buffer.from(transaction.buffer, transaction.byteOffset, transaction.byteLength).toString('base64'),
+    transaction,
     createsOutputAccount: createUserOutputAccount,
   };
 }

@@ -29,7 +29,7 @@ describe('quote transactions from a template', () => {
             const values = { inAmount, outAmount: amounts[(i + 3) % amounts.length] as bigint, computeUnitLimit: 60_000 + randomInt(20_000) };
             const blockhash = blockhashes[i % 2] as string;
             const expected = buildSwapTransaction({ admin, desk, user, ...shape, ...values }, blockhash).transaction;
-            expect(Buffer.from(transactions.build({ ...shape, user: user.toBase58() }, values, blockhash))).toEqual(Buffer.from(expected));
+            expect(Buffer.from(transactions.build({ ...shape, user: user.toBase58() }, values, blockhash), 'base64')).toEqual(Buffer.from(expected));
           });
         }
       }

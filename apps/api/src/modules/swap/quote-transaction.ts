@@ -7,7 +7,9 @@ import { buildSwapTransaction, type SwapLegs } from './build-swap-transaction.ts
  * What differs between two quotes of one wallet and pair is only bytes at fixed places: the blockhash, the
  * compute-unit limit and the two amounts. So the first quote of a shape (wallet, pair, which accounts it creates) is
  * compiled by buildSwapTransaction, the places of those values are read from its bytes, and later quotes copy it and
- * write their values there. The result is byte for byte what buildSwapTransaction gives (quote-transaction.test.ts).
+ * write their values there, in one buffer reused by every quote (a copy per quote was a new allocation for the garbage
+ * collector), encoded straight from it. The result is byte for byte what buildSwapTransaction gives
+ * (quote-transaction.test.ts).
  *
  * Not a safety boundary: the co-signer never trusts these bytes. It rebuilds the quote's instructions from the
  * quote's terms with buildSwapTransaction and compares the signed transaction with those.
@@ -25,6 +27,8 @@ interface Template {
 
 /** Shapes remembered (a wallet's pairs); the oldest is forgotten first. */
 const TEMPLATE_LIMIT = 10_000;
+/** A Solana transaction's largest wire size (the packet data size): every template fits. */
+const TRANSACTION_BYTES_MAX = 1232;
 /** Where the value sits in an instruction's data: SetComputeUnitLimit [2, u32]; System transfer [u32 2, u64]; transferChecked [12, u64, u8]. */
 const UNITS_IN_DATA = 1;
 const LAMPORTS_IN_DATA = 4;
@@ -76,8 +80,8 @@ function compileTemplate(parties: Parties, shape: QuoteShape, values: QuoteValue
 export interface QuoteTransactions {
   /** The fee payer's (admin's) address, encoded once. */
   feePayer: string;
-  /** The wire transaction (empty signature slots, then the message) of a quote with these terms. */
-  build(shape: QuoteShape, values: QuoteValues, blockhash: string): Uint8Array;
+  /** The wire transaction (empty signature slots, then the message) of a quote with these terms, base64. */
+  build(shape: QuoteShape, values: QuoteValues, blockhash: string): string;
 }
 
 /** The platform's side of every quote: the admin pays the fee, the desk trades. */
@@ -86,6 +90,9 @@ type Parties = Pick<SwapLegs, 'admin' | 'desk'>;
 export function createQuoteTransactions(parties: Parties): QuoteTransactions {
   const templates = new Map<string, Template>();
   let lastBlockhash: { text: string; bytes: Uint8Array } = { text: '', bytes: new Uint8Array(32) };
+  // Written and encoded synchronously by each build, so one buffer serves every quote.
+  const scratch = Buffer.alloc(TRANSACTION_BYTES_MAX);
+  const view = new DataView(scratch.buffer, scratch.byteOffset, scratch.byteLength);
   return {
     feePayer: parties.admin.toBase58(),
     build(shape, values, blockhash) {
@@ -97,13 +104,12 @@ export function createQuoteTransactions(parties: Parties): QuoteTransactions {
         templates.set(key, template);
       }
       if (lastBlockhash.text !== blockhash) lastBlockhash = { text: blockhash, bytes: new PublicKey(blockhash).toBytes() };
-      const bytes = template.bytes.slice();
-      bytes.set(lastBlockhash.bytes, template.blockhashAt);
-      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      scratch.set(template.bytes);
+      scratch.set(lastBlockhash.bytes, template.blockhashAt);
       view.setUint32(template.unitsAt, values.computeUnitLimit, true);
       view.setBigUint64(template.inAmountAt, values.inAmount, true);
       view.setBigUint64(template.outAmountAt, values.outAmount, true);
-      return bytes;
+      return scratch.toString('base64', 0, template.bytes.length);
     },
   };
 }
