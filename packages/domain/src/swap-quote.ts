@@ -64,19 +64,17 @@ const fraction = (text: string): Fraction => {
   return { num: d.units, den: 10n ** BigInt(d.scale) };
 };
 
-/** ⌈c / p × 10⁴⌉ in bps for a price p > 0. */
-const bpsOf = (c: Fraction, p: Fraction): number => Number(ceilDiv(c.num * p.den * BPS, c.den * p.num));
+/** The spread a confidence adds to a price read already: ⌈conf / price × 10⁴⌉ in bps; 0 without a confidence or a price. */
+function widening(price: Fraction, confidence: string | undefined): number {
+  if (!confidence) return 0;
+  const c = fraction(confidence);
+  return price.num === 0n ? 0 : Number(ceilDiv(c.num * price.den * BPS, c.den * price.num));
+}
 
 /** ⌈conf / price × 10⁴⌉ in bps; 0 without a confidence. */
 export function confidenceBps(price: string, confidence: string | undefined): number {
-  if (!confidence) return 0;
-  const p = fraction(price);
-  const c = fraction(confidence);
-  return p.num === 0n ? 0 : bpsOf(c, p);
+  return confidence ? widening(fraction(price), confidence) : 0;
 }
-
-/** The spread a price's confidence adds, in bps, for a price already known to be above 0. */
-const widening = (price: Fraction, confidence: string | undefined): number => (confidence ? bpsOf(fraction(confidence), price) : 0);
 
 /** Whether num/den compares to the decimal `limit` as asked: -1 below, 0 equal, 1 above. */
 function compareFraction(value: Fraction, limit: string): -1 | 0 | 1 {

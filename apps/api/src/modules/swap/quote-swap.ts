@@ -3,11 +3,11 @@ import type { SwapPriceSource, SwapQuote, SwapQuoteInput } from '@jelly/contract
 import { priceMovedBeyondBand, quoteSwap, swapRate } from '@jelly/domain';
 import type { Chain } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/rows.ts';
+import { rememberedIsoTime } from '../../lib/iso-time.ts';
 import type { PriceFeed } from '../prices/index.ts';
 import { QUOTE_UNIT_LIMIT } from './build-swap-transaction.ts';
 import { deskAssetByMint } from './desk-assets.ts';
 import type { Desk } from './desk-service.ts';
-import { rememberedIsoTime } from '../../lib/iso-time.ts';
 import { readPrices } from './read-prices.ts';
 import { swapRefusal } from './swap-errors.ts';
 
