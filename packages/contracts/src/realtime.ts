@@ -39,6 +39,8 @@ export const realtimeCloseCodes = {
   banned: 4403,
   /** Too many open sockets for this wallet or this IP; close another first. */
   tooManySockets: 4429,
+  /** The wallet's slots are held by sockets of a replica that died; they free within seconds: reconnect. */
+  reconnecting: 4503,
   /** The server is shutting down (reconnect, possibly to another replica). */
   goingAway: 1001,
 } as const;

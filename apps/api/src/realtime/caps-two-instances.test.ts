@@ -11,7 +11,7 @@ import { buildApp } from '../app.ts';
 import { realtimeSockets } from '../db/schema/index.ts';
 import { DEFAULT_SECURITY_CONFIG } from '../security-config.ts';
 import type { DatabaseConfig } from '../shared-config.ts';
-import { countLiveSockets, refreshSockets, SOCKET_LEASE_MS } from './socket-registry.ts';
+import { countLiveSockets, refreshSockets } from './socket-registry.ts';
 import { RealtimeTestClient } from './testing/realtime-client.ts';
 
 /**
@@ -138,12 +138,18 @@ describe(`socket caps across two API instances on one ${onPostgres ? 'PostgreSQL
     }>().wallet;
     const dead = (seenAt: Date) =>
       Array.from({ length: PER_WALLET }, (_, i) => ({ socketId: `dead-${seenAt.getTime()}-${i}`, processId: 'dead-process', ip: '198.51.100.9', wallet, seenAt }));
-    // Still within the lease: the dead process's sockets count.
+    const ago = (ms: number) => new Date(clock.now().getTime() - ms);
+    // Renewed just now: they may well be live sockets in other tabs.
     await db.insert(realtimeSockets).values(dead(clock.now()));
     expect(await attempt(a.url, token)).toEqual(walletRefusal);
     await db.delete(realtimeSockets);
-    // Past the lease: they do not, and the next heartbeat of a live process sweeps them.
-    await db.insert(realtimeSockets).values(dead(new Date(clock.now().getTime() - SOCKET_LEASE_MS - 1)));
+    // They missed their renewal but are still within the lease: they count, and the wallet is told it is
+    // reconnecting (its slots are about to free), never to close another tab.
+    await db.insert(realtimeSockets).values(dead(ago(15_000)));
+    expect(await attempt(a.url, token)).toEqual({ code: realtimeCloseCodes.reconnecting, reason: 'Reconnecting…' });
+    await db.delete(realtimeSockets);
+    // 30 s after the replica died its slots are free, and the next heartbeat of a live process sweeps them.
+    await db.insert(realtimeSockets).values(dead(ago(30_000)));
     expect(await attempt(a.url, token)).toBe('ready');
     await refreshSockets(db, 'some-live-process', clock.now());
     expect(await db.select().from(realtimeSockets)).toHaveLength(1);

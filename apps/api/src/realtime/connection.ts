@@ -24,6 +24,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The standard WebSocket close code for a server-side failure: the client may reconnect. */
 const INTERNAL_ERROR_CLOSE = 1011;
+/** The wallet's slots are held only by sockets of a replica that died: they free within the lease. */
+export const RECONNECTING = 'Reconnecting…';
 
 export interface ConnectionDeps {
   db: Database;
@@ -136,7 +138,12 @@ export class ClientConnection {
     }
     const { socketsPerWallet } = this.deps.limits;
     const slot = { socketId: this.id, processId: this.deps.processId, ip: this.deps.ip, wallet: check.user.wallet, now: config.now() };
-    if (!this.client && !(await claimWalletSlot(this.deps.db, slot, socketsPerWallet))) {
+    const claimed = this.client ? 'claimed' : await claimWalletSlot(this.deps.db, slot, socketsPerWallet);
+    if (claimed === 'settling') {
+      this.close(realtimeCloseCodes.reconnecting, RECONNECTING);
+      return;
+    }
+    if (claimed === 'full') {
       this.close(
         realtimeCloseCodes.tooManySockets,
         `Too many open sockets for this wallet (at most ${socketsPerWallet}); close another tab first`,

@@ -12,7 +12,7 @@ import { SignalDispatcher } from './dispatcher.ts';
 import { RealtimeHub } from './hub.ts';
 import { PRESENCE_HEARTBEAT_MS, refreshViewers, removeProcessViewers } from './presence.ts';
 import { createSignalListener } from './signal-listener.ts';
-import { refreshSockets, removeProcessSockets } from './socket-registry.ts';
+import { refreshSockets, removeProcessSockets, SOCKET_HEARTBEAT_MS } from './socket-registry.ts';
 import './types.ts';
 
 /** Sockets that do not answer a protocol ping within one heartbeat are dropped. */
@@ -66,14 +66,19 @@ export const realtime = fp(
       refreshViewers(app.db, processId, now).catch((error: unknown) =>
         app.log.warn({ err: error }, 'realtime presence refresh failed'),
       );
-      refreshSockets(app.db, processId, now).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'realtime socket lease refresh failed'),
-      );
     }, Math.min(SOCKET_PING_MS, PRESENCE_HEARTBEAT_MS));
     heartbeat.unref();
+    // The socket caps' leases renew more often than presence: a dead replica's slots must free within 30 s.
+    const leases = setInterval(() => {
+      refreshSockets(app.db, processId, app.config.now()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'realtime socket lease refresh failed'),
+      );
+    }, SOCKET_HEARTBEAT_MS);
+    leases.unref();
 
     app.addHook('onClose', async () => {
       clearInterval(heartbeat);
+      clearInterval(leases);
       await listener.close();
       await dispatcher.idle();
       await removeProcessViewers(app.db, processId).catch((error: unknown) =>

@@ -2,13 +2,17 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { queryRows } from '../db/rows.ts';
 import { realtimeSockets } from '../db/schema/index.ts';
-import { PRESENCE_STALE_MS } from './presence.ts';
 
+/** Every live process renews the lease on its sockets' rows this often. */
+export const SOCKET_HEARTBEAT_MS = 10_000;
 /**
- * A socket row not refreshed for this long belongs to a process that died (the live ones refresh theirs with the
- * presence heartbeat, every 30 s); it stops counting against the caps and is swept.
+ * A socket row not refreshed for this long belongs to a process that died: it stops counting against the caps and
+ * is swept. Two and a half heartbeats: a live process's slow renewal never loses its sockets, and a dead replica's
+ * slots are free again within 30 s.
  */
-export const SOCKET_LEASE_MS = PRESENCE_STALE_MS;
+export const SOCKET_LEASE_MS = 25_000;
+/** A row older than this missed a renewal: its process is probably gone, and its slot frees when the lease ends. */
+const OVERDUE_MS = SOCKET_HEARTBEAT_MS + 2_000;
 
 const leaseStart = (now: Date) => new Date(now.getTime() - SOCKET_LEASE_MS).toISOString();
 
@@ -42,24 +46,33 @@ export async function admitSocket(db: Database, row: SocketRow, maxPerIp: number
 }
 
 /**
+ * `claimed`, or why not: `full` when the wallet's live sockets fill its cap, `settling` when it is full only with
+ * sockets that missed their renewal (a replica that died: their slots free within the lease, so the client is told
+ * it is reconnecting, not to close a tab it may not have).
+ */
+export type WalletSlot = 'claimed' | 'full' | 'settling';
+
+/**
  * Gives an admitted socket to `wallet` unless the wallet already holds `maxPerWallet` live sockets on any API
  * process (under a per-wallet advisory lock). The row is written again if it was swept meanwhile (a process
  * whose heartbeat stalled past the lease), so the socket counts from now on either way.
  */
-export async function claimWalletSlot(db: Database, row: SocketRow & { wallet: string }, maxPerWallet: number): Promise<boolean> {
+export async function claimWalletSlot(db: Database, row: SocketRow & { wallet: string }, maxPerWallet: number): Promise<WalletSlot> {
   return db.transaction(async (tx) => {
     await lockCap(tx, `realtime-wallet:${row.wallet}`);
-    const [open] = await queryRows<{ n: number }>(
+    const overdueBefore = new Date(row.now.getTime() - OVERDUE_MS).toISOString();
+    const [open] = await queryRows<{ n: number; fresh: number }>(
       tx,
-      sql`SELECT count(*)::int AS n FROM realtime_sockets
+      sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE seen_at > ${overdueBefore}::timestamptz)::int AS fresh
+        FROM realtime_sockets
         WHERE wallet = ${row.wallet} AND socket_id <> ${row.socketId} AND seen_at > ${leaseStart(row.now)}::timestamptz`,
     );
-    if ((open?.n ?? 0) >= maxPerWallet) return false;
+    if ((open?.n ?? 0) >= maxPerWallet) return (open?.fresh ?? 0) < maxPerWallet ? 'settling' : 'full';
     await tx
       .insert(realtimeSockets)
       .values({ socketId: row.socketId, processId: row.processId, ip: row.ip, wallet: row.wallet, seenAt: row.now })
       .onConflictDoUpdate({ target: realtimeSockets.socketId, set: { wallet: row.wallet, seenAt: row.now } });
-    return true;
+    return 'claimed';
   });
 }
 

@@ -200,6 +200,20 @@ describe('RealtimeConnection', () => {
     connection.stop();
   });
 
+  it("a wallet whose slots a dead replica still holds (4503, 'Reconnecting…'): reconnects without a new token", async () => {
+    const { connection, refresh, statuses } = setup();
+    connection.start();
+    await settle();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop(4503, 'Reconnecting…');
+    await settle();
+    expect(statuses.at(-1)).toBe('down');
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0, () => 0.5));
+    expect(FakeSocket.created).toHaveLength(2);
+    expect(refresh).not.toHaveBeenCalled();
+    connection.stop();
+  });
+
   it('a banned wallet (4403): reports the reason and never reconnects', async () => {
     const { connection, refresh, bans, statuses } = setup();
     connection.start();
