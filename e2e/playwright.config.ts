@@ -64,6 +64,8 @@ export default defineConfig({
         PUBLIC_URL: e2eOrigin,
         ADMIN_WALLETS: testKeys.admin.address,
         LOG_LEVEL: 'warn',
+        // no balancer in front: SIGTERM closes at once
+        SHUTDOWN_DRAIN_SECONDS: '0',
         // Every test signs in from 127.0.0.1, far more often than the per-IP production limits allow.
         RATE_LIMIT_AUTH_NONCE: '1000',
         RATE_LIMIT_AUTH_SIGN_IN: '1000',

@@ -29,7 +29,7 @@ export async function startAndWait(cwd: string, args: string[], env: NodeJS.Proc
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...env, LOG_LEVEL: port === undefined ? 'info' : (env.LOG_LEVEL ?? 'warn'), PORT: String(port ?? 0), HOST: '127.0.0.1' },
+    env: { ...env, LOG_LEVEL: port === undefined ? 'info' : (env.LOG_LEVEL ?? 'warn'), PORT: String(port ?? 0), HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: env.SHUTDOWN_DRAIN_SECONDS ?? '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -55,6 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
   app.decorate('chain', options.chain ?? null);
+  app.decorate('draining', false);
 
   try {
     await app.register(requestIdHeader);

@@ -23,6 +23,7 @@ import { readAttachmentsConfig, type AttachmentsConfig } from './modules/attachm
 import { readCoinJellyConfig, resolveCoinJellyConfig, type CoinJellyConfig } from './modules/coin-jelly/index.ts';
 import type { ConfigRead } from './lib/env-fields.ts';
 import { readFailpoint } from './lib/failpoint.ts';
+import { readHealthConfig, type HealthConfig } from './modules/health/index.ts';
 import { readStablecoinMints } from './chain/stablecoin-mints.ts';
 import { readSendRecoveryConfig, type SendRecoveryConfig } from './chain/gate/index.ts';
 import type { SharedConfig } from './shared-config.ts';
@@ -64,6 +65,8 @@ export interface AppConfig extends SharedConfig, AuthConfig, PlatformConfig {
   outbound?: OutboundHttpOptions;
   /** The send-recovery job (SEND_RECOVERY_SECONDS, SEND_STALE_SECONDS); absent = no job (tests call it directly). */
   sendRecovery?: SendRecoveryConfig;
+  /** Drain and shutdown times, readiness's RPC threshold (SHUTDOWN_*, RPC_UNREADY_AFTER); absent = defaults. */
+  health?: HealthConfig;
   /** TEST ONLY: JELLY_FAILPOINT, the point at which the server kills itself (lib/failpoint.ts); absent = none. */
   failpoint?: string | null;
 }
@@ -177,6 +180,7 @@ export async function loadConfig(
   const outbound = settled(readOutboundConfig(env));
   const sendRecovery = settled(readSendRecoveryConfig(env));
   const failpoint = settled(readFailpoint(env));
+  const health = settled(readHealthConfig(env));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -224,6 +228,7 @@ export async function loadConfig(
     admin,
     outbound,
     sendRecovery,
+    health,
     failpoint,
   };
 }

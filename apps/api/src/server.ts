@@ -5,8 +5,7 @@ import { buildApp } from './app.ts';
 import { startChain } from './chain/start-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { armFailpoint } from './lib/failpoint.ts';
-
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+import { DEFAULT_HEALTH_CONFIG } from './modules/health/index.ts';
 
 export interface StartOptions {
   /**
@@ -16,7 +15,7 @@ export interface StartOptions {
   webBuilt?: Promise<unknown>;
 }
 
-/** Reads the environment, starts the chain, builds the app and listens; SIGINT/SIGTERM close it. */
+/** Reads the environment, starts the chain, builds the app and listens; SIGTERM drains and closes it, SIGINT closes it. */
 export async function startServer(options: StartOptions = {}): Promise<void> {
   // Where the start's time goes, logged once it listens (milliseconds since the process started; for npm start the
   // first figure includes the server's build, and webBuilt says when the web build was written).
@@ -33,23 +32,35 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   startup.app = at();
   app.addHook('onClose', () => chain.close());
 
+  const { drainMs, shutdownTimeoutMs } = config.health ?? DEFAULT_HEALTH_CONFIG;
   let closing = false;
+  // SIGTERM (a deploy, a supervisor): drain first — readiness answers 503 while every request is still served, so
+  // the balancer takes the replica out before it stops listening; then close (in-flight requests and sends finish,
+  // jobs stop, sockets are told to reconnect elsewhere) and exit 0. SIGINT (a person at a terminal) closes at once.
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const drain = signal === 'SIGTERM' ? drainMs : 0;
+    app.draining = true;
+    app.log.info({ signal, drainMs: drain }, drain ? 'draining: reporting not ready, still serving' : 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, shutdownTimeoutMs);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    const closeApp = () =>
+      app.close().then(
+        () => {
+          app.log.info('shut down');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+    if (drain) setTimeout(closeApp, drain);
+    else void closeApp();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

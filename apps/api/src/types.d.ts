@@ -15,6 +15,8 @@ declare module 'fastify' {
     chain: Chain | null;
     db: Database;
     pingDatabase: () => Promise<void>;
+    /** Set on SIGTERM (server.ts): readiness answers 503 `draining` while the replica keeps serving. */
+    draining: boolean;
     /** preHandler: requires a valid bearer access token and sets request.user. */
     authenticate: preHandlerAsyncHookHandler;
     /** Cached (≤ 5 s) ban lookups used by authenticate and the WebSocket; see applyBan. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const buildScript = fileURLToPath(new URL('../../../scripts/build.mjs', import.meta.url));
@@ -54,14 +54,15 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
 }
 
 describe('server process', () => {
-  it('starts from the environment, serves the API and shuts down cleanly on SIGTERM', async () => {
+  it('starts from the environment, serves the API, and on SIGTERM drains (not ready, still serving) then exits 0', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'jelly-server-'));
     dirs.push(dataDir);
-    const server = await startServer({ DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web') });
+    const server = await startServer({ DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), SHUTDOWN_DRAIN_SECONDS: '6' });
 
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok', rpc: 'ok' });
+    expect(await (await fetch(`${server.url}/api/health/live`)).json()).toEqual({ status: 'ok' });
     expect((await fetch(`${server.url}/`)).status).toBe(503);
     // Files shipped beside the code are found from the bundle too: migrations ran (a table read), the icons and the
     // bundled price table load.
@@ -76,9 +77,18 @@ describe('server process', () => {
 
     const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
     server.child.kill('SIGTERM');
+    // Draining (once the signal is handled): a balancer's check now fails, while requests are still answered.
+    await vi.waitFor(async () => {
+      const draining = await fetch(`${server.url}/api/health`);
+      expect(draining.status).toBe(503);
+      expect(await draining.json()).toEqual({ status: 'draining', db: 'ok', rpc: 'ok' });
+    }, { timeout: 4_000, interval: 50 });
+    expect((await fetch(`${server.url}/api/platform/all-new-offers-unath`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
     expect(await exited).toBe(0);
     const lines = server.output().split('\n').filter((line) => line.startsWith('{'));
-    expect(lines.some((line) => line.includes('"msg":"shutting down"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"msg":"draining: reporting not ready, still serving"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"msg":"shut down"'))).toBe(true);
   }, 90_000);
 
   it('refuses to start with a clear message when the configuration is invalid', async () => {

@@ -22,8 +22,11 @@ export const publicConfig = lazySchema(() => z.object({
 export type PublicConfig = z.infer<typeof publicConfig>;
 
 /** GET /health */
+/** Readiness: `draining` after SIGTERM (still serving while the balancer takes it out); rpc `none` without a chain. */
 export const healthResponse = lazySchema(() => z.object({
-  status: z.enum(['ok', 'error']),
+  status: z.enum(['ok', 'error', 'draining']),
   db: z.enum(['ok', 'error']),
+  rpc: z.enum(['ok', 'error', 'none']),
 }));
+export const livenessResponse = lazySchema(() => z.object({ status: z.literal('ok') }));
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -139,6 +139,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       ESCROW_PROGRAM_ID: PROGRAM_ID.toBase58(),
       WEB_DIST: join(root, 'no-web-build'),
       LOG_LEVEL: 'info',
+      // the harness stops replicas itself; a test of rolling restarts sets a drain of its own
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...options.env,
     };
     // One after the other: migrations run under an advisory lock anyway, and two CPU cores start one at a time faster.

@@ -31,6 +31,7 @@ const NOT_A_WALLET = 'not-a-wallet';
  */
 export const GET_SAMPLES: Record<string, (s: Seeded) => Sample[]> = {
   '/api/health': () => [{ url: '/api/health', status: 200 }],
+  '/api/health/live': () => [{ url: '/api/health/live', status: 200 }],
   '/api/payments': () => [
     { url: '/api/payments?type=0', status: 200 },
     { url: '/api/payments?type=1', status: 200 },

@@ -1,2 +1,2 @@
-/** The health module's public surface: other modules use nothing of it yet (the app registers its routes.ts). */
-export {};
+/** The health module's public surface: its settings (the app registers its routes.ts). */
+export { DEFAULT_HEALTH_CONFIG, readHealthConfig, type HealthConfig } from './health-config.ts';
