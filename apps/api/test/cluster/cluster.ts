@@ -43,10 +43,21 @@ export interface ClusterInfo {
   publicUrl: string;
 }
 
+/** How a replica's restart went: how its old process ended and how long SIGTERM took to end it. */
+export interface Restarted {
+  exit: string;
+  stopMs: number;
+}
+
 export interface RunningCluster {
   info: ClusterInfo;
   /** Ends every process (HAProxy first) and drops the database. */
   stop(): Promise<void>;
+  /**
+   * A deploy's step: SIGTERM to the replica (it drains as configured and exits), then the same replica started again
+   * on its port; resolves once it answers its readiness check (the balancer's own checks then take it back).
+   */
+  restart(name: ReplicaName): Promise<Restarted>;
 }
 
 export interface ClusterOptions {
@@ -94,11 +105,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const { database, drop } = await createTestDatabase();
   if (database.driver !== 'postgres') throw new Error('expected a PostgreSQL database');
   const stop = async () => {
-    for (const p of [...started].reverse()) await p.stop();
+    // SIGINT: a replica closes at once (SIGTERM would drain first, for a balancer this teardown does not need)
+    for (const p of [...started].reverse()) await p.stop(5000, p.name.startsWith('api-') ? 'SIGINT' : 'SIGTERM');
     await drop();
     await rm(root, { recursive: true, force: true });
   };
 
+  let restartReplica: RunningCluster['restart'] = () => Promise.reject(new Error('the cluster is not started'));
   try {
     const localnetPort = await freePort();
     const rpcUrl = `http://127.0.0.1:${localnetPort}`;
@@ -145,22 +158,35 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     };
     // One after the other: migrations run under an advisory lock anyway, and two CPU cores start one at a time faster.
     const replicas: { name: ReplicaName; url: string; process: ClusterProcess }[] = [];
-    for (const [i, name] of REPLICA_NAMES.entries()) {
-      const port = ports[i] as number;
-      const url = `http://127.0.0.1:${port}`;
-      const p = await startProcess({
-        name: `api-${name}`,
+    const startReplica = (name: ReplicaName, port: number, run = 0) =>
+      startProcess({
+        name: run ? `api-${name}-${run}` : `api-${name}`,
         command: process.execPath,
         args: [...(options.replicaNodeFlags ?? []), '--import', 'tsx', 'src/server.ts'],
         cwd: API_DIR,
         env: { ...shared, PORT: String(port), DATA_DIR: join(root, `data-${name}`) },
         logDir: logs,
-        probe: () => answers200(`${url}/api/health`),
+        probe: () => answers200(`http://127.0.0.1:${port}/api/health`),
         readyWithinMs: 180_000,
       });
+    for (const [i, name] of REPLICA_NAMES.entries()) {
+      const port = ports[i] as number;
+      const p = await startReplica(name, port);
       started.push(p);
-      replicas.push({ name, url, process: p });
+      replicas.push({ name, url: `http://127.0.0.1:${port}`, process: p });
     }
+    let runs = 0;
+    restartReplica = async (name) => {
+      const replica = replicas.find((r) => r.name === name);
+      if (!replica) throw new Error(`no replica ${name}`);
+      const sigterm = Date.now();
+      await replica.process.stop(120_000);
+      const stopped = { exit: replica.process.exit() ?? 'still running', stopMs: Date.now() - sigterm };
+      started.splice(started.indexOf(replica.process), 1);
+      replica.process = await startReplica(name, Number(new URL(replica.url).port), ++runs);
+      started.push(replica.process);
+      return stopped;
+    };
     const balancers: string[] = [];
     for (const [i, port] of lbPorts.entries()) {
       const lb = await startHaproxy(
@@ -185,6 +211,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
         publicUrl,
       },
       stop,
+      restart: (name) => restartReplica(name),
     };
   } catch (error) {
     await stop();

@@ -48,8 +48,12 @@ export async function startHaproxy(backends: { name: string; port: number }[], d
     '  default_backend replicas',
     'backend replicas',
     '  balance roundrobin',
+    // readiness as the README recommends: a draining replica leaves the rotation within 6 s
+    '  option httpchk GET /api/health',
+    '  http-check expect status 200',
+    '  default-server inter 2s fall 3 rise 2',
     `  http-response set-header ${REPLICA_HEADER} %[srv_name]`,
-    ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port}`),
+    ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`),
     ...routes.flatMap((r) => [`backend ${r.name}`, `  http-response set-header ${REPLICA_HEADER} ${r.name}`, `  server ${r.name} 127.0.0.1:${r.port}`]),
     '',
   ].join('\n');

@@ -42,8 +42,8 @@ export interface ClusterProcess {
   logFile: string;
   /** How it ended, once it has; null while it runs. */
   exit(): string | null;
-  /** SIGTERM, then SIGKILL after `graceMs`; resolves when it is gone. */
-  stop(graceMs?: number): Promise<void>;
+  /** `signal` (SIGTERM by default), then SIGKILL after `graceMs`; resolves when it is gone. */
+  stop(graceMs?: number, signal?: NodeJS.Signals): Promise<void>;
   /** The last lines of its log. */
   tail(lines?: number): Promise<string>;
 }
@@ -103,9 +103,9 @@ export async function startProcess(options: StartOptions): Promise<ClusterProces
     pid: child.pid ?? 0,
     logFile,
     exit: () => ended,
-    stop: async (graceMs = 5000) => {
+    stop: async (graceMs = 5000, signal: NodeJS.Signals = 'SIGTERM') => {
       if (ended) return;
-      child.kill('SIGTERM');
+      child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       await exited;
       clearTimeout(timer);
