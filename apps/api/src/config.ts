@@ -25,6 +25,7 @@ import type { ConfigRead } from './lib/env-fields.ts';
 import { readFailpoint } from './lib/failpoint.ts';
 import { readStablecoinMints } from './chain/stablecoin-mints.ts';
 import { readSendRecoveryConfig, type SendRecoveryConfig } from './chain/gate/index.ts';
+import { readWatchdogConfig, type WatchdogConfig } from './modules/watchdog/index.ts';
 import type { SharedConfig } from './shared-config.ts';
 import { apiPath } from './lib/package-root.ts';
 
@@ -64,6 +65,8 @@ export interface AppConfig extends SharedConfig, AuthConfig, PlatformConfig {
   outbound?: OutboundHttpOptions;
   /** The send-recovery job (SEND_RECOVERY_SECONDS, SEND_STALE_SECONDS); absent = no job (tests call it directly). */
   sendRecovery?: SendRecoveryConfig;
+  /** The watchdog over waiting money (WATCHDOG_SWEEP_SECONDS); absent = no job (tests call it directly). */
+  watchdog?: WatchdogConfig;
   /** TEST ONLY: JELLY_FAILPOINT, the point at which the server kills itself (lib/failpoint.ts); absent = none. */
   failpoint?: string | null;
 }
@@ -176,6 +179,7 @@ export async function loadConfig(
   const admin = settled(readAdminConfig(env));
   const outbound = settled(readOutboundConfig(env));
   const sendRecovery = settled(readSendRecoveryConfig(env));
+  const watchdog = settled(readWatchdogConfig(env));
   const failpoint = settled(readFailpoint(env));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
@@ -224,6 +228,7 @@ export async function loadConfig(
     admin,
     outbound,
     sendRecovery,
+    watchdog,
     failpoint,
   };
 }

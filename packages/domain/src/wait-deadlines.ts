@@ -25,6 +25,15 @@ export type WaitKind = (typeof WAIT_KINDS)[number];
 
 /** Who must act for the wait to end: a party, the admins, the server's own jobs, or the chain. */
 export type WaitOwner = 'user' | 'counterparty' | 'admin' | 'server' | 'chain';
+/** Who must act, as a sentence's subject ('an admin must act'). */
+export const WAIT_OWNER_LABELS: Readonly<Record<WaitOwner, string>> = {
+  user: 'the user',
+  counterparty: 'the counterparty',
+  admin: 'an admin',
+  server: 'the server',
+  chain: 'the chain',
+};
+
 /** What the record is, for the link an admin follows. */
 export type WaitSubject = 'deal' | 'coin_jelly' | 'swap' | 'platform_send' | 'support_case';
 
