@@ -31,6 +31,9 @@ async function withLateItem(page: Page): Promise<void> {
   });
 }
 
+// Signing the admin in and building the admin area take most of the default 30 s on a loaded machine.
+test.setTimeout(120_000);
+
 for (const width of [1280, 390]) {
   test(`at ${width} px the admin finds a late record under Overdue and follows its link`, async ({ openParty }) => {
     const admin = await openAdmin(openParty);

@@ -60,19 +60,27 @@ const resolvingDeals: WaitReader = async (db, startedBefore) => {
   return rows.map((r) => ({ ref: String(r.ref), since: at(r.since), label: `Deal #${r.ref}`, link: dealLink(r.ref) }));
 };
 
-/** When a Coin Jelly order's clock starts at its stage: the quote's expiry, the admin queue's entry, or the last move. */
+/**
+ * When a Coin Jelly order's clock starts at its stage: the quote's expiry, the admin queue's entry, or its entry
+ * into the stage. The entry is the first timeline event at the stage since the last event at another one, not
+ * updated_at: a move that stays in its stage (a refund's claim, released and claimed again) must not restart it.
+ */
 function jellyClock(stage: JellyStageName) {
-  if (stage === 'awaiting_deposit') return sql.raw('expire_at');
-  if (stage === 'awaiting_admin') return sql.raw('COALESCE(admin_since, updated_at)');
-  return sql.raw('updated_at');
+  if (stage === 'awaiting_deposit') return sql.raw('o.expire_at');
+  if (stage === 'awaiting_admin') return sql.raw('COALESCE(o.admin_since, o.updated_at)');
+  return sql.raw(`COALESCE((
+    SELECT min(e.created_at) FROM jelly_events e
+    WHERE e.order_id = o.id AND e.stage = o.stage AND e.id > COALESCE(
+      (SELECT max(p.id) FROM jelly_events p WHERE p.order_id = o.id AND p.stage <> o.stage), 0)
+  ), o.updated_at)`);
 }
 
 const jellyStage = (stage: JellyStageName): WaitReader => async (db, startedBefore) => {
   const clock = jellyClock(stage);
   const rows = await queryRows<Row>(db, sql`
-    SELECT id AS ref, ${clock} AS since FROM jelly_orders
-    WHERE stage = ${stage} AND ${clock} < ${iso(startedBefore)}::timestamptz
-    ORDER BY ${clock} LIMIT ${READ_LIMIT}`);
+    SELECT ref, since FROM (SELECT o.id AS ref, ${clock} AS since FROM jelly_orders o WHERE o.stage = ${stage}) w
+    WHERE since < ${iso(startedBefore)}::timestamptz
+    ORDER BY since LIMIT ${READ_LIMIT}`);
   return rows.map((r) => ({ ref: String(r.ref), since: at(r.since), label: `Coin Jelly order #${r.ref}`, link: '/admin/coin-jelly' }));
 };
 

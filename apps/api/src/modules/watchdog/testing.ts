@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { JellyStageName, OrderStatus } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { jellyOrders, orders, platformSends, supportRequests } from '../../db/schema/index.ts';
+import { jellyEvents, jellyOrders, orders, platformSends, supportRequests } from '../../db/schema/index.ts';
 
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const wallet = () => `W${randomUUID().replaceAll('-', '')}`;
@@ -92,6 +92,12 @@ export async function seedJellyOrder(db: Database, stage: JellyStageName, at: Da
     .returning({ id: jellyOrders.id });
   if (!row) throw new Error('jelly order insert failed');
   return row.id;
+}
+
+/** A timeline event of a seeded order at `stage` (and the order's last write at `at`, as a move would set it). */
+export async function seedJellyEvent(db: Database, orderId: number, stage: JellyStageName, at: Date): Promise<void> {
+  await db.insert(jellyEvents).values({ orderId, stage, kind: 'stage', actor: 'system', createdAt: at });
+  await db.update(jellyOrders).set({ updatedAt: at }).where(eq(jellyOrders.id, orderId));
 }
 
 /** A platform send signed at `at`, still `state` (pending by default). */

@@ -10,7 +10,7 @@ import { notifications, telegramOutbox } from '../../db/schema/index.ts';
 import { session, type Session } from '../orders/testing.ts';
 import { insertSwapRow } from '../swap/testing.ts';
 import { runWatchdog, watchdogContextOf } from './index.ts';
-import { finishSeededSend, moveSeededDeal, seedDeal, seedJellyOrder, seedPlatformSend, seedSupportRequest } from './testing.ts';
+import { finishSeededSend, moveSeededDeal, seedDeal, seedJellyEvent, seedJellyOrder, seedPlatformSend, seedSupportRequest } from './testing.ts';
 
 const MIN = 60_000;
 const admins = [createWallet(), createWallet()];
@@ -47,6 +47,12 @@ beforeAll(async () => {
   add('jelly_awaiting_admin', await seedJellyOrder(db, 'awaiting_admin', t0), 120);
   add('jelly_settling', await seedJellyOrder(db, 'settling', t0), 10);
   add('jelly_refunding', await seedJellyOrder(db, 'refunding', t0), 10);
+  // A refund whose claim was released and taken again 8 minutes in: its clock still runs from the refund choice.
+  const retried = await seedJellyOrder(db, 'refunding', new Date(t0.getTime() - 60 * MIN));
+  await seedJellyEvent(db, retried, 'needs_choice', new Date(t0.getTime() - 60 * MIN));
+  await seedJellyEvent(db, retried, 'refunding', t0);
+  await seedJellyEvent(db, retried, 'refunding', new Date(t0.getTime() + 8 * MIN));
+  add('jelly_refunding', retried, 10);
   // A swap in Processing, a platform send not final, a support case on a completed deal.
   add('swap_processing', await insertSwapRow(t, { wallet: user.wallet.address, inSymbol: 'USDC', outSymbol: 'SOL', status: 0, createdAt: t0 }), 5);
   add('platform_send', await seedPlatformSend(db, t0), 5);
