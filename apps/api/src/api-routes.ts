@@ -22,6 +22,7 @@ import { deskBalances } from './modules/swap/index.ts';
 import { swapRoutes } from './modules/swap/routes.ts';
 import { telegramSupportNotifier } from './modules/telegram/index.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
+import { watchdogRoutes } from './modules/watchdog/routes.ts';
 import { realtimeRoutes } from './realtime/plugin.ts';
 
 /** Every product area's routes; mounted under /api by app.ts (which starts the modules' services and jobs). */
@@ -48,4 +49,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(coinJellyRoutes);
   await app.register(swapRoutes);
   await app.register(adminRoutes, { desk: deskBalances(app.chain, app.desk) });
+  await app.register(watchdogRoutes);
 };

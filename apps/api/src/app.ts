@@ -21,6 +21,7 @@ import { paymentReminderJob } from './modules/notifications/index.ts';
 import { priceService } from './modules/prices/index.ts';
 import { deskService, expiredQuoteSweep, processingSwapSweep } from './modules/swap/index.ts';
 import { telegramService } from './modules/telegram/index.ts';
+import { watchdogJob } from './modules/watchdog/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { compression } from './plugins/compression.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(runwayWatch);
     await app.register(processingSwapSweep);
     await app.register(expiredQuoteSweep);
+    await app.register(watchdogJob);
     await app.register(rpcProxy);
     await options.webBuilt;
     await app.register(staticWeb, { webDist: config.webDist });

@@ -26,6 +26,7 @@ import { readFailpoint } from './lib/failpoint.ts';
 import { readHealthConfig, type HealthConfig } from './modules/health/index.ts';
 import { readStablecoinMints } from './chain/stablecoin-mints.ts';
 import { readSendRecoveryConfig, type SendRecoveryConfig } from './chain/gate/index.ts';
+import { readWatchdogConfig, type WatchdogConfig } from './modules/watchdog/index.ts';
 import type { SharedConfig } from './shared-config.ts';
 import { apiPath } from './lib/package-root.ts';
 
@@ -67,6 +68,8 @@ export interface AppConfig extends SharedConfig, AuthConfig, PlatformConfig {
   sendRecovery?: SendRecoveryConfig;
   /** Drain and shutdown times, readiness's RPC threshold (SHUTDOWN_*, RPC_UNREADY_AFTER); absent = defaults. */
   health?: HealthConfig;
+  /** The watchdog over waiting money (WATCHDOG_SWEEP_SECONDS); absent = no job (tests call it directly). */
+  watchdog?: WatchdogConfig;
   /** TEST ONLY: JELLY_FAILPOINT, the point at which the server kills itself (lib/failpoint.ts); absent = none. */
   failpoint?: string | null;
 }
@@ -179,6 +182,7 @@ export async function loadConfig(
   const admin = settled(readAdminConfig(env));
   const outbound = settled(readOutboundConfig(env));
   const sendRecovery = settled(readSendRecoveryConfig(env));
+  const watchdog = settled(readWatchdogConfig(env));
   const failpoint = settled(readFailpoint(env));
   const health = settled(readHealthConfig(env));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
@@ -229,6 +233,7 @@ export async function loadConfig(
     outbound,
     sendRecovery,
     health,
+    watchdog,
     failpoint,
   };
 }

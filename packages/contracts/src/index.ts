@@ -25,3 +25,4 @@ export * from './swap.ts';
 export * from './admin.ts';
 export * from './admin-common.ts';
 export * from './admin-records.ts';
+export * from './admin-overdue.ts';

@@ -26,6 +26,7 @@ export const notificationKinds = [
   'swap_completed',
   'swap_failed',
   'refund_waits_for_account',
+  'overdue',
 ] as const;
 export const notificationKind = lazySchema(() => z.enum(notificationKinds));
 export type NotificationKind = z.infer<typeof notificationKind>;

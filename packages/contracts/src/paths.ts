@@ -53,4 +53,6 @@ export const adminPaths = {
   token: (mint: string) => `/admin/tokens/${mint}`,
   audit: '/admin/audit',
   platform: '/admin/platform',
+  /** Everything waiting past its deadline (the watchdog). */
+  overdue: '/admin/overdue',
 } as const;

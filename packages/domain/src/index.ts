@@ -40,3 +40,4 @@ export * from './coin-jelly-rate-band.ts';
 export * from './swap-lifecycle.ts';
 export * from './swap-messages.ts';
 export * from './swap-quote.ts';
+export * from './wait-deadlines.ts';

@@ -217,4 +217,9 @@ export const GET_SAMPLES: Record<string, (s: Seeded) => Sample[]> = {
     { url: '/api/admin/platform', headers: admin.headers, status: 200 },
     { url: '/api/admin/platform', headers: taker.headers, status: 403 },
   ],
+  '/api/admin/overdue': ({ admin, taker }) => [
+    { url: '/api/admin/overdue', headers: admin.headers, status: 200 },
+    { url: '/api/admin/overdue', headers: taker.headers, status: 403 },
+    { url: '/api/admin/overdue', status: 401 },
+  ],
 };

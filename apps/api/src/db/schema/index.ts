@@ -16,3 +16,4 @@ export * from './admin.ts';
 export * from './chain-tx-claims.ts';
 export * from './platform-sends.ts';
 export * from './limits.ts';
+export * from './watchdog.ts';

@@ -7,6 +7,7 @@ import { AuditPage } from './AuditPage.tsx';
 import { DealsPage } from './DealsPage.tsx';
 import { DisputesPage } from './DisputesPage.tsx';
 import { DossierPage } from './DossierPage.tsx';
+import { OverduePage } from './OverduePage.tsx';
 import { PlatformPage } from './PlatformPage.tsx';
 import { TokensPage } from './TokensPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
@@ -40,6 +41,7 @@ export function AdminArea({ viewer, chatSlot, onConnectWallet, onDisconnect, swa
         { index: true, element: <DisputesPage /> },
         { path: 'disputes', element: <DisputesPage /> },
         { path: 'disputes/:id', element: <DossierPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
+        { path: 'overdue', element: <OverduePage /> },
         { path: 'deals', element: <DealsPage /> },
         { path: 'orders/:id', element: <AdminOrderChatPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
         { path: 'users', element: <UsersPage /> },

@@ -1,6 +1,7 @@
 /** The admin area's sections, in the order of its navigation. */
 export const ADMIN_SECTIONS = [
   { path: 'disputes', label: 'Disputes' },
+  { path: 'overdue', label: 'Overdue' },
   { path: 'deals', label: 'Deals' },
   { path: 'users', label: 'Users' },
   { path: 'tokens', label: 'Tokens' },
