@@ -14,8 +14,6 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
-
     test('a seller who closed their token account receives the payment-window refund with the one button', async ({ openParty, chain, request }) => {
       const alice = await openParty('alice');
       const bob = await openParty('bob');
@@ -28,7 +26,9 @@ for (const viewport of [
       });
       const locked = toBaseUnits('20', coin.decimals);
       const dealId = await bob.api.createOrder({ parentOrderId: offerId, amount: locked.toString() });
+      // signed in at the default size (the account menu is what sign-in checks), then the deal at this width
       await alice.signInInBrowser();
+      await alice.page.setViewportSize(viewport);
       await alice.page.goto(`/swap-chat/${dealId}`);
       await lockDeal(alice.page);
       expect(await chain.vaultBalance(offerId)).toBe(locked);
@@ -46,6 +46,7 @@ for (const viewport of [
 
       // Bob reads that it waits for the other party, with nothing to press.
       await bob.signInInBrowser();
+      await bob.page.setViewportSize(viewport);
       await bob.page.goto(`/swap-chat/${dealId}`);
       const bobsNote = bob.page.getByTestId('payout-wait');
       await expect(bobsNote).toContainText('The refund waits in escrow for the seller to open their USDC account');
@@ -53,6 +54,7 @@ for (const viewport of [
 
       // One button: Alice's wallet opens her account (she pays the rent), and the refund follows.
       const signaturesBefore = alice.wallet.signTransactionRequests.length;
+      await expect(banner.getByRole('button', { name: 'Receive' })).toBeInViewport();
       await banner.getByRole('button', { name: 'Receive' }).click();
       await confirmAction(alice.page, 'Receive your refund?', 'Receive');
       await expectDealStatus(alice.page, 'Expired');

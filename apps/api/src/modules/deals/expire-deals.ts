@@ -7,7 +7,7 @@ import { orders } from '../../db/schema/index.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
 import { notifyDealStatus } from '../notifications/index.ts';
-import { clearPayoutWait, isRecipientAccountMissing, recordPayoutWait } from './payout-waits.ts';
+import { clearPayoutWait, hasRecordedResolution, isRecipientAccountMissing, recordPayoutWait } from './payout-waits.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
@@ -108,6 +108,8 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
 export async function refundLockedDeal(ctx: ExpiryContext, chain: Chain, orderId: number): Promise<'refunded' | 'synced' | 'skipped'> {
   const deal = await findDeal(ctx.db, orderId);
   if (!deal || deal.status !== OrderStatus.CryptoGuyLockedCrypto) return 'skipped';
+  // an admin's decision that waits for its recipient's account is not overruled by the window
+  if (await hasRecordedResolution(ctx.db, orderId)) return 'skipped';
   if (!(await stillPastDeadline(ctx, orderId))) return 'skipped';
   const ticket = await readTicket(chain, deal.offerId, deal.orderId);
   if (!ticket || ticket.status !== 'Locked' || ticket.fiatGuySigned || ticket.cryptoGuySigned) {

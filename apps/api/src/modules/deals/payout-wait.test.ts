@@ -130,6 +130,10 @@ describe("an admin's release to a buyer without a token account", () => {
     const [told] = await toldTo(buyer.wallet.address);
     expect(told).toMatchObject({ title: RELEASE_WAITS_TITLE, orderId: dealId });
     expect(told?.message).toContain('The 10 USDC released to you');
+    // the payment window ends meanwhile: the admin's decision is not overruled by a refund to the seller
+    const pastWindow = await expireDeals({ db: t.app.db, chain: t.chain, now: () => new Date(t.clock.now().getTime() + WINDOW_MS) });
+    expect([...pastWindow.refunded, ...pastWindow.synced, ...pastWindow.failed.map((f) => f.orderId)]).not.toContain(dealId);
+    expect((await dealRow(t, dealId)).status).toBe(OrderStatus.CryptoGuyLockedCrypto);
 
     expect(errorOf(await retry(seller, dealId))).toMatchObject({ status: 403 });
     await openUsdcAccount(t, buyer);

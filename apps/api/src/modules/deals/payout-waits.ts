@@ -1,6 +1,6 @@
 import type { PayoutWait } from '@jelly/contracts';
 import { ESCROW_STATUSES, cryptoSideWallet, fiatSideWallet, fromBaseUnits } from '@jelly/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { dealPayoutWaits, orders, type RecordedResolution } from '../../db/schema/index.ts';
@@ -35,6 +35,8 @@ export async function recordPayoutWait(db: Database, deal: DealRecord, send: Wai
       .onConflictDoUpdate({
         target: dealPayoutWaits.orderId,
         set: { kind: send.kind, recipient, recipientWallet: wallet, mint: deal.tokenMint, resolution },
+        // an admin's recorded decision is never replaced by the payment window's refund
+        ...(send.kind === 'resolution' ? {} : { setWhere: ne(dealPayoutWaits.kind, 'resolution') }),
       });
     await notifyPayoutWaitsForAccount(tx, {
       wallet,
@@ -60,6 +62,15 @@ export async function findPayoutWait(db: Queryable, orderId: number): Promise<Pa
     .innerJoin(orders, eq(orders.orderId, dealPayoutWaits.orderId))
     .where(and(eq(dealPayoutWaits.orderId, orderId), inArray(orders.status, [...ESCROW_STATUSES])));
   return row?.wait;
+}
+
+/** An admin decided this deal and the decision waits for its recipient: the payment window must not refund it. */
+export async function hasRecordedResolution(db: Queryable, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ orderId: dealPayoutWaits.orderId })
+    .from(dealPayoutWaits)
+    .where(and(eq(dealPayoutWaits.orderId, orderId), eq(dealPayoutWaits.kind, 'resolution')));
+  return row !== undefined;
 }
 
 /** The deal view's `waitingForAccount`: shown to both parties (the recipient gets the button, the other a note). */
