@@ -121,8 +121,18 @@ export const adminResolveResponse = lazySchema(() => z.object({
 }));
 export type AdminResolveResponse = z.infer<typeof adminResolveResponse>;
 
+/** POST /deals/{orderId}/payout/retry (bearer; the waiting payout's recipient only). */
+export const retryPayoutParams = lazySchema(() => z.object({ orderId }));
+export const retryPayoutResponse = lazySchema(() => z.object({
+  orderId: z.number().int().positive(),
+  /** The deal's status after the send: 7 (Expired) for a refund, 6 (Admin Resolved) for a resolution. */
+  status: orderStatus,
+}));
+export type RetryPayoutResponse = z.infer<typeof retryPayoutResponse>;
+
 export const dealPaths = {
   signAndSend: '/platform/admin/sign-and-send',
+  retryPayout: (id: number | string) => `/deals/${id}/payout/retry`,
   adminOrder: (id: number | string) => `/admin/orders/${id}`,
   adminResolve: (id: number | string) => `/admin/orders/${id}/resolve`,
 } as const;

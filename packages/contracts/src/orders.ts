@@ -213,6 +213,20 @@ export const adminResolution = lazySchema(() => z.object({
 }));
 export type AdminResolution = z.infer<typeof adminResolution>;
 
+/**
+ * A payout the server sends (the payment-window refund to the seller, or an admin's decision) that waits because the
+ * recipient has no token account for the deal's coin: the platform never opens one with its SOL. The recipient opens
+ * it from their own wallet, then POST /deals/{orderId}/payout/retry sends the waiting payout at once.
+ */
+export const payoutWait = lazySchema(() => z.object({
+  /** 'seller': a refund; 'buyer': a release after an admin's decision. */
+  recipient: z.enum(['buyer', 'seller']),
+  /** The coin whose associated token account the recipient must open. */
+  mint: z.string(),
+  since: isoDateTime,
+}));
+export type PayoutWait = z.infer<typeof payoutWait>;
+
 export const orderDetailsResponse = lazySchema(() => order.extend({
   /** For a deal: its offer (available amount, limits, …). null for an offer. */
   parentOffer: order.nullable(),
@@ -220,6 +234,8 @@ export const orderDetailsResponse = lazySchema(() => order.extend({
   adminResolution: adminResolution.nullable().optional(),
   /** For a deal in dispute: when it was opened and when the admins aim to have decided it (the SLA clock). */
   dispute: z.object({ openedAt: isoDateTime, slaDueAt: isoDateTime }).nullable().optional(),
+  /** For a deal whose refund or release waits for the recipient's token account (both parties see it). */
+  waitingForAccount: payoutWait.nullable().optional(),
 }));
 export type OrderDetails = z.infer<typeof orderDetailsResponse>;
 

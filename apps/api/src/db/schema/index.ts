@@ -5,6 +5,7 @@ export * from './orders.ts';
 export * from './chat.ts';
 export * from './notifications.ts';
 export * from './deals.ts';
+export * from './payout-waits.ts';
 export * from './rating.ts';
 export * from './rent-reclaims.ts';
 export * from './fee-payer.ts';

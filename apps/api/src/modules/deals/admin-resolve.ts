@@ -11,6 +11,7 @@ import { readTicket } from './chain/read-ticket.ts';
 import { DEAL_BUSY, type DealTxContext } from './deal-transactions.ts';
 import { moveDeal } from './deal-writes.ts';
 import { findDeal, findPendingTransactionOfDeal, orderExists } from './queries.ts';
+import { clearPayoutWait, isRecipientAccountMissing, recordPayoutWait } from './payout-waits.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
 import { syncDealFromChain } from './sync-deal-from-chain.ts';
 
@@ -71,8 +72,12 @@ export async function adminResolve(
       });
     } catch (error) {
       if (error instanceof AppError && error.details?.programErrorCode === 6004) throw conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
+      // kept as decided: the recipient's "Receive" sends it once their account exists (retry-payout.ts)
+      const decision = { admin: adminWallet, reason: reason || null };
+      if (isRecipientAccountMissing(error)) await recordPayoutWait(ctx.db, deal, { kind: 'resolution', releaseTo, decision }, ctx.now());
       throw error;
     }
+    await clearPayoutWait(ctx.db, deal.orderId);
     return { orderId: deal.orderId, status: result.status, signature: result.signature, releaseTo };
   }
 

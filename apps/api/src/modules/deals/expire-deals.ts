@@ -1,13 +1,13 @@
-import { OrderStatus, actionSources, cryptoSideWallet } from '@jelly/domain';
+import { OrderStatus, actionSources } from '@jelly/domain';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { orders } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
 import { readTicket } from './chain/read-ticket.ts';
 import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
-import { notifyDealStatus, notifyRefundWaitsForAccount } from '../notifications/index.ts';
+import { notifyDealStatus } from '../notifications/index.ts';
+import { clearPayoutWait, hasRecordedResolution, isRecipientAccountMissing, recordPayoutWait } from './payout-waits.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
@@ -92,28 +92,42 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
     .limit(LOCKED_BATCH);
   for (const { orderId } of due) {
     try {
-      const deal = await findDeal(ctx.db, orderId);
-      if (!deal || deal.status !== OrderStatus.CryptoGuyLockedCrypto) continue;
-      if (!(await stillPastDeadline(ctx, orderId))) continue;
-      const ticket = await readTicket(chain, deal.offerId, deal.orderId);
-      if (!ticket || ticket.status !== 'Locked' || ticket.fiatGuySigned || ticket.cryptoGuySigned) {
-        await syncDealFromChain(ctx.db, chain, deal, ctx.now(), { refundMeans: 'expired' });
-        report.synced.push(orderId);
-        continue;
-      }
-      await resolveOnChain({ ...ctx, chain }, deal, false, PAYMENT_WINDOW_ACTOR, { refundMeans: 'expired' }, {
-        action: 'refund_expired_lock',
-        details: { paymentDeadline: deal.paymentDeadline?.toISOString() ?? null },
-      });
-      report.refunded.push(orderId);
+      const outcome = await refundLockedDeal(ctx, chain, orderId);
+      if (outcome !== 'skipped') report[outcome].push(orderId);
     } catch (error) {
       report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
-      // the seller has no token account: the refund waits (the job retries each run); tell them once what to do
-      const seller = error instanceof AppError && error.details?.reason === 'recipient_account_missing' ? await findDeal(ctx.db, orderId) : undefined;
-      const wallet = seller && cryptoSideWallet(seller);
-      if (wallet && error instanceof AppError) await notifyRefundWaitsForAccount(ctx.db, { wallet, orderId, reason: error.message, now: ctx.now() });
     }
   }
+}
+
+/**
+ * One locked deal past its deadline, refunded on chain (or synced when the chain moved on; skipped when it no longer
+ * qualifies). The job and the seller's "Receive" (retry-payout.ts) both run it. Refused because the seller has no
+ * token account: the wait is recorded and the seller told once what to do; it is cleared once the deal moved.
+ */
+export async function refundLockedDeal(ctx: ExpiryContext, chain: Chain, orderId: number): Promise<'refunded' | 'synced' | 'skipped'> {
+  const deal = await findDeal(ctx.db, orderId);
+  if (!deal || deal.status !== OrderStatus.CryptoGuyLockedCrypto) return 'skipped';
+  // an admin's decision that waits for its recipient's account is not overruled by the window
+  if (await hasRecordedResolution(ctx.db, orderId)) return 'skipped';
+  if (!(await stillPastDeadline(ctx, orderId))) return 'skipped';
+  const ticket = await readTicket(chain, deal.offerId, deal.orderId);
+  if (!ticket || ticket.status !== 'Locked' || ticket.fiatGuySigned || ticket.cryptoGuySigned) {
+    await syncDealFromChain(ctx.db, chain, deal, ctx.now(), { refundMeans: 'expired' });
+    await clearPayoutWait(ctx.db, orderId);
+    return 'synced';
+  }
+  try {
+    await resolveOnChain({ ...ctx, chain }, deal, false, PAYMENT_WINDOW_ACTOR, { refundMeans: 'expired' }, {
+      action: 'refund_expired_lock',
+      details: { paymentDeadline: deal.paymentDeadline?.toISOString() ?? null },
+    });
+  } catch (error) {
+    if (isRecipientAccountMissing(error)) await recordPayoutWait(ctx.db, deal, { kind: 'refund_expired' }, ctx.now());
+    throw error;
+  }
+  await clearPayoutWait(ctx.db, orderId);
+  return 'refunded';
 }
 
 /**

@@ -18,3 +18,4 @@ export { clearReviewFlag, flagRunningDealsOf } from './review-flags.ts';
 export { dealSendOwners } from './send-owners.ts';
 export { lockedInEscrowByOffer } from './locked-in-escrow.ts';
 export type { LockedInVault } from './locked-in-escrow.ts';
+export { payoutWaitOf } from './payout-waits.ts';

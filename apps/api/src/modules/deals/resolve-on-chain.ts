@@ -14,13 +14,16 @@ import type { SyncOptions } from './sync-deal-from-chain.ts';
 
 /**
  * The recipient has no token account for the deal's coin: the platform does not open one with its SOL (the owner
- * could close it and keep the rent). The tokens stay in escrow and the resolution goes through once the recipient
- * opens the account from their own wallet; the payment-window job and the admin retry it.
+ * could close it and keep the rent). The tokens stay in escrow; the send is recorded as waiting (payout-waits.ts),
+ * the recipient is asked to open the account from their own wallet ("Receive" on the deal page), and it goes
+ * through as soon as they do. The message says who must open what; nobody has anything to retry.
  */
-export function recipientAccountMissing(side: 'buyer' | 'seller'): AppError {
+export function recipientAccountMissing(side: 'buyer' | 'seller', symbol: string): AppError {
   return new AppError(
     'CONFLICT',
-    `The ${side} has no token account for this coin yet. The tokens stay safe in escrow; they are sent as soon as the ${side} opens the account in their wallet (receive the coin once, or add it), then try again.`,
+    `The ${side} has no token account for this coin yet (${symbol}), and the platform does not open one with its SOL. ` +
+      `The tokens stay safe in escrow and this decision is kept: the ${side} is asked to open their ${symbol} account ` +
+      "('Receive' on the deal page), and the tokens are sent as soon as they do.",
     { reason: 'recipient_account_missing' },
   );
 }
@@ -45,7 +48,7 @@ export async function buildAdminResolveTransaction(
   const cryptoGuy = new PublicKey(crypto);
   const recipient = releaseToFiatGuy ? fiatGuy : cryptoGuy;
   const recipientAccount = await chain.connection.getAccountInfo(getAssociatedTokenAddressSync(mint, recipient, true), 'confirmed');
-  if (!recipientAccount) throw recipientAccountMissing(releaseToFiatGuy ? 'buyer' : 'seller');
+  if (!recipientAccount) throw recipientAccountMissing(releaseToFiatGuy ? 'buyer' : 'seller', deal.tokenName);
   const instructions = [
     ...(releaseToFiatGuy ? ensureTokenAccountsInstructions(admin, mint, [escrow.treasury]) : []),
     adminResolveUniversalTicketInstruction({

@@ -9,6 +9,7 @@ import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { getAdminOrder } from './get-admin-order.ts';
 import { signAndSend } from './sign-and-send.ts';
+import { payoutRoutes } from './payout-routes.ts';
 import { windowRoutes } from './window/routes.ts';
 
 export interface DealRoutesOptions {
@@ -24,6 +25,7 @@ export const dealRoutes: FastifyPluginAsyncZod<DealRoutesOptions> = async (app, 
   const confirmTimeoutMs = options.confirmTimeoutMs;
   const timeout = confirmTimeoutMs === undefined ? {} : { confirmTimeoutMs };
   await app.register(windowRoutes);
+  await app.register(payoutRoutes, timeout);
 
   app.post(
     '/platform/admin/sign-and-send',

@@ -13,4 +13,4 @@ export { notify } from './notify.ts';
 export { findNotificationsByIds } from './queries.ts';
 export { toNotification } from './to-wire.ts';
 export { paymentReminderJob } from './payment-reminder-job.ts';
-export { notifyRefundWaitsForAccount, REFUND_WAITS_TITLE } from './refund-waits-notice.ts';
+export { notifyPayoutWaitsForAccount, payoutWaitMessage, REFUND_WAITS_TITLE, RELEASE_WAITS_TITLE } from './refund-waits-notice.ts';

@@ -1,8 +1,8 @@
-import type { ChatMessage } from '@jelly/contracts';
+import type { ChatMessage, Notification } from '@jelly/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { testStore } from '../../test/renderApp.tsx';
 import { api } from '../api/api.ts';
-import { activeChatRooms, activeSwapChatRooms, applyChatMessage, applyOrderStatus } from './cacheUpdates.ts';
+import { activeChatRooms, activeSwapChatRooms, applyChatMessage, applyOrderStatus, applyPayoutWaitNotification } from './cacheUpdates.ts';
 
 // Stand-ins with the names and tags the real features use (deal-chat's chatMessages, deal's dealOrder / 'Deal').
 let dealFetches = 0;
@@ -89,5 +89,18 @@ describe('realtime cache updates', () => {
     applyOrderStatus(store.dispatch, { type: 'order.status', orderId: 40, parentOrderId: null, status: 4, changedAt: '2030-01-01T00:00:00.000Z' });
     await vi.waitFor(() => expect(testApi.endpoints.ownerList.select('me')(stateOf(store)).data?.fetch).toBeGreaterThan(before));
     list.unsubscribe();
+  });
+
+  it('refetches a shown deal when its payout starts waiting for the reader’s token account (its status does not move)', async () => {
+    const { store } = testStore();
+    const deal = store.dispatch(testApi.endpoints.dealOrder.initiate(21));
+    await deal;
+    const before = testApi.endpoints.dealOrder.select(21)(stateOf(store)).data?.fetch ?? Infinity;
+    const notice = (kind: Notification['kind']) =>
+      ({ type: 'notification.created', notification: { id: 1, kind, title: 't', message: 'm', orderId: 21 } as Notification }) as const;
+    applyPayoutWaitNotification(store.dispatch, notice('chat_message'));
+    applyPayoutWaitNotification(store.dispatch, notice('refund_waits_for_account'));
+    await vi.waitFor(() => expect(testApi.endpoints.dealOrder.select(21)(stateOf(store)).data?.fetch).toBe(before + 1));
+    deal.unsubscribe();
   });
 });

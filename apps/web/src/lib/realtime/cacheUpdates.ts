@@ -68,6 +68,16 @@ export function applyJellyNotification(dispatch: AnyDispatch, event: RealtimeNot
   dispatch(loose.invalidateTags([{ type: COIN_JELLY_ORDER_TAG, id: jellyId }, COIN_JELLY_ORDERS_TAG]));
 }
 
+/**
+ * A deal's payout now waits for its recipient's token account (the status does not move): the recipient's open deal
+ * page refetches it and shows the banner with Receive.
+ */
+export function applyPayoutWaitNotification(dispatch: AnyDispatch, event: RealtimeNotificationCreated): void {
+  const { kind, orderId } = event.notification;
+  if (kind !== 'refund_waits_for_account' || orderId == null) return;
+  dispatch(loose.invalidateTags([{ type: DEAL_TAG, id: orderId }]));
+}
+
 /** A Coin Jelly order moved or gained a timeline event: its page, its Confirm&Fund status and every list refetch it. */
 export function applyJellyUpdated(dispatch: AnyDispatch, event: RealtimeJellyUpdated): void {
   dispatch(loose.invalidateTags([{ type: COIN_JELLY_ORDER_TAG, id: event.order.id }, COIN_JELLY_ORDERS_TAG]));

@@ -8,14 +8,14 @@ import { EscrowActionError } from '../../../lib/solana/escrowErrors.ts';
 import type { EscrowSubmitContext } from '../../../lib/solana/submitEscrowInstruction.ts';
 import type { EscrowTarget } from '../chain/dealInstructions.ts';
 
-export type DealActionKind = 'lock' | 'markAsPaid' | 'cancel' | 'supportRequest';
+export type DealActionKind = 'lock' | 'markAsPaid' | 'cancel' | 'supportRequest' | 'receivePayout';
 
 /** What an action needs from the page: who is looking, their wallet and connection, the escrow, the API's endpoints. */
 export interface DealActionEnv {
   /** The signed-in wallet (the session's), null when signed out. */
   viewer: string | null;
   wallet: Pick<WalletContextState, 'publicKey' | 'signTransaction'>;
-  connection: Pick<Connection, 'getLatestBlockhash' | 'getBalance' | 'getAccountInfo'> | null;
+  connection: Pick<Connection, 'getLatestBlockhash' | 'getBalance' | 'getAccountInfo' | 'sendRawTransaction' | 'confirmTransaction'> | null;
   /** From GET /platform/config; null values mean the server runs without a chain. */
   escrow: { programId: string | null; feePayer: string | null } | null;
   /** Runs the API's endpoints (the co-signer, the database cancel, the support request). */

@@ -1,10 +1,12 @@
 import {
+  dealPaths,
   orderDetailsResponse,
   orderPaths,
   orderReviewStatusResponse,
   ratingPaths,
   ratingResponse,
   ratingSummaryResponse,
+  retryPayoutResponse,
   supportPaths,
   supportRequestResponse,
   type OrderDetails,
@@ -12,6 +14,7 @@ import {
   type RatingRequest,
   type RatingResponse,
   type RatingSummary,
+  type RetryPayoutResponse,
   type SupportRequest,
   type SupportRequestResponse,
 } from '@jelly/contracts';
@@ -46,6 +49,12 @@ export const dealApi = api.enhanceEndpoints({ addTagTypes: ['Deal', 'DealReviewS
       query: (body) => ({ url: ratingPaths.rating, method: 'POST', body }),
       responseSchema: ratingResponse,
       invalidatesTags: (_result, _error, body) => (body.dealId == null ? [] : [{ type: 'DealReviewStatus', id: Number(body.dealId) }]),
+    }),
+    /** POST /deals/{orderId}/payout/retry: the recipient opened their token account; the waiting payout goes now. */
+    retryPayout: build.mutation<RetryPayoutResponse, number>({
+      query: (orderId) => ({ url: dealPaths.retryPayout(orderId), method: 'POST' }),
+      responseSchema: retryPayoutResponse,
+      invalidatesTags: (_result, _error, orderId) => [{ type: 'Deal', id: orderId }],
     }),
     /** POST /platform/call-tg-bot: the Support Request; the server moves the deal to AdminResolving. */
     supportRequest: build.mutation<SupportRequestResponse, SupportRequest>({

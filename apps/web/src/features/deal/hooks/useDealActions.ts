@@ -17,6 +17,7 @@ const PREPARE: Record<DealActionKind, () => Promise<PrepareAction>> = {
   markAsPaid: () => importWithRetry(() => import('../actions/prepareMarkAsPaid.ts')).then((m) => m.prepareMarkAsPaid),
   cancel: () => importWithRetry(() => import('../actions/prepareCancel.ts')).then((m) => m.prepareCancel),
   supportRequest: () => importWithRetry(() => import('../actions/prepareSupportRequest.ts')).then((m) => m.prepareSupportRequest),
+  receivePayout: () => importWithRetry(() => import('../actions/prepareReceivePayout.ts')).then((m) => m.prepareReceivePayout),
 };
 
 export interface DealActionsOptions {
@@ -106,4 +107,5 @@ const FALLBACK: Record<DealActionKind, string> = {
   markAsPaid: FAILED_TO_SIGN_TICKET,
   cancel: CANCEL_FAILED,
   supportRequest: UNEXPECTED_ERROR,
+  receivePayout: UNEXPECTED_ERROR,
 };

@@ -16,6 +16,7 @@ import { DisputeClockNote } from '../components/DisputeClockNote.tsx';
 import { DealHeader } from '../components/DealHeader.tsx';
 import { PaymentWindowExtension } from '../components/PaymentWindowExtension.tsx';
 import { PaymentDetailsPanel } from '../components/PaymentDetailsPanel.tsx';
+import { PayoutWaitBanner } from '../components/PayoutWaitBanner.tsx';
 import { useDealActions } from '../hooks/useDealActions.ts';
 import { useSuccessPrompt } from '../hooks/useSuccessPrompt.ts';
 import styles from './DealChatPage.module.css';
@@ -109,6 +110,13 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
 
   return (
     <section className={styles.page} aria-label={`Deal #${deal.orderId}`}>
+      <PayoutWaitBanner
+        deal={deal}
+        viewer={viewer.wallet}
+        busy={busy === 'receivePayout'}
+        disabled={busy !== null}
+        onReceive={() => start('receivePayout')}
+      />
       <DealHeader
         deal={deal}
         viewer={viewer.wallet}
