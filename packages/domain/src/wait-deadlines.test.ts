@@ -25,6 +25,7 @@ const MIN = 60_000;
 const EXPECTED: ReadonlyArray<[WaitKind, string, number, string]> = [
   ['deal_locked', 'server', 10, 'deal'],
   ['deal_admin_resolving', 'admin', 24 * 60, 'deal'],
+  ['deal_payout_waiting', 'user', 24 * 60, 'deal'],
   ['jelly_awaiting_deposit', 'server', 10, 'coin_jelly'],
   ['jelly_deposit_detected', 'server', 10, 'coin_jelly'],
   ['jelly_needs_choice', 'user', 24 * 60, 'coin_jelly'],
@@ -84,10 +85,11 @@ describe('what each kind watches', () => {
     expect(waitKindsOf('coin_jelly')).toEqual(JELLY_STAGE_NAMES.flatMap((stage) => jellyWaitKind(stage) ?? []));
   });
 
-  it('deals are watched while Locked and while Admin Resolving; swaps while Processing', () => {
+  it('deals are watched while Locked and while Admin Resolving (a payout waiting for an account by its own record); swaps while Processing', () => {
     expect(waitKindsOf('deal').map((kind) => WAIT_DEAL_STATUS[kind])).toEqual([
       OrderStatus.CryptoGuyLockedCrypto,
       OrderStatus.AdminResolving,
+      undefined,
     ]);
     expect(WAIT_SWAP_STATUS).toBe(SwapStatus.Processing);
   });

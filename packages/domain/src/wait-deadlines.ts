@@ -11,6 +11,7 @@ import { SWAP_STATUS_TABLE, SwapStatus } from './swap-lifecycle.ts';
 export const WAIT_KINDS = [
   'deal_locked',
   'deal_admin_resolving',
+  'deal_payout_waiting',
   'jelly_awaiting_deposit',
   'jelly_deposit_detected',
   'jelly_needs_choice',
@@ -75,6 +76,13 @@ export const WAIT_TABLE: ReadonlyMap<WaitKind, WaitRule> = new Map<WaitKind, Wai
     subject: 'deal', owner: 'admin', clockFrom: 'the opening of the dispute', allowance: 'dispute_sla',
     waitsFor: "An admin's decision on the disputed deal.",
     wayOut: 'An admin releases the tokens to the buyer or refunds the seller from the dispute dossier.',
+  }],
+  // A refund or an admin's release refused because the recipient closed (or never opened) their token account: the
+  // platform does not open it with its SOL, so the recipient must act; a day later an admin should reach them.
+  ['deal_payout_waiting', {
+    subject: 'deal', owner: 'user', clockFrom: "the refusal for the recipient's missing token account", allowance: { minutes: 24 * 60 },
+    waitsFor: 'The recipient to open their token account so their refund or release can be sent.',
+    wayOut: "The recipient presses Receive on the deal page (their wallet opens the account); an admin reaches them meanwhile.",
   }],
   ['jelly_awaiting_deposit', {
     subject: 'coin_jelly', owner: 'server', clockFrom: 'the expiry of its quote', allowance: { minutes: 10 },

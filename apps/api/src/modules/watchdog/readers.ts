@@ -42,6 +42,7 @@ const lockedDeals: WaitReader = async (db, startedBefore) => {
     SELECT order_id AS ref, payment_deadline AS since FROM orders
     WHERE parent_order_id IS NOT NULL AND status = ${WAIT_DEAL_STATUS.deal_locked ?? -1}
       AND payment_deadline < ${iso(startedBefore)}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM deal_payout_waits w WHERE w.order_id = orders.order_id)
     ORDER BY payment_deadline LIMIT ${READ_LIMIT}`);
   return rows.map((r) => ({ ref: String(r.ref), since: at(r.since), label: `Deal #${r.ref}`, link: dealLink(r.ref) }));
 };
@@ -55,7 +56,18 @@ const resolvingDeals: WaitReader = async (db, startedBefore) => {
         f.flagged_at, o.updated_at) AS since
       FROM orders o LEFT JOIN deal_review_flags f ON f.order_id = o.order_id
       WHERE o.parent_order_id IS NOT NULL AND o.status = ${WAIT_DEAL_STATUS.deal_admin_resolving ?? -1}
+        AND NOT EXISTS (SELECT 1 FROM deal_payout_waits w WHERE w.order_id = o.order_id)
     ) d WHERE since < ${iso(startedBefore)}::timestamptz
+    ORDER BY since LIMIT ${READ_LIMIT}`);
+  return rows.map((r) => ({ ref: String(r.ref), since: at(r.since), label: `Deal #${r.ref}`, link: dealLink(r.ref) }));
+};
+
+// Decided or expired, but the recipient's token account is missing: the deal waits on them, not on a job or an admin
+// (the two kinds above leave such a deal to this one).
+const payoutWaitingDeals: WaitReader = async (db, startedBefore) => {
+  const rows = await queryRows<Row>(db, sql`
+    SELECT order_id AS ref, since FROM deal_payout_waits
+    WHERE since < ${iso(startedBefore)}::timestamptz
     ORDER BY since LIMIT ${READ_LIMIT}`);
   return rows.map((r) => ({ ref: String(r.ref), since: at(r.since), label: `Deal #${r.ref}`, link: dealLink(r.ref) }));
 };
@@ -128,6 +140,7 @@ const jellyReaders = Object.fromEntries(
 export const WAIT_READERS: Readonly<Record<WaitKind, WaitReader>> = {
   deal_locked: lockedDeals,
   deal_admin_resolving: resolvingDeals,
+  deal_payout_waiting: payoutWaitingDeals,
   ...jellyReaders,
   swap_processing: processingSwaps,
   platform_send: pendingSends,

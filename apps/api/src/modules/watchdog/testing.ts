@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { JellyStageName, OrderStatus } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { jellyEvents, jellyOrders, orders, platformSends, supportRequests } from '../../db/schema/index.ts';
+import { dealPayoutWaits, jellyEvents, jellyOrders, orders, platformSends, supportRequests } from '../../db/schema/index.ts';
 
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const wallet = () => `W${randomUUID().replaceAll('-', '')}`;
@@ -120,4 +120,9 @@ export async function seedPlatformSend(db: Database, at: Date, state = 'pending'
 /** Ends a seeded platform send as its owner would. */
 export async function finishSeededSend(db: Database, signature: string, state: 'landed' | 'failed' | 'expired', at: Date): Promise<void> {
   await db.update(platformSends).set({ state, updatedAt: at }).where(eq(platformSends.signature, signature));
+}
+
+/** A deal's refund waiting for the seller's token account since `since` (as the deals module records it). */
+export async function seedPayoutWait(db: Database, dealId: number, since: Date): Promise<void> {
+  await db.insert(dealPayoutWaits).values({ orderId: dealId, kind: 'refund_expired', recipient: 'seller', recipientWallet: wallet(), mint: USDC_MINT, since });
 }

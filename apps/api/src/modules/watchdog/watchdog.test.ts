@@ -10,7 +10,7 @@ import { notifications, telegramOutbox } from '../../db/schema/index.ts';
 import { session, type Session } from '../orders/testing.ts';
 import { insertSwapRow } from '../swap/testing.ts';
 import { runWatchdog, watchdogContextOf } from './index.ts';
-import { finishSeededSend, moveSeededDeal, seedDeal, seedJellyEvent, seedJellyOrder, seedPlatformSend, seedSupportRequest } from './testing.ts';
+import { finishSeededSend, moveSeededDeal, seedDeal, seedJellyEvent, seedJellyOrder, seedPayoutWait, seedPlatformSend, seedSupportRequest } from './testing.ts';
 
 const MIN = 60_000;
 const admins = [createWallet(), createWallet()];
@@ -40,6 +40,10 @@ beforeAll(async () => {
   const disputed = await seedDeal(db, { status: OrderStatus.AdminResolving, updatedAt: t0 });
   await seedSupportRequest(db, disputed, OrderStatus.CryptoGuyLockedCrypto, t0);
   add('deal_admin_resolving', disputed, 24 * 60);
+  // Locked past its window, but its refund waits for the seller's token account: the seller's wait, not the job's.
+  const waiting = await seedDeal(db, { status: OrderStatus.CryptoGuyLockedCrypto, updatedAt: t0, paymentDeadline: t0 });
+  await seedPayoutWait(db, waiting, t0);
+  add('deal_payout_waiting', waiting, 24 * 60);
   // Coin Jelly: every non-final stage.
   add('jelly_awaiting_deposit', await seedJellyOrder(db, 'awaiting_deposit', t0), 10);
   add('jelly_deposit_detected', await seedJellyOrder(db, 'deposit_detected', t0), 10);
