@@ -15,7 +15,24 @@ export const NEEDS_SOL_FOR_ACCOUNT = (sol: string) => `You need at least ${sol} 
 export interface OpenTokenAccountContext {
   /** The connected wallet: it opens its own account, signs, and pays the rent and the fee. */
   wallet: Pick<WalletContextState, 'publicKey' | 'signTransaction'>;
-  connection: Pick<Connection, 'getLatestBlockhash' | 'getBalance' | 'getMinimumBalanceForRentExemption' | 'sendRawTransaction' | 'confirmTransaction'> | null;
+  connection: Pick<Connection, 'getLatestBlockhash' | 'getBalance' | 'getMinimumBalanceForRentExemption' | 'sendRawTransaction' | 'getSignatureStatuses' | 'getBlockHeight'> | null;
+}
+
+/** Between two reads of a sent transaction's status. */
+const STATUS_POLL_MS = 500;
+
+/**
+ * Waits until the transaction is confirmed, reading its status over HTTP (the page's RPC may offer no WebSocket):
+ * throws when it failed on chain, or once its blockhash expired without it landing (it never can then).
+ */
+async function confirmed(connection: NonNullable<OpenTokenAccountContext['connection']>, signature: string, lastValidBlockHeight: number): Promise<void> {
+  for (;;) {
+    const status = (await connection.getSignatureStatuses([signature])).value[0];
+    if (status?.err) throw new Error(`the transaction failed: ${JSON.stringify(status.err)}`);
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
+    if ((await connection.getBlockHeight(TX_COMMITMENT)) > lastValidBlockHeight) throw new Error('the transaction expired before it landed, so nothing was spent');
+    await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
+  }
 }
 
 /**
@@ -46,8 +63,7 @@ export async function openOwnTokenAccount(ctx: OpenTokenAccountContext, mint: Pu
   }
   try {
     const signature = await connection.sendRawTransaction(signed.serialize(), { preflightCommitment: TX_COMMITMENT });
-    const result = await connection.confirmTransaction({ signature, ...recent }, TX_COMMITMENT);
-    if (result.value.err) throw new Error(`the transaction failed: ${JSON.stringify(result.value.err)}`);
+    await confirmed(connection, signature, recent.lastValidBlockHeight);
     return signature;
   } catch (error) {
     throw error instanceof EscrowActionError ? error : new EscrowActionError(errorWithMessage(error instanceof Error ? error.message : String(error)));
