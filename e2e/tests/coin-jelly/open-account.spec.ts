@@ -26,8 +26,8 @@ for (const width of [1280, 390]) {
     expect(await usdcAccountOf(recipient.address)).toBeNull();
 
     const page = recipient.page;
+    await recipient.signInInBrowser(); // at the desktop width, where the account menu shows the address
     await page.setViewportSize({ width, height: 844 });
-    await recipient.signInInBrowser();
     await page.goto('/coin-jelly');
     await page.getByRole('button', { name: 'Coin to send: USDC (Solana)' }).click();
     await dialog(page, 'I send').getByRole('option', { name: /^SOL / }).click();

@@ -45,7 +45,7 @@ export function AccountWait({ order }: { order: JellyOrder }) {
   };
 
   return (
-    <div className={styles.status} role="status" aria-live="polite" data-testid="account-wait">
+    <div className={`${styles.status} ${styles.accountWait}`} role="status" aria-live="polite" data-testid="account-wait">
       <p className={styles.statusLine}>
         <strong>
           Your {what} is waiting: <span className={styles.mono}>{wait.address}</span> has no {wait.coin} account yet.
@@ -55,7 +55,12 @@ export function AccountWait({ order }: { order: JellyOrder }) {
         {own
           ? openAccountConfirm(wait).description
           : `Open it in that wallet (receive ${wait.coin} once, or add the token there): the ${wait.coin} is sent as soon as the account exists.`}
-        {wait.payment === 'payout' && ` Or get your deposit back at ${order.refundAddress}.`}
+        {wait.payment === 'payout' && (
+          <>
+            {' '}
+            Or get your deposit back at <span className={styles.mono}>{order.refundAddress}</span>.
+          </>
+        )}
       </p>
       <div className={styles.buttons}>
         {wait.payment === 'payout' && (
