@@ -50,7 +50,12 @@ for (const width of [1280, 390]) {
     const wait = page.getByTestId('account-wait');
     await expect(wait).toContainText('Your payout is waiting', { timeout: 30_000 });
     await expect(wait).toContainText(`${recipient.address} has no USDC account yet`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((element) => `${element.tagName}.${element.className}: ${element.textContent?.slice(0, 40) ?? ''}`),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `wider than the screen: ${wider.join(' | ')}`).toBeLessThanOrEqual(width);
     await wait.getByRole('button', { name: 'Open the account and receive' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Completed', { timeout: 30_000 });
     await expect(wait).toHaveCount(0);
