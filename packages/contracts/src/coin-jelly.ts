@@ -78,6 +78,8 @@ export const jellyQuoteQuery = lazySchema(() => z
     ...pairFields,
     amountUserSend: z.preprocess(emptyToUndefined, jellyAmount.optional()),
     amountUserWannaGet: z.preprocess(emptyToUndefined, jellyAmount.optional()),
+    /** The recipient as typed so far: the quote then says whether it can receive the coin yet (recipientWarning). */
+    recipientAddress: z.preprocess(emptyToUndefined, chainAddress.optional()),
   })
   .refine(oneAmount, { message: ONE_AMOUNT_MESSAGE }));
 export type JellyQuoteQuery = z.input<typeof jellyQuoteQuery>;
@@ -99,6 +101,11 @@ export const jellyQuote = lazySchema(() => z.object({
   maxSend: z.string(),
   /** The rate holds until then (15 minutes after the quote). */
   expireAt: isoDateTime,
+  /**
+   * Given a recipientAddress that has no token account for the receive coin: what the payout needs first, e.g.
+   * 'This address has no USDC account: it needs one, about 0.002 SOL, paid by the recipient'. The user may still reserve.
+   */
+  recipientWarning: z.string().optional(),
 }));
 export type JellyQuote = z.infer<typeof jellyQuote>;
 
@@ -189,6 +196,21 @@ export const jellyPendingChoice = lazySchema(() => z.object({
 }));
 export type JellyPendingChoice = z.infer<typeof jellyPendingChoice>;
 
+/**
+ * A send that waits for its recipient to open a token account for the coin (the platform never opens one): the
+ * payout at deposit_detected (to the recipient), or the refund at refunding (to the refund address).
+ */
+export const jellyAccountWait = lazySchema(() => z.object({
+  payment: z.enum(['payout', 'refund']),
+  /** The wallet that must open the account. */
+  address: z.string(),
+  coin: jellyCoinCode,
+  /** The coin's mint: the account to open is this address's associated token account for it. */
+  mint: z.string(),
+  since: isoDateTime,
+}));
+export type JellyAccountWait = z.infer<typeof jellyAccountWait>;
+
 /** The swap record (id, txID, status) with everything the order screens show. */
 export const jellyOrder = lazySchema(() => z.object({
   id: z.number().int().positive(),
@@ -217,6 +239,8 @@ export const jellyOrder = lazySchema(() => z.object({
   /** true once the user pressed 'I have sent the funds' (create-jelly). */
   userConfirmedSent: z.boolean(),
   pendingChoice: jellyPendingChoice.nullable(),
+  /** The payout or refund waits for its recipient's token account; null (or absent) when it does not. */
+  waitingForAccount: jellyAccountWait.nullable().optional(),
   automatic: z.boolean(),
   expireAt: isoDateTime,
   createdAt: isoDateTime,

@@ -23,6 +23,7 @@ export const notificationKinds = [
   'jelly_completed',
   'jelly_failed',
   'jelly_refunded',
+  'jelly_waiting_for_account',
   'swap_completed',
   'swap_failed',
   'refund_waits_for_account',

@@ -82,6 +82,7 @@ export type JellyMoveName =
   | 'deposit_needs_admin'
   | 'choose_exchange'
   | 'choose_refund'
+  | 'refund_instead_of_waiting'
   | 'payout_sent'
   | 'payout_verified'
   | 'refund_sent'
@@ -109,6 +110,10 @@ export const JELLY_MOVES: Readonly<Record<JellyMoveName, JellyMove>> = {
   deposit_needs_admin: { from: ['awaiting_deposit', 'needs_choice', 'deposit_detected'], to: 'awaiting_admin', actor: 'chain' },
   choose_exchange: { from: ['needs_choice'], to: 'deposit_detected', actor: 'user' },
   choose_refund: { from: ['needs_choice'], to: 'refunding', actor: 'user' },
+  // A payout waiting for the recipient's token account (deposit_detected, marked waiting: apps/api coin-jelly
+  // wait-for-account.ts): the user takes the deposit back instead. It races payout_sent from the same stage, and being
+  // two conditional moves from deposit_detected, exactly one of them wins.
+  refund_instead_of_waiting: { from: ['deposit_detected'], to: 'refunding', actor: 'user' },
   payout_sent: { from: ['deposit_detected', 'awaiting_admin'], to: 'settling', actor: 'system' },
   payout_verified: { from: ['settling'], to: 'completed', actor: 'chain' },
   // The refund's claim: the order stays refunding (it shows and is resumed as one), and the claim is its reason, set

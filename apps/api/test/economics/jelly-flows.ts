@@ -79,8 +79,9 @@ export async function payoutToClosedAccount(e: Economy, name: string): Promise<v
   expect(waiting.events.map((event) => event.kind)).toContain(WAITING_FOR_ACCOUNT);
   expect(await accountOf(e, recipient.key)).toBeNull();
   await openOwnUsdcAccount(e, recipient.keypair);
-  await tick(e);
-  expect(await orderOf(e.t.app, sender.headers, order.id)).toMatchObject({ stage: 'completed', status: 1 });
+  // the user's "look again" once the account is open (the poller itself re-reads a waiting order only every 30 s)
+  const lookAgain = await e.t.app.inject({ method: 'POST', url: `/api/coin-jelly/orders/${order.id}/check-account`, headers: sender.headers });
+  expect(lookAgain.json<JellyOrder>()).toMatchObject({ stage: 'completed', status: 1 });
 }
 
 /** USDC → SOL, less than quoted, then the user asks for a refund: the deposit comes back from the deposit address. */

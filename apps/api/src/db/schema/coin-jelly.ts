@@ -37,6 +37,11 @@ export const jellyOrders = pgTable(
     createRequestHash: text('create_request_hash'),
     /** Since when the order waits on an admin (the queue's SLA clock). */
     adminSince: timestamptz('admin_since'),
+    /**
+     * Since when the stage's send (the payout at deposit_detected, the refund at refunding) waits for its recipient to
+     * open a token account for the coin; null when it does not wait.
+     */
+    waitingSince: timestamptz('waiting_since'),
     expireAt: timestamptz('expire_at').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),

@@ -7,6 +7,7 @@ import type { JellyContext } from './context.ts';
 import { moveJelly } from './jelly-writes.ts';
 import { findJellyOrder, jellyTimeline } from './queries.ts';
 import { quoteJelly } from './quote.ts';
+import { refundInsteadOfWaiting } from './refund-waiting.ts';
 import { jellyOrderWire } from './to-wire.ts';
 
 export const NO_CHOICE_PENDING = 'This order is not waiting for your choice.';
@@ -14,7 +15,8 @@ export const NO_CHOICE_PENDING = 'This order is not waiting for your choice.';
 /**
  * The user's answer to an under-, over- or late payment, or to a deposit after the market moved against the fixed
  * rate beyond the band: exchange what arrived at the current rate (a fresh quote, fixed again for the rate's
- * lifetime), or get it back at the refund address. Then the payout or refund runs.
+ * lifetime), or get it back at the refund address. Then the payout or refund runs. A refund is also the user's way
+ * out of a payout waiting for the recipient's token account.
  */
 export async function chooseJelly(
   ctx: JellyContext,
@@ -26,7 +28,11 @@ export async function chooseJelly(
   const order = await findJellyOrder(ctx.db, orderId);
   if (!order) throw notFound('Order not found.');
   if (order.userWallet !== user.wallet) throw forbidden('This order belongs to another wallet.');
-  if (order.stage !== 'needs_choice') throw conflict(NO_CHOICE_PENDING);
+  if (order.stage !== 'needs_choice') {
+    // A payout waiting for the recipient's token account may be refunded instead (refund-waiting.ts).
+    if (choice !== 'refund' || !(await refundInsteadOfWaiting(ctx, order))) throw conflict(NO_CHOICE_PENDING);
+    return proceeded(ctx, orderId, proceed);
+  }
   const now = ctx.now();
   let moved;
   if (choice === 'refund') {
@@ -57,6 +63,11 @@ export async function chooseJelly(
     }
   }
   if (!moved) throw conflict(NO_CHOICE_PENDING);
+  return proceeded(ctx, orderId, proceed);
+}
+
+/** Runs the payout or refund the choice started and answers the order as it then is. */
+async function proceeded(ctx: JellyContext, orderId: number, proceed: (orderId: number) => Promise<void>): Promise<JellyOrder> {
   await proceed(orderId);
   const fresh = await findJellyOrder(ctx.db, orderId);
   return jellyOrderWire(ctx.coins, fresh!, await jellyTimeline(ctx.db, orderId));

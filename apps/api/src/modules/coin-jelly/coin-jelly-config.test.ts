@@ -8,7 +8,7 @@ describe('Coin Jelly settings', () => {
   it('has defaults for everything', () => {
     expect(readCoinJellyConfig({})).toEqual({
       ok: true,
-      config: { seedHex: null, bitcoinNetwork: 'testnet', spreadBps: 50, minUsd: '1', maxUsd: '10000', maxInventoryShareBps: 5000, pollMs: 5000, referenceUsd: { BTC: '60000', ETH: '3000' }, maxOrdersPerDay: 20, priceBandBps: 100 },
+      config: { seedHex: null, bitcoinNetwork: 'testnet', spreadBps: 50, minUsd: '1', maxUsd: '10000', maxInventoryShareBps: 5000, pollMs: 5000, referenceUsd: { BTC: '60000', ETH: '3000' }, maxOrdersPerDay: 20, priceBandBps: 100, waitHours: 24 },
     });
   });
 
@@ -19,14 +19,16 @@ describe('Coin Jelly settings', () => {
       COIN_JELLY_USD: 'BTC:70000',
       COIN_JELLY_MAX_ORDERS_PER_DAY: '5',
       COIN_JELLY_PRICE_BAND_BPS: '250',
+      COIN_JELLY_WAIT_HOURS: '6',
     });
-    expect(read.ok && read.config).toMatchObject({ bitcoinNetwork: 'mainnet', pollMs: 2000, referenceUsd: { BTC: '70000', ETH: '3000' }, maxOrdersPerDay: 5, priceBandBps: 250 });
+    expect(read.ok && read.config).toMatchObject({ bitcoinNetwork: 'mainnet', pollMs: 2000, referenceUsd: { BTC: '70000', ETH: '3000' }, maxOrdersPerDay: 5, priceBandBps: 250, waitHours: 6 });
     const bad = readCoinJellyConfig({
       COIN_JELLY_SEED: 'abc',
       COIN_JELLY_SPREAD_BPS: '-1',
       COIN_JELLY_MAX_ORDERS_PER_DAY: '0',
       COIN_JELLY_USD: 'BTC=1',
       COIN_JELLY_PRICE_BAND_BPS: '5001',
+      COIN_JELLY_WAIT_HOURS: '0',
     });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
@@ -36,6 +38,7 @@ describe('Coin Jelly settings', () => {
         'COIN_JELLY_MAX_ORDERS_PER_DAY',
         'COIN_JELLY_USD',
         'COIN_JELLY_PRICE_BAND_BPS',
+        'COIN_JELLY_WAIT_HOURS',
       ]);
     }
   });

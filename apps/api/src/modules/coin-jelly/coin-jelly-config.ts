@@ -27,6 +27,11 @@ export interface CoinJellyConfig {
    * the fixed rate is no longer paid and the user chooses instead (exchange at the current rate, or refund).
    */
   priceBandBps: number;
+  /**
+   * How long a payout or refund may wait for its recipient to open a token account before the order joins the
+   * admins' Coin Jelly queue (the user can still open the account or take a refund meanwhile), in hours.
+   */
+  waitHours: number;
 }
 
 export const COIN_JELLY_SEED_FILE = 'coin-jelly-seed';
@@ -55,6 +60,9 @@ const envSchema = z.object({
       .optional(),
   ),
   COIN_JELLY_PRICE_BAND_BPS: whole('COIN_JELLY_PRICE_BAND_BPS', 5_000),
+  COIN_JELLY_WAIT_HOURS: optionalText.pipe(
+    z.string().regex(/^[1-9]\d{0,3}$/, 'COIN_JELLY_WAIT_HOURS must be a whole number from 1 to 9999').transform(Number).optional(),
+  ),
 });
 
 export type CoinJellySettings = Omit<CoinJellyConfig, 'seed'> & { seedHex: string | null };
@@ -75,6 +83,7 @@ export function readCoinJellyConfig(env: NodeJS.ProcessEnv): ConfigRead<CoinJell
         referenceUsd: { ...DEFAULT_REFERENCE_USD, ...e.COIN_JELLY_USD },
         maxOrdersPerDay: e.COIN_JELLY_MAX_ORDERS_PER_DAY ?? 20,
         priceBandBps: e.COIN_JELLY_PRICE_BAND_BPS ?? 100,
+        waitHours: e.COIN_JELLY_WAIT_HOURS ?? 24,
       },
     };
   });

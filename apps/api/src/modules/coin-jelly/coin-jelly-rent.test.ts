@@ -18,8 +18,8 @@ import { testConfig } from '../../../test/helpers/test-app.ts';
 import { createChainWallet, startTestChain, type ChainWallet, type TestChain } from '../../../test/helpers/test-chain.ts';
 import { USDC_MINT, session, type Session } from '../orders/testing.ts';
 import { FINISHED_POLL_EVERY } from './deposit-watcher.ts';
-import { WAITING_FOR_ACCOUNT } from './settle.ts';
-import { chainHelpers, orderOf, reserve, solToUsdc, testJellyConfig, usdcToSol, watcherOf, type ChainHelpers } from './testing.ts';
+import { WAIT_RECHECK_MS } from './wait-for-account.ts';
+import { WAITING_FOR_ACCOUNT, chainHelpers, orderOf, reserve, solToUsdc, testJellyConfig, usdcToSol, watcherOf, type ChainHelpers } from './testing.ts';
 
 const USDC = new PublicKey(USDC_MINT);
 const clock = createClock();
@@ -72,6 +72,7 @@ describe('a payout to an address without a token account', () => {
     expect(await usdcAccountOf(recipient)).toBeNull();
 
     await h.openUsdcAccount(recipient); // the recipient's side opens it, paying its rent
+    clock.advance(WAIT_RECHECK_MS); // the poller re-reads a waiting order at this slower cadence, and pays it by itself
     await tick();
     const done = await orderOf(app, s.headers, order.id);
     expect(done).toMatchObject({ stage: 'completed', status: 1 });
@@ -98,6 +99,7 @@ describe('a refund to an address without a token account', () => {
     expect(await usdcAccountOf(refundTo)).toBeNull();
 
     await h.openUsdcAccount(refundTo);
+    clock.advance(WAIT_RECHECK_MS);
     await tick();
     expect(await orderOf(app, s.headers, order.id)).toMatchObject({ stage: 'refunded', status: 2 });
     expect(await h.usdcOf(refundTo)).toBe(1n);

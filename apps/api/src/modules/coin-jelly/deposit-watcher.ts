@@ -13,6 +13,7 @@ import { moveJelly } from './jelly-writes.ts';
 import { notifyJelly } from './notify-jelly.ts';
 import { findJellyOrder, findJellyOrderByAddress } from './queries.ts';
 import { refundJelly, settleJelly } from './settle.ts';
+import { WaitCadence } from './wait-for-account.ts';
 
 export const EXPIRED_REASON = 'No deposit arrived before the rate expired';
 const WATCHED = jellyStagesWhere((r) => r.watched);
@@ -66,8 +67,10 @@ export class DepositWatcher {
   readonly events = new EventEmitter();
 
   private readonly socket: AccountSocket | null;
+  private readonly waits: WaitCadence;
 
   constructor(private readonly ctx: JellyContext) {
+    this.waits = new WaitCadence(ctx.now);
     // After a reconnect every open address is rescanned: deposits made while the socket was down are found at once.
     this.socket = ctx.chain?.wsUrl ? new AccountSocket(ctx.chain.wsUrl, () => void this.scanAll()) : null;
   }
@@ -248,11 +251,15 @@ export class DepositWatcher {
     await this.scanDue();
     await this.retire();
     const pending = await this.ctx.db
-      .select({ id: jellyOrders.id, stage: jellyOrders.stage })
+      .select({ id: jellyOrders.id, stage: jellyOrders.stage, waitingSince: jellyOrders.waitingSince })
       .from(jellyOrders)
       .where(inArray(jellyOrders.stage, [...JELLY_STAGES_WITH_JOB]));
-    // Each stage's own job, by the state table.
-    for (const { id, stage } of pending) await (jellyStageRules(stage).job === 'refund' ? refundJelly(this.ctx, id) : settleJelly(this.ctx, id));
+    // Each stage's own job, by the state table; one waiting for a token account at its slower cadence.
+    this.waits.keepOnly(new Set(pending.map((p) => p.id)));
+    for (const { id, stage, waitingSince } of pending) {
+      if (!this.waits.due(id, waitingSince !== null)) continue;
+      await (jellyStageRules(stage).job === 'refund' ? refundJelly(this.ctx, id) : settleJelly(this.ctx, id));
+    }
   }
 
   private async expireOverdue(): Promise<void> {

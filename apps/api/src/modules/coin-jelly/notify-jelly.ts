@@ -13,6 +13,13 @@ const TEXTS: Record<JellyNotice, { title: string; message: (o: JellyOrderRow) =>
   },
   jelly_completed: { title: 'Exchange completed', message: (o) => `Coin Jelly #${o.id}: your ${o.receiveCoin} was sent to ${o.recipientAddress}.` },
   jelly_failed: { title: 'Exchange failed', message: (o) => `Coin Jelly #${o.id} failed${o.reason ? `: ${o.reason}` : '.'}` },
+  jelly_waiting_for_account: {
+    title: 'Open a token account to receive',
+    message: (o) =>
+      o.stage === 'refunding'
+        ? `Coin Jelly #${o.id}: your refund waits: ${o.refundAddress} has no ${o.sendCoin} account yet. Open it from that wallet and the ${o.sendCoin} follows within seconds.`
+        : `Coin Jelly #${o.id}: your payout waits: ${o.recipientAddress} has no ${o.receiveCoin} account yet. Open it from that wallet and the ${o.receiveCoin} follows within seconds, or take a refund.`,
+  },
   jelly_refunded: { title: 'Deposit refunded', message: (o) => `Coin Jelly #${o.id}: your ${o.sendCoin} was sent back to ${o.refundAddress}.` },
 };
 

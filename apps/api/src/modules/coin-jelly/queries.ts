@@ -1,7 +1,7 @@
 import type { JellyListItem } from '@jelly/contracts';
 import type { StablecoinMints } from '../../chain/stablecoin-mints.ts';
 import { jellyCoins } from './coins.ts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { jellyEvents, jellyOrders } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import type { JellyEventRow, JellyOrderRow } from './jelly-writes.ts';
@@ -27,10 +27,4 @@ export async function findJellyListItems(db: Queryable, mints: StablecoinMints, 
   const rows = await db.select().from(jellyOrders).where(inArray(jellyOrders.id, [...new Set(ids)]));
   const coins = jellyCoins(mints);
   return new Map(rows.map((row) => [row.id, jellyListItemWire(coins, row)]));
-}
-
-/** Whether the order's timeline already has an event of this kind (a notice given once). */
-export async function hasJellyEvent(db: Queryable, orderId: number, kind: string): Promise<boolean> {
-  const rows = await db.select({ id: jellyEvents.id }).from(jellyEvents).where(and(eq(jellyEvents.orderId, orderId), eq(jellyEvents.kind, kind))).limit(1);
-  return rows.length > 0;
 }

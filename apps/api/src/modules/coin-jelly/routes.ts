@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
 import { jellyAdminQueue } from './admin-queue.ts';
+import { checkJellyAccount } from './check-account.ts';
 import { chooseJelly } from './choose.ts';
 import { jellyCoins } from './coins.ts';
 import { confirmJellyDeposit } from './confirm-deposit.ts';
@@ -25,6 +26,7 @@ import { createJelly } from './create-jelly.ts';
 import { listJellyHistory, listUserJelly } from './list-orders.ts';
 import { getJellyOrder } from './order-view.ts';
 import { quoteJelly } from './quote.ts';
+import { recipientWarning } from './recipient-account.ts';
 import { reserveJellyOrder } from './reserve-order.ts';
 import { updateJelly } from './update-jelly.ts';
 
@@ -49,7 +51,12 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perMinute(120),
       schema: { tags, summary: 'Quote a pair from either amount (rate fixed 15 minutes once reserved)', querystring: jellyQuoteQuery, response: { 200: jellyQuote, ...errors } },
     },
-    async (request) => (await quoteJelly(service().ctx, request.query)).wire,
+    async (request) => {
+      const { ctx } = service();
+      const quote = await quoteJelly(ctx, request.query);
+      const warning = ctx.chain ? await recipientWarning(ctx.chain.connection, quote.receive, request.query.recipientAddress) : undefined;
+      return warning ? { ...quote.wire, recipientWarning: warning } : quote.wire;
+    },
   );
 
   app.post(
@@ -112,6 +119,25 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/coin-jelly/orders/:id/check-account',
+    {
+      preHandler: app.authenticate,
+      config: perMinute(10),
+      schema: {
+        tags,
+        summary: "Look again now: the order's waiting payout or refund runs at once (after the user's wallet opened the token account)",
+        security: bearer,
+        params: jellyOrderParams,
+        response: { 200: jellyOrder, ...errors },
+      },
+    },
+    async (request) => {
+      const { ctx, proceed } = service();
+      return checkJellyAccount(ctx, signedIn(request), request.params.id, proceed);
+    },
+  );
+
   app.get(
     '/coin-jelly/user-orders',
     { preHandler: app.authenticate, schema: { tags, summary: "The signed-in wallet's orders", security: bearer, querystring: jellyUserOrdersQuery, response: { 200: jellyListResponse, ...errors } } },
@@ -160,6 +186,6 @@ export const coinJellyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.authenticate, app.requireAdmin],
       schema: { tags: ['admin', ...tags], summary: 'Orders waiting on an admin, and deposits no order could take', security: bearer, response: { 200: jellyAdminQueueResponse, ...errors } },
     },
-    async () => jellyAdminQueue(service().ctx.db, service().ctx.coins, service().ctx.now()),
+    async () => jellyAdminQueue(service().ctx),
   );
 };

@@ -6,11 +6,12 @@ import { jellyOrders } from '../../db/schema/index.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { solanaDepositKey } from './deposit-keys.ts';
-import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts';
+import { moveJelly, type JellyOrderRow } from './jelly-writes.ts';
 import { SendInFlight, tokenAccountMissing } from './keypair-desk.ts';
 import { sendFromDeposit } from './move-funds.ts';
-import { findJellyOrder, hasJellyEvent } from './queries.ts';
+import { findJellyOrder } from './queries.ts';
 import { payoutFailed, recordPayout, recordRefund, recordSweep, refundFailed } from './record-sends.ts';
+import { endWaiting, markWaiting } from './wait-for-account.ts';
 
 export const REFUNDED_REASON = 'Refunded to your wallet at your request';
 
@@ -19,20 +20,20 @@ const coinsOf = (ctx: JellyContext, o: JellyOrderRow) => ({
   receive: jellyCoin(ctx.coins, o.receiveCoin, o.receiveChain),
 });
 
-export const WAITING_FOR_ACCOUNT = 'waiting_for_account';
-
 /**
  * A token payment to an address without a token account for the coin waits: the platform does not open one with
  * its SOL (the owner could close it and keep the rent), and taking the rent from the amount would change a quote
- * the user accepted. The user is told once what to do; the poller sends it as soon as the account exists.
+ * the user accepted. The order is marked waiting once (its status box, a notification: wait-for-account.ts), the
+ * user may open the account from that wallet or take a refund, and the send goes ahead once the account exists.
  */
 async function waitsForAccount(ctx: JellyContext, order: JellyOrderRow, coin: JellyCoin, address: string): Promise<boolean> {
   if (!coin.mint || !ctx.chain) return false;
   const owner = new PublicKey(address);
-  if (await ctx.chain.connection.getAccountInfo(getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner, true), 'confirmed')) return false;
-  if (!(await hasJellyEvent(ctx.db, order.id, WAITING_FOR_ACCOUNT))) {
-    await addJellyEvent(ctx.db, order.id, order.stage, { kind: WAITING_FOR_ACCOUNT, note: tokenAccountMissing(coin, owner).message }, ctx.now());
+  if (await ctx.chain.connection.getAccountInfo(getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner, true), 'confirmed')) {
+    await endWaiting(ctx.db, order);
+    return false;
   }
+  await markWaiting(ctx, order, tokenAccountMissing(coin, owner).message);
   return true;
 }
 

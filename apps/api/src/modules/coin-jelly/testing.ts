@@ -14,7 +14,7 @@ import { USDC_MINT } from '../orders/testing.ts';
 import type { CoinJellyConfig } from './coin-jelly-config.ts';
 import type { DepositWatcher } from './deposit-watcher.ts';
 
-export { WAITING_FOR_ACCOUNT } from './settle.ts';
+export { WAITING_FOR_ACCOUNT } from './wait-for-account.ts';
 
 /** Settings for tests: a random seed, no poll timer (tests call tick()), wide limits. */
 export function testJellyConfig(overrides: Partial<CoinJellyConfig> = {}): CoinJellyConfig {
@@ -29,6 +29,7 @@ export function testJellyConfig(overrides: Partial<CoinJellyConfig> = {}): CoinJ
     referenceUsd: { BTC: '60000', ETH: '3000' },
     maxOrdersPerDay: 1000,
     priceBandBps: 100,
+    waitHours: 24,
     ...overrides,
   };
 }

@@ -32,6 +32,7 @@ const row = (over: Partial<JellyOrderRow> = {}): JellyOrderRow => ({
   userConfirmedAt: null,
   createRequestHash: null,
   adminSince: null,
+  waitingSince: null,
   expireAt: at,
   createdAt: at,
   updatedAt: at,
@@ -91,6 +92,20 @@ describe('jellyOrderWire', () => {
     expect(jellyOrderWire(jellyCoins({ USDC: DEVNET_USDC }), row(), []).paymentUri).toBe(`solana:${row().depositAddress}?amount=100&spl-token=${DEVNET_USDC}&label=Jelly`);
     const withdrawn = jellyOrderWire(jellyCoins({}), row(), []);
     expect(withdrawn).toMatchObject({ paymentUri: '', amountUserSend: '100', cryptoCurrencyFromUser: 'USDC' });
+  });
+
+  it('says what a waiting send needs: the payout at deposit_detected, the refund at refunding, nothing otherwise', () => {
+    const usdcOut = { sendCoin: 'SOL', receiveCoin: 'USDC', waitingSince: at } as const;
+    expect(jellyOrderWire(coins, row({ ...usdcOut, stage: 'deposit_detected' }), []).waitingForAccount).toEqual({
+      payment: 'payout',
+      address: row().recipientAddress,
+      coin: 'USDC',
+      mint: KNOWN_MINTS.USDC,
+      since: at.toISOString(),
+    });
+    expect(jellyOrderWire(coins, row({ stage: 'refunding', waitingSince: at }), []).waitingForAccount).toMatchObject({ payment: 'refund', address: row().refundAddress, coin: 'USDC' });
+    expect(jellyOrderWire(coins, row({ ...usdcOut, stage: 'settling' }), []).waitingForAccount).toBeNull();
+    expect(jellyOrderWire(coins, row({ ...usdcOut, stage: 'deposit_detected', waitingSince: null }), []).waitingForAccount).toBeNull();
   });
 
   it('refuses a stored coin Coin Jelly does not offer on that chain (a broken row, not a guess)', () => {

@@ -2,6 +2,7 @@ import type { JellyChain, JellyCoin, JellyCoinCode, JellyEvent, JellyListItem, J
 import { fromBaseUnits, jellyStatusOf } from '@jelly/domain';
 import { coinFacts, jellyCoin } from './coins.ts';
 import type { JellyEventRow, JellyOrderRow } from './jelly-writes.ts';
+import { accountWaitOf } from './wait-for-account.ts';
 
 function coinOf(code: JellyCoinCode, chain: JellyChain) {
   const coin = coinFacts(code, chain);
@@ -49,6 +50,7 @@ export function jellyListItemWire(coins: readonly JellyCoin[], row: JellyOrderRo
     paymentUri: payable ? paymentUri(payable, row.depositAddress, BigInt(row.amountSend)) : '',
     userConfirmedSent: row.userConfirmedAt !== null,
     pendingChoice: row.pendingChoice ?? null,
+    waitingForAccount: accountWaitOf(coins, row),
     automatic: send.automatic && receive.automatic,
     expireAt: row.expireAt.toISOString(),
     createdAt: row.createdAt.toISOString(),

@@ -61,6 +61,12 @@ export const coinJellyApi = api.enhanceEndpoints({ addTagTypes: [COIN_JELLY_ORDE
       query: ({ id, choice }) => ({ url: coinJellyPaths.choice(id), method: 'POST', body: { choice } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: COIN_JELLY_ORDER_TAG, id }, COIN_JELLY_ORDERS_TAG],
     }),
+    /** Look again now: the order's waiting payout or refund runs at once (after the wallet opened the token account). */
+    checkJellyAccount: build.mutation<JellyOrder, number>({
+      query: (id) => ({ url: coinJellyPaths.checkAccount(id), method: 'POST' }),
+      responseSchema: jellyOrder,
+      invalidatesTags: (_result, _error, id) => [{ type: COIN_JELLY_ORDER_TAG, id }, COIN_JELLY_ORDERS_TAG],
+    }),
     /** The signed-in wallet's orders. */
     coinJellyUserOrders: build.query<JellyListResponse, JellyUserOrdersQuery>({
       query: (params) => ({ url: coinJellyPaths.userOrders, params: { ...params } }),
@@ -98,6 +104,7 @@ export const {
   useCreateJellyMutation,
   useCoinJellyOrderQuery,
   useChooseJellyOutcomeMutation,
+  useCheckJellyAccountMutation,
   useCoinJellyUserOrdersQuery,
   useJellyHistoryQuery,
   useCoinJellyAdminQueueQuery,

@@ -3,6 +3,7 @@ import { apiPaths } from '@jelly/contracts';
 
 export type {
   ConfirmJellyDepositRequest,
+  JellyAccountWait,
   CreateJellyRequest,
   JellyAdminQueueResponse,
   JellyChoiceRequest,
@@ -30,6 +31,7 @@ export const coinJellyPaths = {
   createJelly: apiPaths.coinJellyCreate,
   order: (id: number) => `${apiPaths.coinJellyOrders}/${id}`,
   choice: (id: number) => `${apiPaths.coinJellyOrders}/${id}/choice`,
+  checkAccount: (id: number) => `${apiPaths.coinJellyOrders}/${id}/check-account`,
   userOrders: apiPaths.coinJellyUserOrders,
   jellyHistory: apiPaths.coinJellyHistory,
   adminQueue: apiPaths.adminJellyQueue,

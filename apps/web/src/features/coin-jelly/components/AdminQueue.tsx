@@ -89,6 +89,12 @@ function QueueRow({ order, waitedMs }: { order: QueuedOrder; waitedMs: number })
         #{order.id}
       </Link>
       <span>{STAGE_LABELS[order.stage]}</span>
+      {order.waitingForAccount && (
+        <span data-testid="waits-for">
+          The {order.waitingForAccount.payment} waits for <span className={styles.mono}>{order.waitingForAccount.address}</span> to open a{' '}
+          {order.waitingForAccount.coin} account
+        </span>
+      )}
       <span>
         {order.received} {order.cryptoCurrencyFromUser} in → {order.amountUserWannaGet} {order.newUserCrypto} ({order.newUserCryptoChain}) to{' '}
         <span className={styles.mono}>{order.newUserWallets[0]}</span>

@@ -52,7 +52,13 @@ export function ExchangeForm({ wallet }: { wallet: string }) {
           ...(amount.side === 'send' ? { amountUserSend: typedAmount } : { amountUserWannaGet: typedAmount }),
         }
       : null;
-  const quoteArgs: JellyQuoteQuery | null = pair;
+  // A Solana recipient rides along with the quote: the answer then says when it cannot receive the coin yet.
+  const recipientTyped = recipient.trim();
+  const recipientChecked =
+    receive?.chain === 'Solana' && receive.mint && recipientTyped && !recipientAddressError(receive.chain, recipientTyped, { bitcoinNetwork: 'any' })
+      ? recipientTyped
+      : null;
+  const quoteArgs: JellyQuoteQuery | null = pair && recipientChecked ? { ...pair, recipientAddress: recipientChecked } : pair;
   const settledArgs = useDebounced(quoteArgs, QUOTE_DEBOUNCE_MS);
   const quote = useCoinJellyQuoteQuery(settledArgs ?? skipToken);
   const quoted = quote.data && settledArgs && JSON.stringify(settledArgs) === JSON.stringify(quoteArgs) ? quote.data : null;
@@ -128,6 +134,11 @@ export function ExchangeForm({ wallet }: { wallet: string }) {
           onChange={(event) => setRecipient(event.target.value)}
         />
         {recipientError && <p id={`${id}-recipient-error`} className={styles.error} role="alert">{recipientError}</p>}
+        {quoted?.recipientWarning && (
+          <p className={styles.warning} role="note" data-testid="recipient-warning">
+            {quoted.recipientWarning}. You can still exchange: the payout waits until that wallet opens the account.
+          </p>
+        )}
         {touched && !recipient && <p className={styles.error} role="alert">Enter the address that receives the coins.</p>}
       </div>
       <div className={styles.row}>

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../../test/fakeApi.ts';
-import { DEPOSIT, listItem, makeOrder, RECIPIENT, renderCoinJelly } from '../testing/coinJellyHarness.tsx';
+import { DEPOSIT, listItem, makeOrder, ME, RECIPIENT, renderCoinJelly, USDC_MINT } from '../testing/coinJellyHarness.tsx';
 
 describe('/coin-jelly/:id', () => {
   it('shows the order, its status and every timeline step with its transaction and slot', async () => {
@@ -38,6 +39,31 @@ describe('/coin-jelly/:id', () => {
     expect(await screen.findByTestId('order-status')).toHaveTextContent('Processing');
     expect(view.router.state.location.pathname).toBe('/coin-jelly/7');
     expect(screen.getByTestId('deposit-address')).toHaveTextContent(DEPOSIT.slice(0, 33));
+  });
+
+  it('a payout waiting for a token account says so at the top; without that wallet connected it offers the refund, not the opening', async () => {
+    const waiting = makeOrder({
+      stage: 'deposit_detected',
+      cryptoCurrencyFromUser: 'SOL',
+      newUserCrypto: 'USDC',
+      received: '1',
+      waitingForAccount: { payment: 'payout', address: RECIPIENT, coin: 'USDC', mint: USDC_MINT, since: '2026-11-25T14:46:00.000Z' },
+    });
+    const api = fakeApi({
+      'GET /api/coin-jelly/orders/7': () => json(200, waiting),
+      'POST /api/coin-jelly/orders/7/choice': () => json(409, { error: { code: 'CONFLICT', message: 'The payout is already being sent' } }),
+    });
+    renderCoinJelly('/coin-jelly/7', api);
+    const box = await screen.findByTestId('account-wait');
+    expect(box).toHaveTextContent(`Your payout is waiting: ${RECIPIENT} has no USDC account yet.`);
+    expect(box).toHaveTextContent('Open it in that wallet');
+    expect(box).toHaveTextContent(`Or get your deposit back at ${ME}.`);
+    // The box comes before the order's facts: the first thing the page says.
+    expect(box.compareDocumentPosition(screen.getByText('You send')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(box).queryByRole('button', { name: 'Open the account and receive' })).not.toBeInTheDocument();
+    await userEvent.click(within(box).getByRole('button', { name: 'Refund instead' }));
+    expect(await within(box).findByRole('alert')).toHaveTextContent('The payout is already being sent');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toBe(JSON.stringify({ choice: 'refund' }));
   });
 
   it('an order that is not found (or not yours) says so', async () => {

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { useCoinJellyOrderQuery } from '../api/coinJellyApi.ts';
+import { AccountWait } from '../components/AccountWait.tsx';
 import styles from '../components/CoinJelly.module.css';
 import { DepositAddress } from '../components/DepositAddress.tsx';
 import { DepositStatus } from '../components/DepositStatus.tsx';
@@ -29,6 +30,7 @@ export default function CoinJellyOrderPage() {
       <h1 className={styles.title}>
         Coin Jelly #{order.id} · <span data-testid="order-status">{swapStatusLabel(order.status)}</span>
       </h1>
+      <AccountWait order={order} />
       <dl className={styles.facts}>
         <dt>You send</dt>
         <dd>
