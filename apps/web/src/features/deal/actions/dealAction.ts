@@ -15,7 +15,17 @@ export interface DealActionEnv {
   /** The signed-in wallet (the session's), null when signed out. */
   viewer: string | null;
   wallet: Pick<WalletContextState, 'publicKey' | 'signTransaction'>;
-  connection: Pick<Connection, 'getLatestBlockhash' | 'getBalance' | 'getAccountInfo' | 'sendRawTransaction' | 'confirmTransaction'> | null;
+  connection: Pick<
+    Connection,
+    | 'getLatestBlockhash'
+    | 'getBalance'
+    | 'getAccountInfo'
+    | 'sendRawTransaction'
+    | 'confirmTransaction'
+    | 'getMinimumBalanceForRentExemption'
+    | 'getSignatureStatuses'
+    | 'getBlockHeight'
+  > | null;
   /** From GET /platform/config; null values mean the server runs without a chain. */
   escrow: { programId: string | null; feePayer: string | null } | null;
   /** Runs the API's endpoints (the co-signer, the database cancel, the support request). */

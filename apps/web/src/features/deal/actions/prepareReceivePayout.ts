@@ -2,7 +2,7 @@ import { WALLET_NOT_READY, cryptoSideWallet, fiatSideWallet } from '@jelly/domai
 import { PublicKey } from '@solana/web3.js';
 import { unwrapApi } from '../../../lib/api/apiError.ts';
 import { EscrowActionError } from '../../../lib/solana/escrowErrors.ts';
-import { openOwnTokenAccount } from '../../../lib/solana/openOwnTokenAccount.ts';
+import { openOwnTokenAccount } from '../../../lib/solana/openTokenAccount.ts';
 import { dealApi } from '../api/dealApi.ts';
 import type { PrepareAction } from './dealAction.ts';
 
@@ -33,7 +33,7 @@ export const prepareReceivePayout: PrepareAction = async (deal, env) => {
       variant: 'primary',
     },
     run: async () => {
-      await openOwnTokenAccount(new PublicKey(wait.mint), { wallet: env.wallet, connection: env.connection });
+      await openOwnTokenAccount({ wallet: env.wallet, connection: env.connection }, new PublicKey(wait.mint));
       const answer = await unwrapApi(env.dispatch(dealApi.endpoints.retryPayout.initiate(deal.orderId, { track: false })));
       return { status: answer.status };
     },
