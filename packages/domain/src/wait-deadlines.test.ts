@@ -32,6 +32,7 @@ const EXPECTED: ReadonlyArray<[WaitKind, string, number, string]> = [
   ['jelly_awaiting_admin', 'admin', 120, 'coin_jelly'],
   ['jelly_settling', 'chain', 10, 'coin_jelly'],
   ['jelly_refunding', 'server', 10, 'coin_jelly'],
+  ['jelly_waiting_account', 'user', 24 * 60, 'coin_jelly'],
   ['swap_processing', 'chain', 5, 'swap'],
   ['platform_send', 'chain', 5, 'platform_send'],
   ['support_case', 'admin', 24 * 60, 'support_case'],
@@ -82,7 +83,8 @@ describe('what each kind watches', () => {
       if (jellyStageRules(stage).final) expect(kind).toBeUndefined();
       else expect(kind).toBe(`jelly_${stage}`);
     }
-    expect(waitKindsOf('coin_jelly')).toEqual(JELLY_STAGE_NAMES.flatMap((stage) => jellyWaitKind(stage) ?? []));
+    // and one wait across stages: a payout or refund waiting for the recipient's token account
+    expect(waitKindsOf('coin_jelly')).toEqual([...JELLY_STAGE_NAMES.flatMap((stage) => jellyWaitKind(stage) ?? []), 'jelly_waiting_account']);
   });
 
   it('deals are watched while Locked and while Admin Resolving (a payout waiting for an account by its own record); swaps while Processing', () => {

@@ -18,6 +18,7 @@ export const WAIT_KINDS = [
   'jelly_awaiting_admin',
   'jelly_settling',
   'jelly_refunding',
+  'jelly_waiting_account',
   'swap_processing',
   'platform_send',
   'support_case',
@@ -113,6 +114,13 @@ export const WAIT_TABLE: ReadonlyMap<WaitKind, WaitRule> = new Map<WaitKind, Wai
     subject: 'coin_jelly', owner: 'server', clockFrom: 'the refund choice', allowance: { minutes: 10 },
     waitsFor: 'The Coin Jelly refund to the refund address.',
     wayOut: 'The poller sends and verifies the refund; an admin can fail it.',
+  }],
+  // A payout or refund to an address without a token account for the coin (the platform never opens one): the user
+  // acts; after COIN_JELLY_WAIT_HOURS (24 by default) the order is in the admins' Coin Jelly queue, and they are told.
+  ['jelly_waiting_account', {
+    subject: 'coin_jelly', owner: 'user', clockFrom: 'the first read of the missing token account', allowance: { minutes: 24 * 60 },
+    waitsFor: 'The recipient to open a token account for the coin so the payout or refund can be sent.',
+    wayOut: 'The user opens the account (Open the account and receive) or takes a refund instead; an admin completes or fails it.',
   }],
   ['swap_processing', {
     subject: 'swap', owner: 'chain', clockFrom: 'the submission of the swap', allowance: { minutes: 5 },

@@ -90,9 +90,18 @@ function jellyClock(stage: JellyStageName) {
 const jellyStage = (stage: JellyStageName): WaitReader => async (db, startedBefore) => {
   const clock = jellyClock(stage);
   const rows = await queryRows<Row>(db, sql`
-    SELECT ref, since FROM (SELECT o.id AS ref, ${clock} AS since FROM jelly_orders o WHERE o.stage = ${stage}) w
+    SELECT ref, since FROM (SELECT o.id AS ref, ${clock} AS since FROM jelly_orders o WHERE o.stage = ${stage} AND o.waiting_since IS NULL) w
     WHERE since < ${iso(startedBefore)}::timestamptz
     ORDER BY since LIMIT ${READ_LIMIT}`);
+  return rows.map((r) => ({ ref: String(r.ref), since: at(r.since), label: `Coin Jelly order #${r.ref}`, link: '/admin/coin-jelly' }));
+};
+
+// Waiting for the recipient's token account (the stage readers above leave these to this one).
+const jellyWaitingAccount: WaitReader = async (db, startedBefore) => {
+  const rows = await queryRows<Row>(db, sql`
+    SELECT id AS ref, waiting_since AS since FROM jelly_orders
+    WHERE waiting_since IS NOT NULL AND waiting_since < ${iso(startedBefore)}::timestamptz
+    ORDER BY waiting_since LIMIT ${READ_LIMIT}`);
   return rows.map((r) => ({ ref: String(r.ref), since: at(r.since), label: `Coin Jelly order #${r.ref}`, link: '/admin/coin-jelly' }));
 };
 
@@ -142,6 +151,7 @@ export const WAIT_READERS: Readonly<Record<WaitKind, WaitReader>> = {
   deal_admin_resolving: resolvingDeals,
   deal_payout_waiting: payoutWaitingDeals,
   ...jellyReaders,
+  jelly_waiting_account: jellyWaitingAccount,
   swap_processing: processingSwaps,
   platform_send: pendingSends,
   support_case: supportCases,

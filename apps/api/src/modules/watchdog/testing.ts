@@ -68,7 +68,7 @@ export async function seedSupportRequest(db: Database, dealId: number, statusBef
 }
 
 /** A Coin Jelly order at `stage`, its quote expiring at `expireAt`, last moved (and queued for an admin) at `at`. */
-export async function seedJellyOrder(db: Database, stage: JellyStageName, at: Date, expireAt: Date = at): Promise<number> {
+export async function seedJellyOrder(db: Database, stage: JellyStageName, at: Date, expireAt: Date = at, waitingSince: Date | null = null): Promise<number> {
   const [row] = await db
     .insert(jellyOrders)
     .values({
@@ -85,6 +85,7 @@ export async function seedJellyOrder(db: Database, stage: JellyStageName, at: Da
       rate: '150',
       stage,
       adminSince: stage === 'awaiting_admin' ? at : null,
+      waitingSince,
       expireAt,
       createdAt: at,
       updatedAt: at,

@@ -51,6 +51,8 @@ beforeAll(async () => {
   add('jelly_awaiting_admin', await seedJellyOrder(db, 'awaiting_admin', t0), 120);
   add('jelly_settling', await seedJellyOrder(db, 'settling', t0), 10);
   add('jelly_refunding', await seedJellyOrder(db, 'refunding', t0), 10);
+  // A payout waiting for the recipient's token account: the user's wait (a day), not a late payout (10 minutes).
+  add('jelly_waiting_account', await seedJellyOrder(db, 'deposit_detected', t0, t0, t0), 24 * 60);
   // A refund whose claim was released and taken again 8 minutes in: its clock still runs from the refund choice.
   const retried = await seedJellyOrder(db, 'refunding', new Date(t0.getTime() - 60 * MIN));
   await seedJellyEvent(db, retried, 'needs_choice', new Date(t0.getTime() - 60 * MIN));
