@@ -68,6 +68,7 @@ export class SendInFlight extends Error {
  *   its fate and finishes it exactly once.
  * - Expired without landing (it never can): its record ends 'expired' and it is signed again with a fresh blockhash,
  *   at most MAX_SIGNINGS in all. Refused by the node on the way out: its record ends 'dropped', the refusal thrown.
+ * - Another send of the same kind for the same order pending or landed: SendAlreadyLive from the gate, nothing sent.
  */
 export async function sendThroughGate(
   gate: GateContext,
@@ -90,6 +91,8 @@ export async function sendThroughGate(
       orderId: null,
       budgets: 'caller',
       lastValidBlockHeight: BigInt(lastValidBlockHeight),
+      // each of an order's sends (payout, refund, sweep) is made once: a second claimant is refused by the gate
+      oneLive: true,
       ...sendTerms,
     });
     const { signature } = authorized;

@@ -24,6 +24,10 @@ import {
 import { syncDealFromChain, type SyncOptions } from './sync-deal-from-chain.ts';
 
 export const DEAL_BUSY = 'Another transaction for this deal is being processed. Try again in a moment.';
+/** The deal's one in-flight slot is taken (another request, replica or job is doing this deal's work). */
+const dealBusy = () => new AppError('CONFLICT', DEAL_BUSY, { reason: 'deal_busy' });
+/** Whether an error says another process holds the deal's slot: the work is being done elsewhere, not refused. */
+export const isDealBusy = (error: unknown): boolean => error instanceof AppError && error.details?.reason === 'deal_busy';
 export const NEVER_LANDED = 'The transaction expired before it reached the chain. Build it again and retry.';
 /** The submitter of transactions the payment-window job builds (its refunds mean Expired). */
 export const PAYMENT_WINDOW_ACTOR = 'server:payment-window';
@@ -144,8 +148,9 @@ export async function resolvePendingTransaction(ctx: DealTxContext, row: DealTra
 export async function settleStalePendingTransactions(
   ctx: DealTxContext,
   limit = 25,
+  staleMs = STALE_PENDING_MS,
 ): Promise<{ settled: DealTransactionRow[]; failed: { orderId: number; error: string }[] }> {
-  const cutoff = new Date(ctx.now().getTime() - STALE_PENDING_MS);
+  const cutoff = new Date(ctx.now().getTime() - staleMs);
   const result: { settled: DealTransactionRow[]; failed: { orderId: number; error: string }[] } = { settled: [], failed: [] };
   for (const row of await findStalePendingTransactions(ctx.db, cutoff, limit)) {
     try {
@@ -210,7 +215,7 @@ async function reserve(ctx: DealTxContext, signature: string, recentBlockhash: s
     if (ctx.now().getTime() - other.updatedAt.getTime() <= STALE_PENDING_MS) break;
     if ((await resolvePendingTransaction(ctx, other)).state === 'pending') break;
   }
-  throw new AppError('CONFLICT', DEAL_BUSY);
+  throw dealBusy();
 }
 
 /**
@@ -235,7 +240,7 @@ export async function submitDealTransaction(
     // may have landed in between (its slot freed just before ours). Then the authorisation is stale: refuse, and the
     // caller's retry is judged on the deal as it is now.
     const now = await findDeal(ctx.db, input.deal.orderId);
-    if (now?.status !== input.deal.status) throw new AppError('CONFLICT', DEAL_BUSY);
+    if (now?.status !== input.deal.status) throw dealBusy();
     const authorized = await prepared.authorize({
       ...terms,
       kind: input.kind,

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows.ts';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { readTicket } from './chain/read-ticket.ts';
-import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
+import { isDealBusy, PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
 import { notifyDealStatus, notifyRefundWaitsForAccount } from '../notifications/index.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
@@ -32,6 +32,8 @@ export interface ExpiryReport {
   synced: number[];
   /** Deals whose stale in-flight transaction was settled from the chain (landed, failed or expired). */
   settled: number[];
+  /** Deals another replica or request was already working on (their slot taken): nothing failed. */
+  busy: number[];
   failed: { orderId: number; error: string }[];
 }
 
@@ -107,6 +109,10 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
       });
       report.refunded.push(orderId);
     } catch (error) {
+      if (isDealBusy(error)) {
+        report.busy.push(orderId);
+        continue;
+      }
       report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
       // the seller has no token account: the refund waits (the job retries each run); tell them once what to do
       const seller = error instanceof AppError && error.details?.reason === 'recipient_account_missing' ? await findDeal(ctx.db, orderId) : undefined;
@@ -150,6 +156,10 @@ async function refundOrphanedLocks(ctx: ExpiryContext, chain: Chain, report: Exp
       const deal = await findDeal(ctx.db, orderId);
       if (deal && (await refundOrphanedLock({ ...ctx, chain }, deal))) report.refunded.push(orderId);
     } catch (error) {
+      if (isDealBusy(error)) {
+        report.busy.push(orderId);
+        continue;
+      }
       report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
     }
   }
@@ -157,7 +167,7 @@ async function refundOrphanedLocks(ctx: ExpiryContext, chain: Chain, report: Exp
 
 /** One run of the payment-window job (the scheduler calls it; tests call it directly). */
 export async function expireDeals(ctx: ExpiryContext): Promise<ExpiryReport> {
-  const report: ExpiryReport = { expired: [], refunded: [], synced: [], settled: [], failed: [] };
+  const report: ExpiryReport = { expired: [], refunded: [], synced: [], settled: [], busy: [], failed: [] };
   if (ctx.chain) {
     // first settle transactions whose request died: they hold their deal's slot and block its expiry
     const stale = await settleStalePendingTransactions({ ...ctx, chain: ctx.chain });
