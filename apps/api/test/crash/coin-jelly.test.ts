@@ -1,5 +1,5 @@
-// Coin Jelly payouts and refunds killed (kill -9, by their fail-points) at each step of their sends — recorded and
-// signed but not sent, sent, confirmed, confirmed but not recorded — are finished exactly once by the next API
+// Coin Jelly payouts and refunds killed (kill -9, by their fail-points) at each step of their sends — claimed but
+// nothing signed, recorded and signed but not sent, sent, confirmed, confirmed but not recorded — are finished exactly once by the next API
 // process of the same deployment (same PostgreSQL, same standalone localnet): paid once, to the base unit. A refund
 // whose recorded bytes expired unsent is signed and sent afresh.
 import type { JellyOrder } from '@jelly/contracts';
@@ -76,6 +76,15 @@ describe('a Coin Jelly refund killed mid-send', () => {
     world.expireBlockhashes();
   });
 
+  it('dies at jelly_refund:after-claim: the refund claimed, nothing signed or recorded', async () => {
+    const { world } = crash();
+    world.showOutputOnFailure();
+    // this process first finishes the expired refund above (afresh: its fail-point is on the claim's path only)
+    await refundKilledAt('after-claim', await startRefunds('after-claim'));
+    const [row] = (await world.db.query<{ stage: string; reason: string | null }>('SELECT stage, reason FROM jelly_orders WHERE id = $1', [refunds.at(-1)?.order.id])).rows;
+    expect(row?.stage).toBe('refunding');
+  });
+
   it('is finished exactly once by the next process: landed → recorded, expired → sent afresh; refunded to the base unit', async () => {
     const { world, h, alice } = crash();
     world.showOutputOnFailure();
@@ -87,12 +96,14 @@ describe('a Coin Jelly refund killed mid-send', () => {
       expect(done.events.map((e) => e.kind), step).not.toContain('refund_failed');
       expect(await h.lamports(new PublicKey(order.companyWallet)), step).toBe(0n);
     }
-    // alice sent 0.5 SOL twice (paying her own fees) and got exactly 0.5 SOL back twice (the admin paid the refunds' fees)
-    expect(await h.lamports(alice.keypair.publicKey)).toBe(aliceBefore - 2n * DEPOSIT_FEE);
+    // alice sent 0.5 SOL three times (paying her own fees) and got exactly 0.5 SOL back three times (the admin paid the refunds' fees)
+    expect(await h.lamports(alice.keypair.publicKey)).toBe(aliceBefore - 3n * DEPOSIT_FEE);
     const sends = await world.db.query<{ owner_ref: string; state: string }>(`SELECT owner_ref, state FROM platform_sends WHERE kind = 'jelly_refund' ORDER BY created_at`);
-    const [first, second] = refunds;
+    const [first, second, third] = refunds;
     expect(sends.rows.filter((r) => r.owner_ref === String(first?.order.id)).map((r) => r.state)).toEqual(['landed']);
     // the after-sign refund: its first bytes never left and expired; a fresh send landed
     expect(sends.rows.filter((r) => r.owner_ref === String(second?.order.id)).map((r) => r.state)).toEqual(['expired', 'landed']);
+    // the after-claim refund: no send was recorded before the kill; the stale claim was resumed, once
+    expect(sends.rows.filter((r) => r.owner_ref === String(third?.order.id)).map((r) => r.state)).toEqual(['landed']);
   });
 });

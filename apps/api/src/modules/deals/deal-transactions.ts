@@ -13,7 +13,7 @@ import { CONFIRM_TIMEOUT_MS, isBlockhashStillValid, landTransaction, signatureOu
 import type { DealTransactionAudit } from '../../db/schema/index.ts';
 import { audit } from './audit.ts';
 import type { DealRecord } from './deal-record.ts';
-import { deletePendingTransaction, finishTransaction, insertPendingTransaction, setPendingRaw } from './deal-writes.ts';
+import { deletePendingTransaction, failUnrecorded, finishTransaction, insertPendingTransaction, setPendingRaw } from './deal-writes.ts';
 import {
   findDeal,
   findDealTransaction,
@@ -120,9 +120,13 @@ async function confirmAndRecord(ctx: DealTxContext, row: LandedRow, sync: SyncOp
 
 /**
  * Settles a pending row from the chain: landed → the deal is synced and the row confirmed; failed on chain → the
- * row failed; not on chain with an expired blockhash → it can never land: failed. Otherwise it stays pending.
+ * row failed; not on chain with an expired blockhash → it can never land: failed. A row whose bytes the gate never
+ * recorded can never land either (nobody holds them signed): failed at once. Otherwise it stays pending.
  */
 export async function resolvePendingTransaction(ctx: DealTxContext, row: DealTransactionRow): Promise<DealTransactionRow> {
+  if (row.state === 'pending' && row.rawTransaction === null && (await failUnrecorded(ctx.db, row.signature, ctx.now(), NEVER_LANDED))) {
+    return (await findDealTransaction(ctx.db, row.signature)) ?? row;
+  }
   const outcome = await signatureOutcome(ctx.chain, row.signature);
   if (outcome.state === 'confirmed') {
     await confirmAndRecord(ctx, row, syncOptionsOf(row));
@@ -233,6 +237,7 @@ export async function submitDealTransaction(
   const { signature } = prepared;
   const recorded = await reserve(ctx, signature, recentBlockhash, input);
   if (recorded) return recorded;
+  failpoint(input.kind, 'after-claim');
   let charged = false;
   let raw: Uint8Array;
   try {
@@ -245,7 +250,10 @@ export async function submitDealTransaction(
       ...terms,
       kind: input.kind,
       orderId: input.deal.orderId,
-      record: (db, sig, raw) => setPendingRaw(db, sig, Buffer.from(raw).toString('base64')),
+      // the reservation must still be pending: one failed as never recorded (a stale-claim look) is not sent
+      record: async (db, sig, raw) => {
+        if (!(await setPendingRaw(db, sig, Buffer.from(raw).toString('base64')))) throw new AppError('TRANSACTION_FAILED', NEVER_LANDED);
+      },
     });
     charged = true;
     raw = authorized.raw;
