@@ -3,22 +3,17 @@ import { createTransferCheckedInstruction, getAccount, getAssociatedTokenAddress
 import { PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { authorizePlatformSend, finishPlatformSend, type ChargeTo, type GateContext, type PlatformKey } from '../../chain/gate/index.ts';
 import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
-import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction } from '../../chain/transactions/index.ts';
+import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction, memoInstruction } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
 import { failpoint } from '../../lib/failpoint.ts';
 import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
 import type { JellyDesk } from './desk.ts';
 
-/** The SPL Memo program (v3), on every cluster and the localnet. */
-const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
-
 /**
  * A memo naming the order and the purpose ('jelly:12:payout'): it makes each send's bytes unique, so two equal
  * payouts to one address within one blockhash's life are two transactions, not one signature paying two orders.
  */
-export function jellyMemo(reference: string): TransactionInstruction {
-  return new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(reference, 'utf8') });
-}
+export const jellyMemo = (reference: string): TransactionInstruction => memoInstruction(reference);
 
 /** Lamports the desk keeps for rent of its own accounts. */
 const SOL_RESERVE = 50_000_000n;

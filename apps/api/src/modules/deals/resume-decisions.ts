@@ -74,7 +74,8 @@ async function resendDecision(ctx: DealTxContext, row: DealTransactionRow): Prom
       return false;
     }
     ctx.log?.warn({ err: error, orderId: row.orderId }, "send recovery: an admin's resolution was refused; the admin decides again");
-    await ctx.db.update(dealTransactions).set({ errorMessage: error.message, updatedAt: ctx.now() }).where(eq(dealTransactions.signature, row.signature));
+    const errorMessage = `The decision could not be sent again: ${error.message}`;
+    await ctx.db.update(dealTransactions).set({ errorMessage, updatedAt: ctx.now() }).where(eq(dealTransactions.signature, row.signature));
     return false;
   }
 }
