@@ -1,6 +1,6 @@
 import type { JellyCoin } from '@jelly/contracts';
 import { createTransferCheckedInstruction, getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
 import { authorizePlatformSend, finishPlatformSend, type ChargeTo, type GateContext, type PlatformKey } from '../../chain/gate/index.ts';
 import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
 import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction, memoInstruction } from '../../chain/transactions/index.ts';
