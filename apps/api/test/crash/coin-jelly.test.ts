@@ -3,9 +3,9 @@
 // process of the same deployment (same PostgreSQL, same standalone localnet): paid once, to the base unit. A refund
 // whose recorded bytes expired unsent is signed and sent afresh.
 import type { JellyOrder } from '@jelly/contracts';
-import { PublicKey } from '@solana/web3.js';
+import { Connection, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { solToUsdc } from '../../src/modules/coin-jelly/testing.ts';
+import { chainHelpers, solToUsdc } from '../../src/modules/coin-jelly/testing.ts';
 import { until, type ApiProcess } from './api-process.ts';
 import { expectFinishedOnce, jellyCrashWorld, orderKilledAt, SOL, STEPS, type KilledOrder } from './coin-jelly-crash.ts';
 import { jellyOrderOn, signInOver } from './crash-world.ts';
@@ -47,8 +47,8 @@ async function startRefunds(step: string): Promise<ApiProcess> {
 }
 
 /** An order under-paid (0.5 SOL of 1), then refunded at the user's choice: the process dies on the refund's way. */
-async function refundKilledAt(step: string, api: ApiProcess): Promise<void> {
-  const { h, alice } = crash();
+async function refundKilledAt(step: string, api: ApiProcess, h = crash().h): Promise<void> {
+  const { alice } = crash();
   const headers = await signInOver(api, alice);
   const reserved = await fetch(`${api.url}/api/coin-jelly/orders`, { method: 'POST', headers, body: JSON.stringify(solToUsdc('1', alice.keypair.publicKey)) });
   const order = (await reserved.json()) as JellyOrder;
@@ -80,7 +80,9 @@ describe('a Coin Jelly refund killed mid-send', () => {
     const { world } = crash();
     world.showOutputOnFailure();
     // this process first finishes the expired refund above (afresh: its fail-point is on the claim's path only)
-    await refundKilledAt('after-claim', await startRefunds('after-claim'));
+    // a connection of its own: the test's one cached a blockhash that expired above
+    const fresh = chainHelpers({ ...world.chain, connection: new Connection(world.localnet.rpcUrl, 'confirmed') }, crash().alice.keypair);
+    await refundKilledAt('after-claim', await startRefunds('after-claim'), fresh);
     const [row] = (await world.db.query<{ stage: string; reason: string | null }>('SELECT stage, reason FROM jelly_orders WHERE id = $1', [refunds.at(-1)?.order.id])).rows;
     expect(row?.stage).toBe('refunding');
   });
