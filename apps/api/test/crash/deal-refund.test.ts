@@ -65,8 +65,10 @@ describe("the payment window's refund of a locked deal, killed mid-send", () => 
     const deal = await refundKilledAt('after-claim');
     killed.push({ step: 'after-claim', deal, expired: false, unrecorded: true });
     // finished before the next fail-point is armed: a fresh refund passes every later step's fail-point
-    await world.start();
+    const finisher = await world.start();
     await until(() => statusOf(world, deal.dealId), (s) => s === OrderStatus.Expired, 90_000, 'deal after after-claim');
+    // stopped, so that the next deal's work falls to the next armed process
+    await finisher.stop();
   });
 
   for (const step of STEPS) {
