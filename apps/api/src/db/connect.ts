@@ -87,6 +87,9 @@ async function openPostgres(url: string, onConnectionLost: (error: Error) => voi
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Without a listener, an idle client's error (e.g. the server terminating it) would crash the process.
   pool.on('error', onConnectionLost);
+  // So would a checked-out client's: its query fails with the error, then the closing socket emits another on the
+  // client itself (a restart or a dropped connection in the middle of a transaction). The pool discards it on release.
+  pool.on('connect', (client) => client.on('error', onConnectionLost));
   try {
     // Migrate on one connection holding an advisory lock, so replicas starting together do not race.
     const connection = await pool.connect();

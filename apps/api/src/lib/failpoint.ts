@@ -7,7 +7,8 @@ import { optionalText, readEnv, type ConfigRead } from './env-fields.ts';
  * point, `<send kind>:<step>` (for example `jelly_payout:after-send`), read once at start. Refused with
  * NODE_ENV=production or on mainnet; unset, `failpoint()` is a comparison and nothing more.
  */
-export const FAILPOINT_STEPS = ['after-sign', 'after-send', 'after-confirm', 'before-record'] as const;
+/** after-claim: the work is claimed (its order or deal row says so) and nothing is signed or recorded yet. */
+export const FAILPOINT_STEPS = ['after-claim', 'after-sign', 'after-send', 'after-confirm', 'before-record'] as const;
 export type FailpointStep = (typeof FAILPOINT_STEPS)[number];
 
 const NAME = new RegExp(`^[a-z_]{1,40}:(${FAILPOINT_STEPS.join('|')})$`);

@@ -39,7 +39,7 @@ const REASON = 'Checked the chat and the bank statement';
 
 let world: CrashWorld;
 let admin: Session | undefined;
-const killed: { step: string; deal: CrashDeal; releaseTo: 'buyer' | 'seller'; expired: boolean }[] = [];
+const killed: { step: string; deal: CrashDeal; releaseTo: 'buyer' | 'seller'; expired: boolean; unrecorded?: boolean }[] = [];
 let adminBefore: bigint;
 let treasuryBefore: bigint;
 
@@ -91,6 +91,15 @@ async function resolutionKilledAt(step: string, releaseTo: 'buyer' | 'seller'): 
 }
 
 describe("an admin's resolution of a dispute, killed mid-send", () => {
+  it('to the buyer: dies at admin_resolve:after-claim (the slot taken, nothing signed); the next process sends the decision', async () => {
+    world.showOutputOnFailure();
+    const deal = await resolutionKilledAt('after-claim', 'buyer');
+    killed.push({ step: 'after-claim', deal, releaseTo: 'buyer', expired: false, unrecorded: true });
+    // finished before the next fail-point is armed: the decision sent afresh passes every later step's fail-point
+    await world.start();
+    await until(() => statusOf(world, deal.dealId), (s) => s === OrderStatus.AdminResolved, 90_000, 'deal after after-claim');
+  });
+
   for (const [step, releaseTo] of STEPS) {
     it(`to the ${releaseTo}: dies at admin_resolve:${step}; the next process finishes it`, async () => {
       world.showOutputOnFailure();
@@ -116,7 +125,7 @@ describe("an admin's resolution of a dispute, killed mid-send", () => {
     const { fee, toFiatSide } = settlementPayout(DEAL_AMOUNT, feeBps);
     let adminPaid = 0n;
     let fees = 0n;
-    for (const { step, deal, releaseTo, expired } of killed) {
+    for (const { step, deal, releaseTo, expired, unrecorded } of killed) {
       const label = `${step} → ${releaseTo}`;
       expect(await statusOf(world, deal.dealId), label).toBe(OrderStatus.AdminResolved);
       const toBuyer = releaseTo === 'buyer';
@@ -124,6 +133,9 @@ describe("an admin's resolution of a dispute, killed mid-send", () => {
       if (toBuyer) fees += fee;
       // one resolution landed; the bytes that expired unsent were signed afresh, in the same admin's name
       expect(await dealSendStates(world, deal.dealId, 'admin_resolve'), label).toEqual(expired ? ['expired', 'landed'] : ['landed']);
+      // the reservation never recorded failed, and the decision recorded with it was sent afresh without the admin
+      const { rows } = await world.db.query<{ state: string }>("SELECT state FROM deal_transactions WHERE order_id = $1 AND kind = 'admin_resolve' ORDER BY created_at", [deal.dealId]);
+      expect(rows.map((r) => r.state), label).toEqual(expired || unrecorded ? ['failed', 'confirmed'] : ['confirmed']);
       expect(await auditActions(world, deal.dealId), label).toEqual([{ action: `resolve_to_${releaseTo}`, reason: REASON, actor: world.adminWallet.address }]);
       for (const party of [deal.buyer, deal.seller]) {
         const seen: OrderDetails = await getOrder(world.t.app, party, deal.dealId);

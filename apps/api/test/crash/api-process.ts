@@ -14,6 +14,8 @@ export interface ApiProcess {
   /** What it printed (stderr and stdout), for the failure message of a test. */
   output: () => string;
   stop: () => Promise<void>;
+  /** kill -9: the process dies wherever it is, as a crashed host's would. */
+  kill: () => Promise<NodeJS.Signals | null>;
 }
 
 /** A port the OS says is free now (the server is told it through PORT). */
@@ -67,6 +69,10 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
     stop: async () => {
       if (alive) child.kill('SIGTERM');
       await exited;
+    },
+    kill: async () => {
+      if (alive) child.kill('SIGKILL');
+      return exited;
     },
   };
 }

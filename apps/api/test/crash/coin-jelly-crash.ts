@@ -10,8 +10,10 @@ import { until, type ApiProcess } from './api-process.ts';
 import { createChainWallet, createCrashWorld, jellyOrderOn, signInOver, type CrashWorld } from './crash-world.ts';
 
 export const SOL = 10n ** 9n;
-// before-record first: each next process recovers the previous order on paths its own fail-point does not cross
-export const STEPS = ['before-record', 'after-sign', 'after-send', 'after-confirm'] as const;
+// before-record first: each next process recovers the previous order on paths its own fail-point does not cross.
+// after-claim: the order claimed (settling; for a sweep, completed) and nothing signed or recorded: the next
+// process's send recovery resumes the stale claim and signs afresh.
+export const STEPS = ['before-record', 'after-sign', 'after-send', 'after-confirm', 'after-claim'] as const;
 
 export interface KilledOrder {
   step: string;

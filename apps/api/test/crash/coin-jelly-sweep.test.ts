@@ -1,5 +1,5 @@
 // A Coin Jelly sweep (a completed order's deposit emptied into the desk's treasury) killed (kill -9, by its
-// fail-points) at each step of its send — signed but not sent, sent, confirmed, confirmed but not recorded — is
+// fail-points) at each step of its send — the order completed but nothing signed, signed but not sent, sent, confirmed, confirmed but not recorded — is
 // finished exactly once by the next API process of the same deployment: the user paid once, the deposit swept once,
 // the desk's SOL up by each deposit to the lamport, one landed sweep per order and nothing left pending.
 import { describe, expect, it } from 'vitest';

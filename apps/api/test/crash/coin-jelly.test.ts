@@ -1,7 +1,8 @@
-// Coin Jelly payouts and refunds killed (kill -9, by their fail-points) at each step of their sends — recorded and
-// signed but not sent, sent, confirmed, confirmed but not recorded — are finished exactly once by the next API
-// process of the same deployment (same PostgreSQL, same standalone localnet): paid once, to the base unit. A refund
-// whose recorded bytes expired unsent is signed and sent afresh.
+// Coin Jelly payouts and refunds killed (kill -9, by their fail-points) at each step of their sends (payouts also
+// after-claim: claimed, nothing signed) — recorded and signed but not sent, sent, confirmed, confirmed but not
+// recorded — are finished exactly once by the next API process of the same deployment (same PostgreSQL, same
+// standalone localnet): paid once, to the base unit. A refund whose recorded bytes expired unsent is signed and sent
+// afresh.
 import type { JellyOrder } from '@jelly/contracts';
 import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The payment-window job's refund of a locked deal whose window ran out (admin_resolve_universal_ticket back to the
-// seller → Expired), killed (kill -9, by its fail-points) at each step of its send — recorded and signed but not
-// sent, sent, confirmed, confirmed but not recorded — is finished exactly once by the next API process of the same
+// seller → Expired), killed (kill -9, by its fail-points) at each step of its send — the deal's slot taken
+// but nothing signed, recorded and signed but not sent, sent, confirmed, confirmed but not recorded — is finished exactly once by the next API process of the same
 // deployment: the deal Expired, the tokens back with the seller once, the ticket's rent back with the admin, every
 // balance to the base unit and the lamport. A refund whose recorded bytes expired unsent is signed and sent afresh.
 import { OrderStatus } from '@jelly/domain';
@@ -27,7 +27,8 @@ import { until } from './api-process.ts';
 const STEPS = ['after-sign', 'after-send', 'after-confirm', 'before-record'] as const;
 
 let world: CrashWorld;
-const killed: { step: string; deal: CrashDeal; expired: boolean }[] = [];
+/** expired: its signed bytes expired unsent; unrecorded: killed after the claim, before the gate recorded a send. */
+const killed: { step: string; deal: CrashDeal; expired: boolean; unrecorded?: boolean }[] = [];
 let adminBefore: bigint;
 let treasuryBefore: bigint;
 
@@ -59,6 +60,17 @@ async function refundKilledAt(step: string): Promise<CrashDeal> {
 }
 
 describe("the payment window's refund of a locked deal, killed mid-send", () => {
+  it('dies at admin_resolve:after-claim (the slot taken, nothing signed); the next process finishes it', async () => {
+    world.showOutputOnFailure();
+    const deal = await refundKilledAt('after-claim');
+    killed.push({ step: 'after-claim', deal, expired: false, unrecorded: true });
+    // finished before the next fail-point is armed: a fresh refund passes every later step's fail-point
+    const finisher = await world.start();
+    await until(() => statusOf(world, deal.dealId), (s) => s === OrderStatus.Expired, 90_000, 'deal after after-claim');
+    // stopped, so that the next deal's work falls to the next armed process
+    await finisher.stop();
+  });
+
   for (const step of STEPS) {
     it(`dies at admin_resolve:${step}; the next process finishes it`, async () => {
       world.showOutputOnFailure();
@@ -81,7 +93,7 @@ describe("the payment window's refund of a locked deal, killed mid-send", () => 
     }
     await noSendPending(world);
     let adminPaid = 0n;
-    for (const { step, deal, expired } of killed) {
+    for (const { step, deal, expired, unrecorded } of killed) {
       expect(await statusOf(world, deal.dealId), step).toBe(OrderStatus.Expired);
       await expectParties(world, deal, { seller: 2n * DEAL_AMOUNT, buyer: 0n, vault: 0n }, step);
       // one refund landed; the bytes that expired unsent were signed afresh
@@ -90,7 +102,8 @@ describe("the payment window's refund of a locked deal, killed mid-send", () => 
         "SELECT state, result_status FROM deal_transactions WHERE order_id = $1 AND kind = 'admin_resolve' ORDER BY created_at",
         [deal.dealId],
       );
-      expect(rows.map((r) => r.state), step).toEqual(expired ? ['failed', 'confirmed'] : ['confirmed']);
+      // a reservation whose send was never recorded failed (it could never land) and the job refunded afresh
+      expect(rows.map((r) => r.state), step).toEqual(expired || unrecorded ? ['failed', 'confirmed'] : ['confirmed']);
       expect(rows.at(-1)?.result_status, step).toBe(OrderStatus.Expired);
       expect((await auditActions(world, deal.dealId)).map((a) => a.action), step).toEqual(['refund_expired_lock']);
       // the lock (two signatures), the refund and the ticket's close (one each); the offer's accounts stay open

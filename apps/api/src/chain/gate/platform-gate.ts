@@ -11,7 +11,7 @@ import { failpoint } from '../../lib/failpoint.ts';
 import { checkBudgets, type BudgetRule, type ChargeTo } from './check-budgets.ts';
 import { keypairOf } from './key-vault.ts';
 import { platformCost, type PlatformCost } from './platform-cost.ts';
-import { insertPlatformSend } from './send-record.ts';
+import { checkNoLiveSend, insertPlatformSend } from './send-record.ts';
 import { simulateCosts, type SimulationErrorMapper } from './simulate-costs.ts';
 
 /** How many recent blockhashes a node keeps: an upper bound on any valid blockhash's remaining life, in blocks. */
@@ -50,6 +50,11 @@ export interface SendTerms {
   simulationError?: SimulationErrorMapper;
   /** The owner's record the send belongs to (an order id), kept with the recorded send for its recovery. */
   ownerRef?: string | null;
+  /**
+   * The work sends once (a Coin Jelly payout, refund or sweep of one order): refused with SendAlreadyLive while
+   * another send of this kind and ownerRef is pending or landed. What makes a stale claim safe to resume.
+   */
+  oneLive?: boolean;
   /** The blockhash's last valid block height, when the caller fetched it (else the gate bounds it from above). */
   lastValidBlockHeight?: bigint;
 }
@@ -118,6 +123,7 @@ async function authorize(ctx: GateContext, send: PlatformSend, signature: string
   }
   const lastValidBlockHeight = send.lastValidBlockHeight ?? (await lastValidBound(ctx.chain));
   await ctx.db.transaction(async (db) => {
+    if (send.oneLive && send.ownerRef) await checkNoLiveSend(db, send.kind, send.ownerRef);
     await checkBudgets(db, ctx.feePayer, send.chargeTo, send.budgets, cost.feeLamports + cost.rentLamports, ctx.now());
     await chargeAdminSpend(db, { signature, ...send.chargeTo, kind: send.kind, orderId: send.orderId, ...cost }, ctx.now());
     for (const reclaimable of send.reclaimable ?? []) await reclaimable.queue(db, send.chargeTo);

@@ -16,12 +16,21 @@ export type SendOwner = (send: RecordedSend, outcome: SendOutcome) => Promise<vo
 /** Owners by send kind; a kind without one is only ended (and its charge settled). */
 export type SendOwners = Readonly<Record<string, SendOwner>>;
 
+/**
+ * An owner's resumption of work it claimed whose send was never recorded (its process died, or the database failed,
+ * between the claim and the gate): claims older than `staleMs` with no pending or landed send are taken over (one
+ * replica each, by a conditional update) and finished, signing afresh through the gate. Returns what it resumed.
+ */
+export type ResumeStaleClaims = (staleMs: number) => Promise<string[]>;
+
 export interface RecoveryReport {
   landed: string[];
   failed: string[];
   expired: string[];
   /** Still able to land: the recorded bytes were sent again (the same signature: it can land once at most). */
   resent: string[];
+  /** Claimed work that had no recorded send, taken over and sent afresh (ResumeStaleClaims). */
+  resumed: string[];
   errors: { signature: string; error: string }[];
 }
 
@@ -50,10 +59,15 @@ export async function whereSendStands(chain: Chain, send: RecordedSend): Promise
 /**
  * One run of the send-recovery job: claims unfinished sends (SKIP LOCKED, one replica per send), asks the chain
  * about each and hands the outcome to its owner; a send that can still land is sent again as recorded. The charge
- * follows the chain: its figures once landed or failed, released when it never landed.
+ * follows the chain: its figures once landed or failed, released when it never landed. Then each owner's
+ * `resumers` finish work claimed with no send recorded.
  */
-export async function recoverPlatformSends(ctx: GateContext, owners: SendOwners, options: { staleMs: number }): Promise<RecoveryReport> {
-  const report: RecoveryReport = { landed: [], failed: [], expired: [], resent: [], errors: [] };
+export async function recoverPlatformSends(
+  ctx: GateContext,
+  owners: SendOwners,
+  options: { staleMs: number; resumers?: readonly ResumeStaleClaims[] },
+): Promise<RecoveryReport> {
+  const report: RecoveryReport = { landed: [], failed: [], expired: [], resent: [], resumed: [], errors: [] };
   const sends = await claimUnfinishedSends(ctx.db, ctx.now(), options.staleMs, HOLD_MS, BATCH);
   for (const send of sends) {
     try {
@@ -78,6 +92,15 @@ export async function recoverPlatformSends(ctx: GateContext, owners: SendOwners,
       // the hold lapses and a later run (here or on another replica) tries again
       ctx.log?.warn({ err: error, signature: send.signature, kind: send.kind }, 'send recovery: could not finish a send');
       report.errors.push({ signature: send.signature, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  // after the sends: a claim whose send this run just ended expired is resumed by the send's owner, not here
+  for (const resume of options.resumers ?? []) {
+    try {
+      report.resumed.push(...(await resume(options.staleMs)));
+    } catch (error) {
+      ctx.log?.warn({ err: error }, 'send recovery: could not resume stale claims');
+      report.errors.push({ signature: '', error: error instanceof Error ? error.message : String(error) });
     }
   }
   return report;

@@ -34,6 +34,36 @@ export async function insertPlatformSend(db: Queryable, send: Omit<RecordedSend,
 }
 
 /**
+ * Another send of this work is pending or landed (SendTerms.oneLive): this one is not recorded, signed or sent.
+ * Whoever claimed the work twice (a slow process and the recovery that took its stale claim over) leaves it to the
+ * send already on its way.
+ */
+export class SendAlreadyLive extends Error {
+  override name = 'SendAlreadyLive';
+  constructor(
+    readonly kind: string,
+    readonly ownerRef: string,
+  ) {
+    super(`a ${kind} send for ${ownerRef} is already pending or landed`);
+  }
+}
+
+/**
+ * At most one live (pending or landed) send per kind and owner: checked under a transaction-scoped lock on that
+ * pair, in the gate's database transaction, so of two processes recording the same work the second waits for the
+ * first to commit, then finds its send and gives up.
+ */
+export async function checkNoLiveSend(db: Queryable, kind: string, ownerRef: string): Promise<void> {
+  const key = `${kind}:${ownerRef}`;
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+  const live = await queryRows<{ signature: string }>(
+    db,
+    sql`SELECT signature FROM platform_sends WHERE kind = ${kind} AND owner_ref = ${ownerRef} AND state IN ('pending', 'landed') LIMIT 1`,
+  );
+  if (live.length > 0) throw new SendAlreadyLive(kind, ownerRef);
+}
+
+/**
  * Ends a pending send exactly once: in one database transaction the row leaves `pending` (a conditional UPDATE, so
  * of two processes finishing the same send, the second waits on the row lock and then finds nothing to do) and the
  * owner's `record` writes what the send means for its order. Returns whether this call was the one that ended it.

@@ -21,4 +21,5 @@ export {
 } from './submit-transaction.ts';
 export type { SignatureOutcome } from './submit-transaction.ts';
 export { landTransaction } from './land-transaction.ts';
+export { memoInstruction } from './memo.ts';
 export type { Landing } from './land-transaction.ts';

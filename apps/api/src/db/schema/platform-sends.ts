@@ -28,5 +28,9 @@ export const platformSends = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
-  (t) => [index('platform_sends_pending_idx').on(t.createdAt).where(sql`${t.state} = 'pending'`)],
+  (t) => [
+    index('platform_sends_pending_idx').on(t.createdAt).where(sql`${t.state} = 'pending'`),
+    // the gate's one-live-send rule looks a work's sends up by kind and owner
+    index('platform_sends_owner_idx').on(t.kind, t.ownerRef),
+  ],
 );

@@ -5,3 +5,4 @@ export { readCoinJellyConfig, resolveCoinJellyConfig } from './coin-jelly-config
 export type { CoinJellyConfig, CoinJellySettings } from './coin-jelly-config.ts';
 export { findJellyListItems } from './queries.ts';
 export { jellySendOwners } from './send-owners.ts';
+export { jellyStaleClaims } from './resume-claims.ts';

@@ -1,24 +1,19 @@
 import type { JellyCoin } from '@jelly/contracts';
 import { createTransferCheckedInstruction, getAccount, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
 import { authorizePlatformSend, finishPlatformSend, type ChargeTo, type GateContext, type PlatformKey } from '../../chain/gate/index.ts';
 import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
-import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction } from '../../chain/transactions/index.ts';
+import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction, memoInstruction } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
 import { failpoint } from '../../lib/failpoint.ts';
 import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
 import type { JellyDesk } from './desk.ts';
 
-/** The SPL Memo program (v3), on every cluster and the localnet. */
-const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
-
 /**
  * A memo naming the order and the purpose ('jelly:12:payout'): it makes each send's bytes unique, so two equal
  * payouts to one address within one blockhash's life are two transactions, not one signature paying two orders.
  */
-export function jellyMemo(reference: string): TransactionInstruction {
-  return new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(reference, 'utf8') });
-}
+export const jellyMemo = (reference: string): TransactionInstruction => memoInstruction(reference);
 
 /** Lamports the desk keeps for rent of its own accounts. */
 const SOL_RESERVE = 50_000_000n;
@@ -68,6 +63,7 @@ export class SendInFlight extends Error {
  *   its fate and finishes it exactly once.
  * - Expired without landing (it never can): its record ends 'expired' and it is signed again with a fresh blockhash,
  *   at most MAX_SIGNINGS in all. Refused by the node on the way out: its record ends 'dropped', the refusal thrown.
+ * - Another send of the same kind for the same order pending or landed: SendAlreadyLive from the gate, nothing sent.
  */
 export async function sendThroughGate(
   gate: GateContext,
@@ -90,6 +86,8 @@ export async function sendThroughGate(
       orderId: null,
       budgets: 'caller',
       lastValidBlockHeight: BigInt(lastValidBlockHeight),
+      // each of an order's sends (payout, refund, sweep) is made once: a second claimant is refused by the gate
+      oneLive: true,
       ...sendTerms,
     });
     const { signature } = authorized;

@@ -2,11 +2,14 @@ import type { JellyCoin } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { isNull } from 'drizzle-orm';
+import { SendAlreadyLive } from '../../chain/gate/index.ts';
 import { jellyOrders } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { failpoint } from '../../lib/failpoint.ts';
 import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { solanaDepositKey } from './deposit-keys.ts';
-import { moveJelly, type JellyOrderRow } from './jelly-writes.ts';
+import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts';
 import { SendInFlight, tokenAccountMissing } from './keypair-desk.ts';
 import { sendFromDeposit } from './move-funds.ts';
 import { findJellyOrder } from './queries.ts';
@@ -14,6 +17,19 @@ import { payoutFailed, recordPayout, recordRefund, recordSweep, refundFailed } f
 import { endWaiting, markWaiting } from './wait-for-account.ts';
 
 export const REFUNDED_REASON = 'Refunded to your wallet at your request';
+/** The event of a sweep the gate or the chain refused: the send recovery does not resume it (an admin looks). */
+export const SWEEP_FAILED = 'sweep_failed';
+
+/**
+ * How a send that did not go out is handled. 'elsewhere': it is on its way (recorded, or another process's send
+ * is): the send recovery finishes it. 'refused': the gate, the simulation or the node said no (as today: an admin
+ * or the user acts). 'resumable': anything else — the database or the node unreachable — leaves the claim as it
+ * is, and the send recovery resumes it once it is stale (resume-claims.ts); never marked failed for it.
+ */
+function sendFailure(error: unknown): 'elsewhere' | 'refused' | 'resumable' {
+  if (error instanceof SendInFlight || error instanceof SendAlreadyLive) return 'elsewhere';
+  return error instanceof AppError && error.code !== 'CHAIN_UNAVAILABLE' ? 'refused' : 'resumable';
+}
 
 const coinsOf = (ctx: JellyContext, o: JellyOrderRow) => ({
   send: jellyCoin(ctx.coins, o.sendCoin, o.sendChain),
@@ -54,6 +70,7 @@ export async function settleJelly(ctx: JellyContext, orderId: number): Promise<v
   if (await waitsForAccount(ctx, order, receive, order.recipientAddress)) return;
   const claimed = await moveJelly(ctx.db, orderId, 'payout_sent', { kind: 'payout_started' }, ctx.now());
   if (!claimed) return;
+  failpoint('jelly_payout', 'after-claim');
   await payClaimed(ctx, orderId);
 }
 
@@ -69,14 +86,17 @@ export async function payClaimed(ctx: JellyContext, orderId: number): Promise<vo
   try {
     paid = await ctx.desk.pay(receive, new PublicKey(order.recipientAddress), BigInt(order.amountReceive), chargeOf(order), `jelly:${order.id}:payout`, String(order.id));
   } catch (error) {
-    // Recorded and perhaps on its way: the send recovery learns its fate from the chain and finishes it.
-    if (error instanceof SendInFlight) {
-      ctx.log?.warn({ err: error, orderId }, 'coin jelly: payout in flight; the send recovery finishes it');
-      return;
+    const failure = sendFailure(error);
+    // Recorded and perhaps on its way (or another process's send is): the send recovery finishes it.
+    if (failure === 'elsewhere') {
+      ctx.log?.info({ err: error, orderId }, 'coin jelly: payout in flight; the send recovery finishes it');
+    } else if (failure === 'resumable') {
+      ctx.log?.warn({ err: error, orderId }, 'coin jelly: payout not sent; the send recovery resumes it');
+    } else {
+      // Refused before anything was sent: nothing is retried by itself, an admin looks.
+      ctx.log?.error({ err: error, orderId }, 'coin jelly: payout failed');
+      await payoutFailed(ctx.db, orderId, error, ctx.now());
     }
-    // Refused before anything was sent: nothing is retried by itself, an admin looks.
-    ctx.log?.error({ err: error, orderId }, 'coin jelly: payout failed');
-    await payoutFailed(ctx.db, orderId, error, ctx.now());
     return;
   }
   if (await recordPayout(ctx, orderId, paid.signature)) await sweepDeposit(ctx, orderId);
@@ -91,6 +111,8 @@ export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<
   const amount = BigInt(order.received);
   if (amount <= 0n) return;
   const deposit = solanaDepositKey(ctx.config.seed, order.id);
+  // the sweep's claim is the payout's record: the order Completed with its deposit not swept
+  failpoint('jelly_sweep', 'after-claim');
   try {
     const swept = await sendFromDeposit(gateOf(ctx, ctx.chain), deposit, send, ctx.desk.treasury, amount, {
       closeAfter: true,
@@ -103,8 +125,16 @@ export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<
     await recordSweep(ctx, orderId, swept.signature);
   } catch (error) {
     // The funds stay at the deposit address (its key re-derives from the seed); a sweep in flight is finished by
-    // the send recovery, which sweeps afresh if it never landed.
+    // the send recovery, which sweeps afresh if it never landed, and one never sent is resumed by it.
+    const failure = sendFailure(error);
+    if (failure === 'elsewhere') {
+      ctx.log?.info({ err: error, orderId }, 'coin jelly: sweep in flight; the send recovery finishes it');
+      return;
+    }
     ctx.log?.warn({ err: error, orderId }, 'coin jelly: sweep failed');
+    if (failure === 'refused' && error instanceof AppError) {
+      await addJellyEvent(ctx.db, orderId, 'completed', { kind: SWEEP_FAILED, note: error.message }, ctx.now());
+    }
   }
 }
 
@@ -118,6 +148,7 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
   // Claim the refund by the table's refund_sent move: only the run that sets the reason where none is goes on to send.
   const claimed = await moveJelly(ctx.db, orderId, 'refund_sent', { kind: 'refund_started' }, ctx.now(), { reason: REFUNDED_REASON }, isNull(jellyOrders.reason));
   if (!claimed) return;
+  failpoint('jelly_refund', 'after-claim');
   await sendRefund(ctx, orderId);
 }
 
@@ -137,12 +168,14 @@ export async function sendRefund(ctx: JellyContext, orderId: number): Promise<vo
       chargeTo: chargeOf(order),
     });
   } catch (error) {
-    if (error instanceof SendInFlight) {
-      ctx.log?.warn({ err: error, orderId }, 'coin jelly: refund in flight; the send recovery finishes it');
+    const failure = sendFailure(error);
+    if (failure === 'elsewhere') {
+      ctx.log?.info({ err: error, orderId }, 'coin jelly: refund in flight; the send recovery finishes it');
       return;
     }
-    // Not sent: release the claim so the next run (or an admin) can send it, and tell the user what is missing.
-    await refundFailed(ctx.db, orderId, error, ctx.now());
+    // Refused: release the claim so the next run (or an admin) can send it, and tell the user what is missing.
+    // Not sent for another reason: the claim stays, and the send recovery resumes it.
+    if (failure === 'refused') await refundFailed(ctx.db, orderId, error, ctx.now());
     throw error;
   }
   await recordRefund(ctx, orderId, sent.signature);

@@ -13,7 +13,7 @@ import { CONFIRM_TIMEOUT_MS, isBlockhashStillValid, landTransaction, signatureOu
 import type { DealTransactionAudit } from '../../db/schema/index.ts';
 import { audit } from './audit.ts';
 import type { DealRecord } from './deal-record.ts';
-import { deletePendingTransaction, finishTransaction, insertPendingTransaction, setPendingRaw } from './deal-writes.ts';
+import { deletePendingTransaction, failUnrecorded, finishTransaction, insertPendingTransaction, setPendingRaw } from './deal-writes.ts';
 import {
   findDeal,
   findDealTransaction,
@@ -24,6 +24,10 @@ import {
 import { syncDealFromChain, type SyncOptions } from './sync-deal-from-chain.ts';
 
 export const DEAL_BUSY = 'Another transaction for this deal is being processed. Try again in a moment.';
+/** The deal's one in-flight slot is taken (another request, replica or job is doing this deal's work). */
+const dealBusy = () => new AppError('CONFLICT', DEAL_BUSY, { reason: 'deal_busy' });
+/** Whether an error says another process holds the deal's slot: the work is being done elsewhere, not refused. */
+export const isDealBusy = (error: unknown): boolean => error instanceof AppError && error.details?.reason === 'deal_busy';
 export const NEVER_LANDED = 'The transaction expired before it reached the chain. Build it again and retry.';
 /** The submitter of transactions the payment-window job builds (its refunds mean Expired). */
 export const PAYMENT_WINDOW_ACTOR = 'server:payment-window';
@@ -116,9 +120,13 @@ async function confirmAndRecord(ctx: DealTxContext, row: LandedRow, sync: SyncOp
 
 /**
  * Settles a pending row from the chain: landed → the deal is synced and the row confirmed; failed on chain → the
- * row failed; not on chain with an expired blockhash → it can never land: failed. Otherwise it stays pending.
+ * row failed; not on chain with an expired blockhash → it can never land: failed. A row whose bytes the gate never
+ * recorded can never land either (nobody holds them signed): failed at once. Otherwise it stays pending.
  */
 export async function resolvePendingTransaction(ctx: DealTxContext, row: DealTransactionRow): Promise<DealTransactionRow> {
+  if (row.state === 'pending' && row.rawTransaction === null && (await failUnrecorded(ctx.db, row.signature, ctx.now(), NEVER_LANDED))) {
+    return (await findDealTransaction(ctx.db, row.signature)) ?? row;
+  }
   const outcome = await signatureOutcome(ctx.chain, row.signature);
   if (outcome.state === 'confirmed') {
     await confirmAndRecord(ctx, row, syncOptionsOf(row));
@@ -144,8 +152,9 @@ export async function resolvePendingTransaction(ctx: DealTxContext, row: DealTra
 export async function settleStalePendingTransactions(
   ctx: DealTxContext,
   limit = 25,
+  staleMs = STALE_PENDING_MS,
 ): Promise<{ settled: DealTransactionRow[]; failed: { orderId: number; error: string }[] }> {
-  const cutoff = new Date(ctx.now().getTime() - STALE_PENDING_MS);
+  const cutoff = new Date(ctx.now().getTime() - staleMs);
   const result: { settled: DealTransactionRow[]; failed: { orderId: number; error: string }[] } = { settled: [], failed: [] };
   for (const row of await findStalePendingTransactions(ctx.db, cutoff, limit)) {
     try {
@@ -210,7 +219,7 @@ async function reserve(ctx: DealTxContext, signature: string, recentBlockhash: s
     if (ctx.now().getTime() - other.updatedAt.getTime() <= STALE_PENDING_MS) break;
     if ((await resolvePendingTransaction(ctx, other)).state === 'pending') break;
   }
-  throw new AppError('CONFLICT', DEAL_BUSY);
+  throw dealBusy();
 }
 
 /**
@@ -228,6 +237,7 @@ export async function submitDealTransaction(
   const { signature } = prepared;
   const recorded = await reserve(ctx, signature, recentBlockhash, input);
   if (recorded) return recorded;
+  failpoint(input.kind, 'after-claim');
   let charged = false;
   let raw: Uint8Array;
   try {
@@ -235,12 +245,15 @@ export async function submitDealTransaction(
     // may have landed in between (its slot freed just before ours). Then the authorisation is stale: refuse, and the
     // caller's retry is judged on the deal as it is now.
     const now = await findDeal(ctx.db, input.deal.orderId);
-    if (now?.status !== input.deal.status) throw new AppError('CONFLICT', DEAL_BUSY);
+    if (now?.status !== input.deal.status) throw dealBusy();
     const authorized = await prepared.authorize({
       ...terms,
       kind: input.kind,
       orderId: input.deal.orderId,
-      record: (db, sig, raw) => setPendingRaw(db, sig, Buffer.from(raw).toString('base64')),
+      // the reservation must still be pending: one failed as never recorded (a stale-claim look) is not sent
+      record: async (db, sig, raw) => {
+        if (!(await setPendingRaw(db, sig, Buffer.from(raw).toString('base64')))) throw new AppError('TRANSACTION_FAILED', NEVER_LANDED);
+      },
     });
     charged = true;
     raw = authorized.raw;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isFinalStatus, type OrderStatus } from '@jelly/domain';
 import type { Queryable } from '../../db/rows.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
@@ -69,8 +69,27 @@ export async function insertPendingTransaction(
 }
 
 /** The admin-signed bytes of a pending transaction, written by the gate with its charge, before the send. */
-export async function setPendingRaw(db: Queryable, signature: string, rawTransaction: string): Promise<void> {
-  await db.update(dealTransactions).set({ rawTransaction }).where(eq(dealTransactions.signature, signature));
+export async function setPendingRaw(db: Queryable, signature: string, rawTransaction: string): Promise<boolean> {
+  const set = await db
+    .update(dealTransactions)
+    .set({ rawTransaction })
+    .where(and(eq(dealTransactions.signature, signature), eq(dealTransactions.state, 'pending')))
+    .returning({ signature: dealTransactions.signature });
+  return set.length > 0;
+}
+
+/**
+ * Fails a pending row whose bytes the gate never recorded (its process died, or its database failed, between the
+ * reservation and the gate): nobody holds them signed, so it can never land. Conditional on both, under the row's
+ * lock, so a slow process's gate that records them later finds the row failed and signs nothing (setPendingRaw).
+ */
+export async function failUnrecorded(db: Queryable, signature: string, now: Date, errorMessage: string): Promise<boolean> {
+  const failed = await db
+    .update(dealTransactions)
+    .set({ state: 'failed', updatedAt: now, errorCode: 'TRANSACTION_FAILED', errorMessage })
+    .where(and(eq(dealTransactions.signature, signature), eq(dealTransactions.state, 'pending'), isNull(dealTransactions.rawTransaction)))
+    .returning({ signature: dealTransactions.signature });
+  return failed.length > 0;
 }
 
 /** Records a pending transaction's outcome; false when it was no longer pending (another process recorded it). */

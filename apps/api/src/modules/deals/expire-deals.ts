@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { orders } from '../../db/schema/index.ts';
 import { readTicket } from './chain/read-ticket.ts';
-import { PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
+import { isDealBusy, PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
 import { notifyDealStatus } from '../notifications/index.ts';
 import { clearPayoutWait, hasRecordedResolution, isRecipientAccountMissing, recordPayoutWait } from './payout-waits.ts';
 import { findDeal } from './queries.ts';
@@ -32,6 +32,8 @@ export interface ExpiryReport {
   synced: number[];
   /** Deals whose stale in-flight transaction was settled from the chain (landed, failed or expired). */
   settled: number[];
+  /** Deals another replica or request was already working on (their slot taken): nothing failed. */
+  busy: number[];
   failed: { orderId: number; error: string }[];
 }
 
@@ -95,6 +97,10 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
       const outcome = await refundLockedDeal(ctx, chain, orderId);
       if (outcome !== 'skipped') report[outcome].push(orderId);
     } catch (error) {
+      if (isDealBusy(error)) {
+        report.busy.push(orderId);
+        continue;
+      }
       report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
     }
   }
@@ -164,6 +170,10 @@ async function refundOrphanedLocks(ctx: ExpiryContext, chain: Chain, report: Exp
       const deal = await findDeal(ctx.db, orderId);
       if (deal && (await refundOrphanedLock({ ...ctx, chain }, deal))) report.refunded.push(orderId);
     } catch (error) {
+      if (isDealBusy(error)) {
+        report.busy.push(orderId);
+        continue;
+      }
       report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
     }
   }
@@ -171,7 +181,7 @@ async function refundOrphanedLocks(ctx: ExpiryContext, chain: Chain, report: Exp
 
 /** One run of the payment-window job (the scheduler calls it; tests call it directly). */
 export async function expireDeals(ctx: ExpiryContext): Promise<ExpiryReport> {
-  const report: ExpiryReport = { expired: [], refunded: [], synced: [], settled: [], failed: [] };
+  const report: ExpiryReport = { expired: [], refunded: [], synced: [], settled: [], busy: [], failed: [] };
   if (ctx.chain) {
     // first settle transactions whose request died: they hold their deal's slot and block its expiry
     const stale = await settleStalePendingTransactions({ ...ctx, chain: ctx.chain });

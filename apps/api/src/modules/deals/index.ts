@@ -16,6 +16,7 @@ export { getAdminOrder } from './get-admin-order.ts';
 export { getDealWindow } from './window/get-window.ts';
 export { clearReviewFlag, flagRunningDealsOf } from './review-flags.ts';
 export { dealSendOwners } from './send-owners.ts';
+export { dealStaleClaims } from './resume-decisions.ts';
 export { lockedInEscrowByOffer } from './locked-in-escrow.ts';
 export type { LockedInVault } from './locked-in-escrow.ts';
 export { payoutWaitOf } from './payout-waits.ts';

@@ -18,6 +18,8 @@ export const paymentWindowJob = fp(
           if (report.expired.length || report.refunded.length || report.synced.length) {
             app.log.info({ paymentWindow: report }, 'payment window: deals expired');
           }
+          // another replica (or request) holding a deal's slot is doing its work: no failure
+          if (report.busy.length) app.log.info({ paymentWindow: { busy: report.busy } }, 'payment window: deals in progress elsewhere');
           for (const failure of report.failed) app.log.warn({ paymentWindow: failure }, 'payment window: refund failed');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'payment window job failed'))

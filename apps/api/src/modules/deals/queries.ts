@@ -104,3 +104,12 @@ export async function findStalePendingTransactions(db: Queryable, cutoff: Date, 
     .orderBy(dealTransactions.updatedAt)
     .limit(limit);
 }
+
+/** How many resolutions of the deal were reserved before (any state): a later one's bytes are told apart by it. */
+export async function countResolutionAttempts(db: Queryable, orderId: number): Promise<number> {
+  const rows = await db
+    .select({ signature: dealTransactions.signature })
+    .from(dealTransactions)
+    .where(and(eq(dealTransactions.orderId, orderId), eq(dealTransactions.kind, 'admin_resolve')));
+  return rows.length;
+}

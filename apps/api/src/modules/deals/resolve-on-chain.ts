@@ -5,10 +5,12 @@ import { PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web
 import type { Chain } from '../../chain/chain.ts';
 import type { DealTransactionAudit } from '../../db/schema/index.ts';
 import { preparePlatformSend } from '../../chain/gate/index.ts';
+import { memoInstruction } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
 import { platformOwners } from './chain/deal-send-terms.ts';
 import { readEscrowConfig } from './chain/escrow-config.ts';
 import type { DealRecord } from './deal-record.ts';
+import { countResolutionAttempts } from './queries.ts';
 import { submitDealTransaction, type DealTxContext, type DealTxResult } from './deal-transactions.ts';
 import type { SyncOptions } from './sync-deal-from-chain.ts';
 
@@ -37,6 +39,7 @@ export async function buildAdminResolveTransaction(
   chain: Chain,
   deal: DealRecord,
   releaseToFiatGuy: boolean,
+  memo?: string,
 ): Promise<VersionedTransaction> {
   const escrow = await readEscrowConfig(chain);
   const fiat = fiatSideWallet(deal);
@@ -62,6 +65,7 @@ export async function buildAdminResolveTransaction(
       treasury: escrow.treasury,
       programId: chain.programId,
     }),
+    ...(memo ? [memoInstruction(memo)] : []),
   ];
   const { blockhash } = await chain.connection.getLatestBlockhash('confirmed');
   const message = new TransactionMessage({ payerKey: admin, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();
@@ -81,7 +85,10 @@ export async function resolveOnChain(
   syncOptions: SyncOptions,
   audit: DealTransactionAudit,
 ): Promise<DealTxResult> {
-  const tx = await buildAdminResolveTransaction(ctx.chain, deal, releaseToFiatGuy);
+  // A later attempt (the last one never landed) is made unique by a memo: built within the same blockhash's life,
+  // its bytes would otherwise be the failed attempt's, one signature already recorded as failed.
+  const earlier = await countResolutionAttempts(ctx.db, deal.orderId);
+  const tx = await buildAdminResolveTransaction(ctx.chain, deal, releaseToFiatGuy, earlier > 0 ? `resolve:${deal.orderId}:${earlier}` : undefined);
   const prepared = preparePlatformSend(ctx, tx, [ctx.chain.admin]);
   // charged to the party the resolution goes against; held only to the platform's budget: another wallet's
   // spending must never keep someone's tokens in escrow

@@ -1,0 +1,1 @@
+CREATE INDEX "platform_sends_owner_idx" ON "platform_sends" USING btree ("kind","owner_ref");
