@@ -6,6 +6,7 @@ import { supportRequests } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { adminResolutionOf } from '../deals/index.ts';
+import { latestSupportCase } from '../support/index.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { toOrder } from './order-view.ts';
 import { findOrder } from './queries.ts';
@@ -26,7 +27,8 @@ async function disputeClock(db: Database, orderId: number, slaHours: number): Pr
 
 /**
  * GET /orders/{orderId}: an offer (anyone signed in) or a deal (its two parties and admins) with its offer, the
- * dispute's SLA clock while it awaits the admins and, once an admin resolved it, the admin's decision.
+ * dispute's SLA clock while it awaits the admins, once an admin resolved it, the admin's decision, and the latest
+ * support case opened after it ended (open, or closed with the admin's reason).
  */
 export async function getOrder(
   db: Database,
@@ -44,5 +46,6 @@ export async function getOrder(
     parentOffer: offer ? toOrder(offer) : null,
     adminResolution: await adminResolutionOf(db, row.orderId),
     dispute: row.status === OrderStatus.AdminResolving ? await disputeClock(db, row.orderId, slaHours) : null,
+    supportCase: await latestSupportCase(db, row.orderId),
   };
 }
