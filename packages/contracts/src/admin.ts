@@ -191,6 +191,8 @@ export const disputeDossierResponse = lazySchema(() => z.object({
   }),
   pendingApproval: resolveApproval.nullable(),
   resolution: dealResolution.nullable(),
+  /** The latest support case on the ended deal (open, or closed with the admin's reason); null when none. */
+  supportCase: supportCase.nullable(),
 }));
 export type DisputeDossier = z.infer<typeof disputeDossierResponse>;
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { shallowEqual, useSelector } from 'react-redux';
 import { useServicesStore, useSignedInWallet, walletBanned } from '../session/session.ts';
 import { showToast } from '../toasts/toastsSlice.ts';
-import { activeChatRooms, activeSwapChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyJellyUpdated, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
+import { activeChatRooms, activeSwapChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyJellyUpdated, applyOrderStatus, applySupportCaseNotification, applySwapUpdated } from './cacheUpdates.ts';
 import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
 import { realtimeEventReceived, realtimeStatusChanged } from './realtimeSlice.ts';
 
@@ -46,6 +46,7 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
         const { title, message, createdAt } = event.notification;
         store.dispatch(showToast.notification(title, message, createdAt));
         applyJellyNotification(store.dispatch, event);
+        applySupportCaseNotification(store.dispatch, event);
       } else if (event.type === 'chat.message') {
         applyChatMessage(store.dispatch, event);
       } else if (event.type === 'deal.window') {
