@@ -16,9 +16,12 @@ export interface ChatDeal {
   supportCaseOpen: boolean;
 }
 
-/** Whether the deal (the orders row in the query) has an open support case: it reopens a closed chat. */
+/**
+ * Whether the deal (the orders row in the query) has an open support case: it reopens a closed chat. The outer
+ * column is named with its table on purpose: a bare column here would bind to the subquery's own row.
+ */
 export const supportCaseOpenColumn = () =>
-  sql<boolean>`exists (select 1 from support_requests r where r.order_id = ${orders.orderId} and r.state = 'open')`.mapWith(Boolean);
+  sql<boolean>`exists (select 1 from support_requests r where r.order_id = ${orders}.${sql.identifier(orders.orderId.name)} and r.state = 'open')`.mapWith(Boolean);
 
 /** A deal (a claimed order: parent_order_id set) by id; offers have no chat. */
 export async function findChatDeal(db: Database, dealId: number): Promise<ChatDeal | undefined> {

@@ -137,6 +137,9 @@ describe('a support case on a deal that ended', () => {
 
   it('reopens the deal chat for the parties and the admins while the case is open, and closes it with the case', async () => {
     const { seller, buyer, dealId } = await endedDeal();
+    // a case open on another deal opens no other chat
+    const other = await endedDeal();
+    expect((await openCase(other.buyer, other.dealId, 'Another deal.')).statusCode).toBe(200);
     const early = await chat(buyer, dealId, 'hello?');
     expect(early.statusCode, early.body).toBe(409);
     expect(errorOf(early)).toMatchObject({ status: 409, message: CHAT_CLOSED });
