@@ -3,7 +3,7 @@
 // with a reason, and the buyer reads the reason on the deal page. On a wide screen and on a phone.
 import { expect, test, testKeys, type Party } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
-import { dealAction, dialog, expectDealStatus, lockDeal, markAsPaid } from '../../fixtures/deals/screens.ts';
+import { dealAction, dialog, expectDealStatus, lockDeal, markAsPaid, rateCounterparty } from '../../fixtures/deals/screens.ts';
 import { bell, notificationItems, panel, realtimeReady, toast } from '../../fixtures/telegram/notifications.ts';
 
 test.setTimeout(150_000);
@@ -18,8 +18,6 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
-
     test('a case on a Completed deal reaches the admin, who closes it with a reason the buyer reads', async ({ openParty, request }) => {
       const alice = await openParty('alice');
       const bob = await openParty('bob');
@@ -30,6 +28,8 @@ for (const viewport of [
       // the admin watches the Support cases queue, their socket up before the case is opened
       const admin = await openParty('admin', { key: testKeys.admin, fund: false });
       await admin.signInInBrowser();
+      // signed in on the wide layout; the case itself runs at this test's width
+      for (const party of [alice, bob, admin]) await party.page.setViewportSize(viewport);
       const adminReady = realtimeReady(admin.page);
       await admin.page.goto('/admin/disputes');
       await adminReady;
@@ -83,7 +83,7 @@ for (const viewport of [
   });
 }
 
-/** Alice locks, Bob marks paid, Alice releases: both pages show the deal Completed. */
+/** Alice locks, Bob marks paid, Alice releases; Bob rates her, then both pages show the deal Completed. */
 async function completeDeal(alice: Party, bob: Party, dealId: number): Promise<void> {
   for (const party of [alice, bob]) {
     await party.signInInBrowser();
@@ -96,6 +96,7 @@ async function completeDeal(alice: Party, bob: Party, dealId: number): Promise<v
   await expect(dealAction(alice.page, 'Mark as Paid')).toBeVisible({ timeout: 20_000 });
   await markAsPaid(alice.page, 'crypto');
   await expectDealStatus(alice.page, 'Completed');
+  await rateCounterparty(bob.page, 4, 'Quick release');
   await bob.page.goto(`/swap-chat/${dealId}`);
   await expectDealStatus(bob.page, 'Completed');
 }
