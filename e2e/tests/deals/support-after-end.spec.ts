@@ -5,6 +5,7 @@ import {
   confirmAction,
   dealAction,
   dealActions,
+  dialog,
   expectDealStatus,
   lockDeal,
   markAsPaid,
@@ -46,6 +47,7 @@ test('after a cancelled deal the buyer still reaches the admins: a case is opene
   await expectDealStatus(bob.page, 'Cancelled');
 
   await dealAction(bob.page, 'Support Request').click();
+  await dialog(bob.page, 'Open a case with the admins?').getByRole('textbox', { name: 'What went wrong?' }).fill('I paid before the deal ended.');
   await confirmAction(bob.page, 'Open a case with the admins?', 'Open Case');
   await expect(bob.page.getByText('Your case was sent to the admins.')).toBeVisible();
   await expectDealStatus(bob.page, 'Cancelled');
@@ -73,6 +75,7 @@ test('after a completed deal the buyer reaches the admins with the deal attached
   await expectDealStatus(bob.page, 'Completed');
   await expect(dealActions(bob.page).getByRole('button')).toHaveText(['Support Request']);
   await dealAction(bob.page, 'Support Request').click();
+  await dialog(bob.page, 'Open a case with the admins?').getByRole('textbox', { name: 'What went wrong?' }).fill('I paid before the deal ended.');
   await confirmAction(bob.page, 'Open a case with the admins?', 'Open Case');
   await expect(bob.page.getByText('Your case was sent to the admins.')).toBeVisible();
   await expectDealStatus(bob.page, 'Completed');

@@ -164,6 +164,7 @@ export const ADMIN_ACTIONS = [
   'refund_expired_lock',
   'refund_orphaned_lock',
   'payment_details_viewed',
+  'support_case_closed',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -8,6 +8,7 @@ import { traderSummary } from './market.ts';
 import { baseUnits, decimalString, order, orderId, orderStatus } from './orders.ts';
 import { tradingStatsResponse } from './trading-stats.ts';
 import { lazySchema } from './lazy-schema.ts';
+import { supportCase } from './support-case.ts';
 
 /** The admin back office's disputes: the queue, the dossier and four-eyes resolution (shared parts: admin-common.ts). */
 
@@ -15,13 +16,14 @@ import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Queue filters: open = Admin Resolving (the default), flagged = running deals flagged for review (a party was
- * banned), resolved = Admin Resolved, all = any of these.
+ * banned), resolved = Admin Resolved, support = ended deals with an open support case, all = any of these (and
+ * ended deals whose case was closed).
  */
-export const DISPUTE_QUEUE_STATUSES = ['open', 'flagged', 'resolved', 'all'] as const;
+export const DISPUTE_QUEUE_STATUSES = ['open', 'flagged', 'resolved', 'support', 'all'] as const;
 
 /** GET /admin/disputes: oldest dispute first. */
 export const disputeQueueQuery = lazySchema(() => z.object({
-  status: z.preprocess(emptyToUndefined, z.enum(DISPUTE_QUEUE_STATUSES, { error: 'status must be open, flagged, resolved or all' }).default('open')),
+  status: z.preprocess(emptyToUndefined, z.enum(DISPUTE_QUEUE_STATUSES, { error: 'status must be open, flagged, resolved, support or all' }).default('open')),
   /** A token mint or symbol. */
   token: optionalText(64),
   /** A fiat code. */
@@ -78,6 +80,8 @@ export const disputeQueueRow = lazySchema(() => z.object({
   slaDueAt: isoDateTime,
   reviewFlag: reviewFlag.nullable(),
   pendingApproval: resolveApproval.nullable(),
+  /** The latest support case on an ended deal (the requester's words, open or closed); null for other rows. */
+  supportCase: supportCase.nullable(),
 }));
 export type DisputeQueueRow = z.infer<typeof disputeQueueRow>;
 
@@ -187,6 +191,8 @@ export const disputeDossierResponse = lazySchema(() => z.object({
   }),
   pendingApproval: resolveApproval.nullable(),
   resolution: dealResolution.nullable(),
+  /** The latest support case on the ended deal (open, or closed with the admin's reason); null when none. */
+  supportCase: supportCase.nullable(),
 }));
 export type DisputeDossier = z.infer<typeof disputeDossierResponse>;
 

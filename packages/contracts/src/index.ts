@@ -16,6 +16,7 @@ export * from './attachments.ts';
 export * from './deals.ts';
 export * from './rating.ts';
 export * from './support.ts';
+export * from './support-case.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './deal-window.ts';

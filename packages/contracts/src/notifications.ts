@@ -28,6 +28,8 @@ export const notificationKinds = [
   'swap_failed',
   'refund_waits_for_account',
   'overdue',
+  'support_case_opened',
+  'support_case_closed',
 ] as const;
 export const notificationKind = lazySchema(() => z.enum(notificationKinds));
 export type NotificationKind = z.infer<typeof notificationKind>;

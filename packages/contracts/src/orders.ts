@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isoDateTime, walletAddress } from './common.ts';
 import { paymentDetailsInput } from './payment-details.ts';
 import { lazySchema } from './lazy-schema.ts';
+import { supportCase } from './support-case.ts';
 
 /**
  * Orders: one row per OFFER (parentOrderId null) and per DEAL (a claim on an offer, parentOrderId = the offer).
@@ -236,6 +237,8 @@ export const orderDetailsResponse = lazySchema(() => order.extend({
   dispute: z.object({ openedAt: isoDateTime, slaDueAt: isoDateTime }).nullable().optional(),
   /** For a deal whose refund or release waits for the recipient's token account (both parties see it). */
   waitingForAccount: payoutWait.nullable().optional(),
+  /** For a deal that ended: the latest support case opened on it (open, or closed with the admin's reason). */
+  supportCase: supportCase.nullable().optional(),
 }));
 export type OrderDetails = z.infer<typeof orderDetailsResponse>;
 

@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGE_TYPE, SUPPORT_RECEIVER } from '@jelly/domain';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_TOO_LONG, SUPPORT_MESSAGE_TYPE, SUPPORT_RECEIVER } from '@jelly/domain';
 import { z } from 'zod';
 import { walletAddress } from './common.ts';
 import { orderStatus } from './orders.ts';
@@ -19,6 +19,11 @@ export const supportRequest = lazySchema(() => z.object({
   orderUrl: z.string().max(2048),
   receiver: z.literal(SUPPORT_RECEIVER),
   messageType: z.literal(SUPPORT_MESSAGE_TYPE),
+  /**
+   * The requester's own words (beyond the spec's payload): required for a case on an ended deal, optional on a live
+   * deal; at most 1000 characters after trimming.
+   */
+  message: z.string().trim().max(SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_TOO_LONG).optional(),
 }));
 export type SupportRequest = z.input<typeof supportRequest>;
 
@@ -33,4 +38,7 @@ export const supportRequestResponse = lazySchema(() => z.object({
 }));
 export type SupportRequestResponse = z.infer<typeof supportRequestResponse>;
 
-export const supportPaths = { callTgBot: '/platform/call-tg-bot' } as const;
+export const supportPaths = {
+  callTgBot: '/platform/call-tg-bot',
+  closeCase: (orderId: number) => `/admin/disputes/${orderId}/support-case/close`,
+} as const;

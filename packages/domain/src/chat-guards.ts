@@ -18,6 +18,8 @@ export interface ChatContext {
   readonly orderStatus: number | null | undefined;
   readonly wallet: string | null | undefined;
   readonly signedIn: boolean;
+  /** A support case is open on the ended deal: its chat is open again while it lasts. */
+  readonly supportCaseOpen?: boolean;
 }
 
 export type ChatSendDecision =
@@ -35,7 +37,7 @@ export function decideChatSend(ctx: ChatContext, text: string, hasFile = false):
   if (ctx.orderStatus == null) return { action: 'error', error: CHAT_SEND_ORDER_NOT_FOUND };
   if (!ctx.wallet) return { action: 'error', error: CHAT_SEND_CONNECT_WALLET };
   if (!ctx.signedIn) return { action: 'error', error: CHAT_SEND_SIGN_IN };
-  if (isChatClosed(ctx.orderStatus)) return { action: 'error', error: CHAT_CLOSED };
+  if (isChatClosed(ctx.orderStatus, ctx.supportCaseOpen)) return { action: 'error', error: CHAT_CLOSED };
   return { action: 'send', text: trimmed };
 }
 
@@ -44,7 +46,7 @@ export function checkChatUpload(ctx: ChatContext, file: { readonly type: string;
   if (ctx.orderStatus == null) return fail(CHAT_UPLOAD_ORDER_NOT_FOUND);
   if (!ctx.wallet) return fail(CHAT_UPLOAD_CONNECT_WALLET);
   if (!ctx.signedIn) return fail(CHAT_UPLOAD_SIGN_IN);
-  if (isChatClosed(ctx.orderStatus)) return fail(CHAT_CLOSED);
+  if (isChatClosed(ctx.orderStatus, ctx.supportCaseOpen)) return fail(CHAT_CLOSED);
   return checkAttachment(file);
 }
 
@@ -55,11 +57,11 @@ export function canAccessDealChat(order: DealParties, wallet: string | null | un
 
 /** Whether this wallet may post in the chat right now (server-side authorisation). */
 export function checkChatPost(
-  order: DealParties & { readonly status: number },
+  order: DealParties & { readonly status: number; readonly supportCaseOpen?: boolean },
   wallet: string | null | undefined,
   isAdmin: boolean,
 ): Check {
   if (!canAccessDealChat(order, wallet, isAdmin)) return fail('Only the parties of this deal can use its chat');
-  if (isChatClosed(order.status)) return fail(CHAT_CLOSED);
+  if (isChatClosed(order.status, order.supportCaseOpen)) return fail(CHAT_CLOSED);
   return pass();
 }

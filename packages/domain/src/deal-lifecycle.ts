@@ -101,7 +101,9 @@ export const isFinalStatus = (status: number): boolean => dealStatusRules(status
 export const hasTokensInEscrow = (status: number): boolean => dealStatusRules(status)?.tokensInEscrow === true;
 export const countdownRuns = (status: number): boolean => dealStatusRules(status)?.countdownRuns === true;
 /** Chat is closed for Completed or Cancelled orders. */
-export const isChatClosed = (status: number): boolean => dealStatusRules(status)?.chatOpen === false;
+/** Whether the deal chat is closed; an open support case reopens it for the case's talk (parties and admins). */
+export const isChatClosed = (status: number, supportCaseOpen = false): boolean =>
+  !supportCaseOpen && dealStatusRules(status)?.chatOpen === false;
 
 // ── Actions ───────────────────────────────────────────────────────────────────
 

@@ -33,6 +33,7 @@ export * from './support.ts';
 export * from './window-extension/index.ts';
 export * from './payment-details.ts';
 export * from './support-after-end.ts';
+export * from './support-case.ts';
 export * from './coin-jelly-address.ts';
 export * from './coin-jelly-constants.ts';
 export * from './coin-jelly-lifecycle.ts';

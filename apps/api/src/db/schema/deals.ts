@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AdminAction } from '@jelly/contracts';
-import type { OrderStatus } from '@jelly/domain';
+import type { OrderStatus, SupportCaseState } from '@jelly/domain';
 import { timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
 
@@ -109,9 +109,20 @@ export const supportRequests = pgTable(
     statusBefore: smallint('status_before').$type<OrderStatus>().notNull(),
     notifiedAt: timestamptz('notified_at'),
     createdAt: timestamptz('created_at').notNull(),
+    /** The requester's own words (at most 1000 characters). */
+    message: text('message'),
+    /** A case on an ended deal: 'open' until an admin closes it; null for a request on a live deal (a dispute). */
+    state: text('state').$type<SupportCaseState>(),
+    closedAt: timestamptz('closed_at'),
+    /** The admin who closed the case, and why (both parties read the reason). */
+    closedBy: text('closed_by'),
+    closeReason: text('close_reason'),
   },
   (t) => [
     index('support_requests_order_idx').on(t.orderId, t.createdAt),
     index('support_requests_requester_idx').on(t.requesterWallet),
+    // One open case per deal: the other party asking at the same moment joins it instead of opening a second.
+    uniqueIndex('support_requests_open_case_idx').on(t.orderId).where(sql`${t.state} = 'open'`),
+    check('support_requests_state_check', sql`${t.state} in ('open', 'closed')`),
   ],
 );

@@ -1,6 +1,6 @@
-import type { DisputeQueueResponse, DisputeQueueRow } from '@jelly/contracts';
-import { ADMIN_PAGE_SIZE } from '@jelly/contracts';
-import { OrderStatus, UNDERWAY_STATUSES, buyerAndSeller, decimalToString, orderStatusLabel } from '@jelly/domain';
+import type { DisputeQueueResponse, DisputeQueueRow, SupportCase } from '@jelly/contracts';
+import { ADMIN_PAGE_SIZE, type DISPUTE_QUEUE_STATUSES } from '@jelly/contracts';
+import { OrderStatus, type SupportCaseState, UNDERWAY_STATUSES, buyerAndSeller, decimalToString, orderStatusLabel } from '@jelly/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -28,12 +28,21 @@ interface QueueRow {
   flag_reason: string | null;
   flagged_by: string | null;
   flagged_at: Date | string | null;
+  case_id: string | null;
+  case_state: SupportCaseState | null;
+  case_message: string | null;
+  case_opened_by: string | null;
+  case_opened_at: Date | string | null;
+  case_closed_at: Date | string | null;
+  case_close_reason: string | null;
   total: string | number;
 }
 
 const list = (statuses: readonly number[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
 
-function statusFilter(status: 'open' | 'flagged' | 'resolved' | 'all'): SQL {
+type QueueFilter = (typeof DISPUTE_QUEUE_STATUSES)[number];
+
+function statusFilter(status: QueueFilter): SQL {
   const underway = list(UNDERWAY_STATUSES);
   switch (status) {
     case 'open':
@@ -42,8 +51,10 @@ function statusFilter(status: 'open' | 'flagged' | 'resolved' | 'all'): SQL {
       return sql`f.order_id IS NOT NULL AND o.status IN (${underway})`;
     case 'resolved':
       return sql`o.status = ${OrderStatus.AdminResolved}`;
+    case 'support':
+      return sql`c.state = 'open'`;
     case 'all':
-      return sql`(o.status IN (${OrderStatus.AdminResolving}, ${OrderStatus.AdminResolved}) OR (f.order_id IS NOT NULL AND o.status IN (${underway})))`;
+      return sql`(o.status IN (${OrderStatus.AdminResolving}, ${OrderStatus.AdminResolved}) OR (f.order_id IS NOT NULL AND o.status IN (${underway})) OR c.id IS NOT NULL)`;
   }
 }
 
@@ -63,7 +74,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function listDisputes(
   db: Database,
   config: AdminConfig,
-  query: { status: 'open' | 'flagged' | 'resolved' | 'all'; token?: string | undefined; fiat?: string | undefined; q?: string | undefined; Page?: number | undefined; Size?: number | undefined },
+  query: { status: QueueFilter; token?: string | undefined; fiat?: string | undefined; q?: string | undefined; Page?: number | undefined; Size?: number | undefined },
 ): Promise<DisputeQueueResponse> {
   const page = pageOf(query, ADMIN_PAGE_SIZE);
   const filters: SQL[] = [sql`o.parent_order_id IS NOT NULL`, statusFilter(query.status)];
@@ -74,12 +85,15 @@ export async function listDisputes(
     SELECT o.order_id, o.status, o.offer_side, o.creator_wallet, o.acceptor_wallet, o.token_mint, o.token_name,
       o.token_decimal, o.amount::text AS amount, o.price::text AS price, o.fiat_code,
       o.fiat_amount_cents::text AS fiat_amount_cents,
-      COALESCE(s.opened_at, f.flagged_at, o.updated_at) AS opened_at,
-      COALESCE(s.opened_by, f.flagged_by) AS opened_by,
+      COALESCE(c.created_at, s.opened_at, f.flagged_at, o.updated_at) AS opened_at,
+      COALESCE(c.requester_wallet, s.opened_by, f.flagged_by) AS opened_by,
       f.reason AS flag_reason, f.flagged_by, f.flagged_at,
+      c.id AS case_id, c.state AS case_state, c.message AS case_message, c.requester_wallet AS case_opened_by,
+      c.created_at AS case_opened_at, c.closed_at AS case_closed_at, c.close_reason AS case_close_reason,
       count(*) OVER () AS total
     FROM orders o
     LEFT JOIN deal_review_flags f ON f.order_id = o.order_id
+    ${LATEST_CASE}
     LEFT JOIN LATERAL (
       SELECT r.created_at AS opened_at, r.requester_wallet AS opened_by FROM support_requests r
       WHERE r.order_id = o.order_id ORDER BY r.created_at ASC LIMIT 1
@@ -113,15 +127,36 @@ export async function listDisputes(
           ? { reason: r.flag_reason, flaggedAt: iso(r.flagged_at), flaggedBy: r.flagged_by ?? '' }
           : null,
       pendingApproval: approvals.get(orderId) ?? null,
+      supportCase: caseOf(r),
     };
   });
   return { data, total: rows[0] ? Number(rows[0].total) : await countOnly(db, filters), page: page.page, size: page.size };
+}
+
+/** The deal's latest case on an ended deal (only one is open at a time, and it is the latest). */
+const LATEST_CASE = sql`LEFT JOIN LATERAL (
+      SELECT r.id, r.state, r.message, r.requester_wallet, r.created_at, r.closed_at, r.close_reason FROM support_requests r
+      WHERE r.order_id = o.order_id AND r.state IS NOT NULL ORDER BY r.created_at DESC, r.id DESC LIMIT 1
+    ) c ON true`;
+
+function caseOf(r: QueueRow): SupportCase | null {
+  if (r.case_id === null || r.case_state === null || r.case_opened_by === null || r.case_opened_at === null) return null;
+  return {
+    id: r.case_id,
+    state: r.case_state,
+    message: r.case_message,
+    openedBy: r.case_opened_by,
+    openedAt: iso(r.case_opened_at),
+    closedAt: r.case_closed_at === null ? null : iso(r.case_closed_at),
+    closeReason: r.case_close_reason,
+  };
 }
 
 /** The total when the requested page is past the end (no row carried it). */
 async function countOnly(db: Database, filters: SQL[]): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(db, sql`
     SELECT count(*) AS n FROM orders o LEFT JOIN deal_review_flags f ON f.order_id = o.order_id
+    ${LATEST_CASE}
     WHERE ${sql.join(filters, sql` AND `)}`);
   return Number(row?.n ?? 0);
 }

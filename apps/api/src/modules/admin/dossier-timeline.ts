@@ -54,7 +54,10 @@ export async function dealTimeline(
     const state = t.state === 'confirmed' || t.state === 'failed' || t.state === 'pending' ? t.state : null;
     events.push(event(t.createdAt, known?.kind ?? 'transaction', t.submittedBy, label, t.signature, state));
   }
-  for (const r of requests) events.push(event(r.createdAt, 'dispute_opened', r.requesterWallet, 'Support request: the deal went to the admins'));
+  for (const r of requests) {
+    const text = r.state === null ? 'Support request: the deal went to the admins' : `Support case opened on the ended deal${r.message ? `: “${r.message}”` : ''}`;
+    events.push(event(r.createdAt, 'dispute_opened', r.requesterWallet, text));
+  }
   for (const x of extensions) {
     events.push(event(x.createdAt, 'window_extension', x.requestedBy, `Asked for ${x.minutes} more minutes`));
     if (x.answeredAt) {

@@ -9,6 +9,7 @@ import { auditEntriesOfDeal } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { toChatMessage } from '../chat/index.ts';
 import { getAdminOrder, getDealWindow } from '../deals/index.ts';
+import { latestSupportCase } from '../support/index.ts';
 import { toOrder, tradingStats } from '../orders/index.ts';
 import type { PriceFeed } from '../prices/index.ts';
 import type { AdminConfig } from './admin-config.ts';
@@ -82,7 +83,7 @@ export async function getDossier(ctx: DossierContext, admin: AuthUser, orderId: 
   const header = await getAdminOrder({ db, chain: ctx.chain }, orderId);
   const [row] = await db.select().from(orders).where(eq(orders.orderId, orderId));
   if (!row) throw new Error(`deal ${orderId} vanished`);
-  const [audit, [flag], [firstRequest], messages, attachments, approvals, paymentWindow] = await Promise.all([
+  const [audit, [flag], [firstRequest], messages, attachments, approvals, paymentWindow, supportCase] = await Promise.all([
     auditEntriesOfDeal(db, orderId),
     db.select().from(dealReviewFlags).where(eq(dealReviewFlags.orderId, orderId)),
     db.select().from(supportRequests).where(eq(supportRequests.orderId, orderId)).orderBy(asc(supportRequests.createdAt)).limit(1),
@@ -90,6 +91,7 @@ export async function getDossier(ctx: DossierContext, admin: AuthUser, orderId: 
     db.select().from(chatAttachments).where(eq(chatAttachments.dealId, orderId)),
     approvalsOfDeal(db, orderId),
     getDealWindow(db, admin, orderId),
+    latestSupportCase(db, orderId),
   ]);
   const { buyerWallet, sellerWallet } = buyerAndSeller(row);
   const fiatAmountCents = row.fiatAmountCents === null ? null : BigInt(row.fiatAmountCents);
@@ -127,5 +129,6 @@ export async function getDossier(ctx: DossierContext, admin: AuthUser, orderId: 
     },
     pendingApproval: approvals.find((a) => a.state === 'pending') ?? null,
     resolution: resolutionOf(audit),
+    supportCase,
   };
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { isChatClosed } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
 import { chatAttachments, chatMessages, orders } from '../../db/schema/index.ts';
+import { supportCaseOpenColumn } from '../chat/index.ts';
 import { notifyChatMessage } from '../notifications/index.ts';
 
 export interface NewAttachmentMessage {
@@ -25,11 +26,11 @@ export interface NewAttachmentMessage {
 export async function insertAttachmentMessageIfOpen(db: Database, input: NewAttachmentMessage): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const [deal] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, supportCaseOpen: supportCaseOpenColumn() })
       .from(orders)
       .where(eq(orders.orderId, input.dealId))
       .for('share');
-    if (!deal || isChatClosed(deal.status)) return undefined;
+    if (!deal || isChatClosed(deal.status, deal.supportCaseOpen)) return undefined;
     const [message] = await tx
       .insert(chatMessages)
       .values({

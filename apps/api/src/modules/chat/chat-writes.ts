@@ -4,7 +4,7 @@ import type { Database } from '../../db/connect.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { chatMessages, orders } from '../../db/schema/index.ts';
 import { notifyChatMessage } from '../notifications/index.ts';
-import type { ChatMessageRow } from './queries.ts';
+import { supportCaseOpenColumn, type ChatMessageRow } from './queries.ts';
 
 export interface NewChatMessage {
   dealId: number;
@@ -23,11 +23,11 @@ export interface NewChatMessage {
 export async function insertChatMessageIfOpen(db: Database, message: NewChatMessage): Promise<ChatMessageRow | undefined> {
   return db.transaction(async (tx) => {
     const [deal] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, supportCaseOpen: supportCaseOpenColumn() })
       .from(orders)
       .where(eq(orders.orderId, message.dealId))
       .for('share');
-    if (!deal || isChatClosed(deal.status)) return undefined;
+    if (!deal || isChatClosed(deal.status, deal.supportCaseOpen)) return undefined;
     const [row] = await tx.insert(chatMessages).values(message).returning();
     // Notifications: the other party, unless viewing the deal (throttled), in this same transaction.
     if (row) await notifyChatMessage(tx, { dealId: message.dealId, senderWallet: row.senderWallet, content: row.content, hasFile: row.fileUrl !== null, now: row.createdAt });

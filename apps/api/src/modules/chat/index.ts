@@ -3,6 +3,7 @@ export { NOT_A_PARTY, assertCanPostChat, assertCanReadChat, chatClosed, loadChat
 export { insertSystemMessage } from './chat-writes.ts';
 export { perUserPerMinute } from './per-user-rate-limit.ts';
 export type { ChatDeal } from './queries.ts';
+export { supportCaseOpenColumn } from './queries.ts';
 export { postAutoReply } from './chat-writes.ts';
 export { loadSwapRoom, insertSwapAttachmentMessage, type SwapRoom } from './swap-room.ts';
 export { toChatMessage } from './to-wire.ts';

@@ -14,3 +14,4 @@ export { findNotificationsByIds } from './queries.ts';
 export { toNotification } from './to-wire.ts';
 export { paymentReminderJob } from './payment-reminder-job.ts';
 export { notifyPayoutWaitsForAccount, payoutWaitMessage, REFUND_WAITS_TITLE, RELEASE_WAITS_TITLE } from './refund-waits-notice.ts';
+export { notifySupportCaseClosed, notifySupportCaseOpened, SUPPORT_CASE_CLOSED_TITLE, SUPPORT_CASE_OPENED_TITLE } from './support-case-notices.ts';

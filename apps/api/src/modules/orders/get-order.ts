@@ -6,6 +6,7 @@ import { supportRequests } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { adminResolutionOf, payoutWaitOf } from '../deals/index.ts';
+import { latestSupportCase } from '../support/index.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { toOrder } from './order-view.ts';
 import { findOrder } from './queries.ts';
@@ -26,8 +27,9 @@ async function disputeClock(db: Database, orderId: number, slaHours: number): Pr
 
 /**
  * GET /orders/{orderId}: an offer (anyone signed in) or a deal (its two parties and admins) with its offer, the
- * dispute's SLA clock while it awaits the admins, a refund or release waiting for its recipient's token account
- * and, once an admin resolved it, the admin's decision.
+ * dispute's SLA clock while it awaits the admins, a refund or release waiting for its recipient's token account,
+ * once an admin resolved it, the admin's decision, and the latest support case opened after it ended (open, or
+ * closed with the admin's reason).
  */
 export async function getOrder(
   db: Database,
@@ -46,5 +48,6 @@ export async function getOrder(
     adminResolution: await adminResolutionOf(db, row.orderId),
     dispute: row.status === OrderStatus.AdminResolving ? await disputeClock(db, row.orderId, slaHours) : null,
     waitingForAccount: await payoutWaitOf(db, row.orderId),
+    supportCase: await latestSupportCase(db, row.orderId),
   };
 }

@@ -1,6 +1,8 @@
-import { supportRequest, supportRequestResponse } from '@jelly/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { closeSupportCaseRequest, disputeParams, supportCase, supportRequest, supportRequestResponse } from '@jelly/contracts';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bearer, errorResponses, signedIn } from '../../lib/route-preamble.ts';
+import { adminCaller, adminOnly } from '../admin/index.ts';
+import { closeSupportCase } from './close-support-case.ts';
 import { submitSupportRequest } from './submit-support-request.ts';
 import { storeOnlySupportNotifier, type SupportNotifier } from './support-notifier.ts';
 
@@ -26,7 +28,28 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       },
     },
     async (request) => {
-      return submitSupportRequest({ db: app.db, notifier, log: request.log, now: app.config.now }, signedIn(request), request.body);
+      const deps = { db: app.db, notifier, log: request.log, now: app.config.now, admins: app.config.adminWallets };
+      return submitSupportRequest(deps, signedIn(request), request.body);
     },
   );
+
+  // The case's admin side lives here because the case is this module's record (support_requests).
+  await app.register(async (scope) => {
+    adminOnly(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/admin/disputes/:orderId/support-case/close',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Close a support case on an ended deal with a reason both parties read",
+          security: bearer,
+          params: disputeParams,
+          body: closeSupportCaseRequest,
+          response: { 200: supportCase, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        },
+      },
+      async (request) =>
+        closeSupportCase({ db: app.db, now: app.config.now }, adminCaller(request), { orderId: request.params.orderId, reason: request.body.reason }),
+    );
+  });
 };

@@ -1,64 +1,63 @@
 import { randomUUID } from 'node:crypto';
 import type { SupportRequestResponse } from '@jelly/contracts';
 import type { SupportRequestPayload } from '@jelly/domain';
-import { buyerAndSeller } from '@jelly/domain';
-import { and, eq } from 'drizzle-orm';
+import { SUPPORT_MESSAGE_REQUIRED, buyerAndSeller, counterpartyWallet, dealRoleOf } from '@jelly/domain';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { supportRequests } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
+import { insertSystemMessage } from '../chat/index.ts';
 import { openDispute } from '../deals/index.ts';
-import type { SupportNotifier } from './support-notifier.ts';
+import { notifySupportCaseOpened } from '../notifications/index.ts';
+import { existingCase } from './find-case.ts';
+import type { SupportNotice, SupportNotifier } from './support-notifier.ts';
 import { WRONG_PARTIES } from './support-messages.ts';
 
 interface NotifierLog {
   warn(data: object, message: string): void;
 }
 
-/** The database, who tells the admins, where a failed notification is logged, and the clock. */
+/** The database, who tells the admins, where a failed notification is logged, the clock and the app's admins. */
 export interface SupportDeps {
   db: Database;
   notifier: SupportNotifier;
   log: NotifierLog;
   now: () => Date;
+  /** Every admin wallet (config.adminWallets): each one's bell hears of a case on an ended deal. */
+  admins: ReadonlySet<string>;
 }
 
 /**
  * POST /platform/call-tg-bot — a party of the deal asks for help: the deal moves to Admin Resolving (from In
- * Progress, Locked or Signed By One Party), or, up to 24 hours after it completed, expired or was cancelled, a case is opened
- * on it without moving it (once per party). The request is stored with the server's view of buyer and seller, and
- * the admins are notified (a failed notification is logged, never the user's problem).
+ * Progress, Locked or Signed By One Party), or, up to 24 hours after it completed, expired or was cancelled, a case is
+ * opened on it without moving it. A case needs the requester's own words; it reopens the deal chat, tells every
+ * admin (bell) and the counterparty, and stays open until an admin closes it. One case is open per deal: the same
+ * party asking again gets their case back, the other party asking while it is open joins it (their words go to the
+ * deal chat), and nobody is told twice. The Telegram admin chat is told of every new request, when it is set (a
+ * failed notification is logged, never the user's problem).
  */
 export async function submitSupportRequest(
-  { db, notifier, log, now: clock }: SupportDeps,
+  { db, notifier, log, now: clock, admins }: SupportDeps,
   user: AuthUser,
-  body: Omit<SupportRequestPayload, 'dealId'> & { dealId: number },
+  body: Omit<SupportRequestPayload, 'dealId'> & { dealId: number; message?: string | undefined },
 ): Promise<SupportRequestResponse> {
   const caller = user.wallet;
   const now = clock();
+  const message = body.message ? body.message : null;
   const { id, notice, changed, status } = await db.transaction(async (tx) => {
     const dispute = await openDispute(tx, body.dealId, caller, now);
-    const { buyerWallet, sellerWallet } = buyerAndSeller(dispute.deal);
+    const { deal } = dispute;
+    const { buyerWallet, sellerWallet } = buyerAndSeller(deal);
     if ((body.buyerWallet && body.buyerWallet !== buyerWallet) || (body.sellerWallet && body.sellerWallet !== sellerWallet)) {
       throw new AppError('VALIDATION_ERROR', WRONG_PARTIES);
     }
-    if (dispute.afterEnd) {
-      // One case per party on an ended deal: asking again answers the case already open and tells nobody twice.
-      const [open] = await tx
-        .select({ id: supportRequests.id })
-        .from(supportRequests)
-        .where(
-          and(
-            eq(supportRequests.orderId, dispute.deal.orderId),
-            eq(supportRequests.requesterWallet, caller),
-            eq(supportRequests.statusBefore, dispute.deal.status),
-          ),
-        );
-      if (open) return { id: open.id, notice: null, changed: false, status: dispute.deal.status };
-    }
+    const role = dealRoleOf(deal, caller) === 'fiat' ? 'buyer' : 'seller';
+    const found = dispute.afterEnd ? await existingCase(tx, deal.orderId, caller, deal.status) : undefined;
+    if (dispute.afterEnd && !found && !message) throw badRequest(SUPPORT_MESSAGE_REQUIRED, { field: 'message' });
     const row = {
       id: randomUUID(),
-      orderId: dispute.deal.orderId,
+      orderId: deal.orderId,
       requesterWallet: caller,
       buyerWallet,
       sellerWallet,
@@ -67,9 +66,33 @@ export async function submitSupportRequest(
       messageType: body.messageType,
       statusBefore: dispute.statusBefore,
       createdAt: now,
+      message,
+      state: dispute.afterEnd ? ('open' as const) : null,
     };
-    await tx.insert(supportRequests).values(row);
-    return { id: row.id, notice: { ...row, status: dispute.deal.status }, changed: dispute.changed, status: dispute.deal.status };
+    // A concurrent request of the other party may have opened the deal's one open case first: then this one joins it.
+    const inserted = found ? [] : await tx.insert(supportRequests).values(row).onConflictDoNothing().returning({ id: supportRequests.id });
+    if (inserted.length === 0) {
+      const joined = found ?? (await existingCase(tx, deal.orderId, caller, deal.status));
+      if (!joined) throw new AppError('CONFLICT', 'The case is changing right now. Try again in a moment.');
+      if (joined.state === 'open' && joined.requesterWallet !== caller && message) {
+        await insertSystemMessage(tx, { dealId: deal.orderId, senderWallet: caller, content: `Joined the support case: ${message}`, createdAt: now });
+      }
+      return { id: joined.id, notice: null, changed: false, status: deal.status };
+    }
+    if (dispute.afterEnd) {
+      await insertSystemMessage(tx, { dealId: deal.orderId, senderWallet: caller, content: `Opened a support case: ${message}`, createdAt: now }, { notifyOther: false });
+      await notifySupportCaseOpened(tx, {
+        orderId: deal.orderId,
+        requesterRole: role,
+        message,
+        counterparty: counterpartyWallet(deal, caller),
+        admins: [...admins],
+        requester: caller,
+        now,
+      });
+    }
+    const told: SupportNotice = { ...row, status: deal.status };
+    return { id: row.id, notice: told, changed: dispute.changed, status: deal.status };
   });
 
   if (!notice) return { id, orderId: body.dealId, status, statusChanged: false };

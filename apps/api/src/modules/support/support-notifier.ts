@@ -11,6 +11,8 @@ export interface SupportNotice {
   /** The deal's status when the request came in, and now (5, Admin Resolving). */
   statusBefore: OrderStatus;
   status: OrderStatus;
+  /** The requester's own words, when given. */
+  message: string | null;
   createdAt: Date;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SupportNotice } from '../support/index.ts';
 import { supportRequestText } from './support-notifier.ts';
 
-const notice = (statusBefore: OrderStatus, status: OrderStatus): SupportNotice => ({
+const notice = (statusBefore: OrderStatus, status: OrderStatus, message: string | null = null): SupportNotice => ({
   id: 'r1',
   orderId: 42,
   requesterWallet: 'Requester1111111111111111111111111111111111',
@@ -12,6 +12,7 @@ const notice = (statusBefore: OrderStatus, status: OrderStatus): SupportNotice =
   orderUrl: 'http://localhost/swap-chat/42',
   statusBefore,
   status,
+  message,
   createdAt: new Date('2026-03-01T10:00:00.000Z'),
 });
 
@@ -24,5 +25,10 @@ describe("the admins' support request message", () => {
     const text = supportRequestText(notice(OrderStatus.Expired, OrderStatus.Expired));
     expect(text).toContain('Status: Expired (a case on an ended deal: its tokens cannot move)');
     expect(text).not.toContain('→');
+    expect(text).not.toContain('Words:');
+  });
+
+  it("carries the requester's own words", () => {
+    expect(supportRequestText(notice(OrderStatus.Completed, OrderStatus.Completed, 'The payment was reversed.'))).toContain('Words: The payment was reversed.');
   });
 });

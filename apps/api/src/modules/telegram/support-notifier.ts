@@ -17,6 +17,7 @@ export function supportRequestText(notice: SupportNotice): string {
     notice.statusBefore === notice.status
       ? `Status: ${orderStatusLabel(notice.status)} (a case on an ended deal: its tokens cannot move)`
       : `Status: ${orderStatusLabel(notice.statusBefore)} → ${orderStatusLabel(notice.status)}`,
+    ...(notice.message ? [`Words: ${notice.message}`] : []),
     `Chat: ${notice.orderUrl}`,
   ].join('\n');
 }

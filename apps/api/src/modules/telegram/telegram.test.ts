@@ -191,6 +191,34 @@ describe('Telegram with long polling (against a local stand-in for the Bot API)'
     expect(text.endsWith(`http://localhost:8080/admin/orders/${deal.dealId}`)).toBe(true);
   });
 
+  it("posts a case on an ended deal with the requester's words to the admins' chat", async () => {
+    const deal = await seedDeal(t.app.db, { creator: alice.address, acceptor: bob.address }, { status: OrderStatus.Completed, updatedAt: t.clock.now() });
+    const mark = fake.calls.length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/call-tg-bot',
+      headers: bearer(bobToken),
+      payload: {
+        dealId: String(deal.dealId),
+        buyerWallet: null,
+        sellerWallet: null,
+        orderUrl: `http://localhost:8080/swap-chat/${deal.dealId}`,
+        receiver: 'Admin',
+        messageType: 'AdminNotification',
+        message: 'My bank reversed the transfer.',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ orderId: deal.dealId, status: OrderStatus.Completed, statusChanged: false });
+    const call = await fake.waitForCall(
+      (c) => c.method === 'sendMessage' && Number(c.payload.chat_id) === ADMIN_CHAT && fake.calls.indexOf(c) >= mark,
+    );
+    const text = String(call.payload.text);
+    expect(text.startsWith(`Support request on deal #${deal.dealId}\n`)).toBe(true);
+    expect(text).toContain('Status: Completed (a case on an ended deal: its tokens cannot move)');
+    expect(text).toContain('Words: My bank reversed the transfer.');
+  });
+
   it('unlinks on /stop', async () => {
     let mark = fake.calls.length;
     await fake.userSends({ id: 7001 }, '/stop');

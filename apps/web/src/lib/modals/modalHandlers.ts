@@ -3,7 +3,8 @@
  * functions a modal calls (e.g. the async confirm of ConfirmActionModal) wait here.
  */
 export interface ModalHandlers {
-  onConfirm?: () => Promise<void> | void;
+  /** `text`: what the user wrote in the confirm modal's text field ('' without one). */
+  onConfirm?: (text: string) => Promise<void> | void;
   onCancel?: () => void;
   /** The confirm modal's `expiresAt` passed and the user asked for a fresh one instead. */
   onExpired?: () => void;

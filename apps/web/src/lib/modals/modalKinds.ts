@@ -48,6 +48,16 @@ export interface ConfirmActionProps {
   /** The confirm button's text once expired, and the line that says so. */
   expiredText?: string;
   expiredNotice?: string;
+  /** A text the user writes before confirming (counted against its limit); the confirm handler receives it trimmed. */
+  textField?: ConfirmTextField;
+}
+
+export interface ConfirmTextField {
+  label: string;
+  maxLength: number;
+  /** Confirm stays disabled until some text is written. */
+  required: boolean;
+  placeholder?: string;
 }
 
 /** Props of a modal kind whose screen is not built yet; its feature replaces the entry with the real shape. */

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { shallowEqual, useSelector } from 'react-redux';
 import { useServicesStore, useSignedInWallet, walletBanned } from '../session/session.ts';
 import { showToast } from '../toasts/toastsSlice.ts';
-import { activeChatRooms, activeSwapChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyJellyUpdated, applyPayoutWaitNotification, applyOrderStatus, applySwapUpdated } from './cacheUpdates.ts';
+import { activeChatRooms, activeSwapChatRooms, applyChatMessage, applyDealWindow, applyJellyNotification, applyJellyUpdated, applyOrderStatus, applyPayoutWaitNotification, applySupportCaseNotification, applySwapUpdated } from './cacheUpdates.ts';
 import { RealtimeConnection, type SocketFactory } from './realtimeConnection.ts';
 import { realtimeEventReceived, realtimeStatusChanged } from './realtimeSlice.ts';
 
@@ -47,6 +47,7 @@ export function RealtimeBridge({ createSocket }: RealtimeBridgeProps) {
         store.dispatch(showToast.notification(title, message, createdAt));
         applyJellyNotification(store.dispatch, event);
         applyPayoutWaitNotification(store.dispatch, event);
+        applySupportCaseNotification(store.dispatch, event);
       } else if (event.type === 'chat.message') {
         applyChatMessage(store.dispatch, event);
       } else if (event.type === 'deal.window') {

@@ -78,6 +78,19 @@ export function applyPayoutWaitNotification(dispatch: AnyDispatch, event: Realti
   dispatch(loose.invalidateTags([{ type: DEAL_TAG, id: orderId }]));
 }
 
+/** Support cases the admins' queue shows (the admin feature's tag). */
+const ADMIN_DISPUTES_TAG = 'AdminDisputes';
+
+/**
+ * A support case on an ended deal was opened or closed: the deal page (its case note, its chat reopened or closed)
+ * and the admins' queue refetch it; the deal's status did not move, so no order.status event comes.
+ */
+export function applySupportCaseNotification(dispatch: AnyDispatch, event: RealtimeNotificationCreated): void {
+  const { kind, orderId } = event.notification;
+  if ((kind !== 'support_case_opened' && kind !== 'support_case_closed') || orderId === null) return;
+  dispatch(loose.invalidateTags([{ type: DEAL_TAG, id: orderId }, ADMIN_DISPUTES_TAG]));
+}
+
 /** A Coin Jelly order moved or gained a timeline event: its page, its Confirm&Fund status and every list refetch it. */
 export function applyJellyUpdated(dispatch: AnyDispatch, event: RealtimeJellyUpdated): void {
   dispatch(loose.invalidateTags([{ type: COIN_JELLY_ORDER_TAG, id: event.order.id }, COIN_JELLY_ORDERS_TAG]));

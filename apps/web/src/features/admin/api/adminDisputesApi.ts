@@ -1,12 +1,16 @@
 import {
   adminPaths,
+  type DISPUTE_QUEUE_STATUSES,
   adminResolveOutcome,
   dealPaths,
   disputeDossierResponse,
   disputeQueueResponse,
   paymentDetailsResponse,
   resolveApprovalDecisionResponse,
+  supportCase,
+  supportPaths,
   type AdminResolveOutcome,
+  type SupportCase,
   type DisputeDossier,
   type DisputeQueueResponse,
   type PaymentDetailsResponse,
@@ -16,7 +20,7 @@ import {
 import { api } from '../../../lib/api/api.ts';
 import { listParams } from './queryParams.ts';
 
-export type DisputeQueueStatus = 'open' | 'flagged' | 'resolved' | 'all';
+export type DisputeQueueStatus = (typeof DISPUTE_QUEUE_STATUSES)[number];
 
 export interface DisputesQuery {
   status: DisputeQueueStatus;
@@ -62,7 +66,20 @@ export const adminDisputesApi = api
         responseSchema: resolveApprovalDecisionResponse,
         invalidatesTags: (_result, _error, { orderId }) => caseTags(orderId),
       }),
+      /** Closes the support case on an ended deal with a reason both parties read (audited by the server). */
+      closeSupportCase: build.mutation<SupportCase, { orderId: number; reason: string }>({
+        query: ({ orderId, reason }) => ({ url: supportPaths.closeCase(orderId), method: 'POST', body: { reason } }),
+        responseSchema: supportCase,
+        invalidatesTags: (_result, _error, { orderId }) => caseTags(orderId),
+      }),
     }),
   });
 
-export const { useDisputesQuery, useDisputeQuery, useDisputePaymentDetailsQuery, useResolveDisputeMutation, useDecideResolutionMutation } = adminDisputesApi;
+export const {
+  useDisputesQuery,
+  useDisputeQuery,
+  useDisputePaymentDetailsQuery,
+  useResolveDisputeMutation,
+  useDecideResolutionMutation,
+  useCloseSupportCaseMutation,
+} = adminDisputesApi;

@@ -21,6 +21,8 @@ export interface AdminChatSlotProps {
   status: OrderStatus;
   myWallet: string | null;
   isAdmin: true;
+  /** A support case is open on the ended deal: its chat is open again for it. */
+  supportCaseOpen?: boolean;
 }
 
 export interface AdminOrderChatPageProps {

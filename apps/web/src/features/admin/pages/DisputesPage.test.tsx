@@ -28,6 +28,7 @@ function row(orderId: number, overrides: Partial<DisputeQueueRow> = {}): Dispute
     slaDueAt: '2026-11-22T10:00:00.000Z',
     reviewFlag: null,
     pendingApproval: null,
+    supportCase: null,
     ...overrides,
   };
 }

@@ -42,6 +42,7 @@ export function DisputesPage() {
             <option value="open">Open</option>
             <option value="flagged">Flagged for review</option>
             <option value="resolved">Resolved</option>
+            <option value="support">Support cases</option>
             <option value="all">All</option>
           </select>
         </label>
@@ -132,6 +133,14 @@ function DisputeTable({ rows }: { rows: DisputeRow[] }) {
                   <span className={table.badge} title={row.reviewFlag.reason}>
                     flagged for review
                   </span>
+                )}
+                {row.supportCase && (
+                  <>
+                    <span className={table.badge}>support case {row.supportCase.state}</span>
+                    <span className={table.caseWords} data-testid="support-case-words" title={`Opened by ${row.supportCase.openedBy}`}>
+                      {shortenWallet(row.supportCase.openedBy)}: “{row.supportCase.message ?? '—'}”
+                    </span>
+                  </>
                 )}
               </td>
             </tr>

@@ -15,6 +15,7 @@ import { ChatLog } from '../components/dossier/ChatLog.tsx';
 import styles from '../components/dossier/Dossier.module.css';
 import { FourEyesPanel } from '../components/dossier/FourEyesPanel.tsx';
 import { PartyCard } from '../components/dossier/PartyCard.tsx';
+import { SupportCasePanel } from '../components/dossier/SupportCasePanel.tsx';
 import { Timeline } from '../components/dossier/Timeline.tsx';
 import { ResolveButtons } from '../components/ResolveButtons.tsx';
 import { slaClock } from '../lib/explorer.ts';
@@ -88,6 +89,7 @@ export function DossierPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
             <AdminPaymentDetails order={header} />
           </section>
           {pendingApproval && pendingApproval.state === 'pending' && <FourEyesPanel approval={pendingApproval} myWallet={myWallet} />}
+          {dossier.supportCase && <SupportCasePanel orderId={orderId} supportCase={dossier.supportCase} />}
           <section className={styles.section}>
             <h2>Timeline</h2>
             <Timeline events={dossier.timeline} />
@@ -136,7 +138,7 @@ export function DossierPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
           <Button variant="secondary" onClick={() => dispatch(modalPushed('adminChatPreview', { orderId, status: header.status, buyerWallet: header.buyerWallet, sellerWallet: header.sellerWallet }))}>
             Open the chat in a dialog
           </Button>
-          {chatSlot && <div className={styles.chat}>{chatSlot({ orderId, status: header.status, myWallet, isAdmin: true })}</div>}
+          {chatSlot && <div className={styles.chat}>{chatSlot({ orderId, status: header.status, myWallet, isAdmin: true, supportCaseOpen: dossier.supportCase?.state === 'open' })}</div>}
         </div>
       </div>
     </section>

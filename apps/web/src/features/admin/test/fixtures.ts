@@ -137,6 +137,7 @@ export function dossier(overrides: Partial<DisputeDossier> = {}): DisputeDossier
     fourEyes: { required: false, thresholdFiat: '1000', thresholdCurrency: 'USD' },
     pendingApproval: null,
     resolution: null,
+    supportCase: null,
     ...overrides,
   };
 }

@@ -26,6 +26,8 @@ export interface DealChatProps {
   room?: ChatRoomKind;
   /** The deal's status, or null when the order was not found; Completed and Cancelled close the chat. */
   status: OrderStatus | null;
+  /** A support case is open on the ended deal: a Completed or Cancelled deal's chat is open again while it lasts. */
+  supportCaseOpen?: boolean;
   /** The connected wallet, or null. */
   myWallet: string | null;
   isAdmin: boolean;
@@ -39,7 +41,7 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).incl
  * The deal chat panel: messages grouped by day (polled every 5 s), the input with attachments, drag and drop with
  * the preview modal, and the send/upload guards. Embeddable by the deal page and the admin order-chat.
  */
-export function DealChat({ orderId, room = 'deal', status, myWallet, isAdmin, signedIn = myWallet !== null }: DealChatProps) {
+export function DealChat({ orderId, room = 'deal', status, supportCaseOpen = false, myWallet, isAdmin, signedIn = myWallet !== null }: DealChatProps) {
   const dispatch = useServicesDispatch();
   const canRead = signedIn && (myWallet !== null || isAdmin);
   const dealRoom = useChatMessagesQuery(orderId, { skip: !canRead || room !== 'deal' });
@@ -53,9 +55,9 @@ export function DealChat({ orderId, room = 'deal', status, myWallet, isAdmin, si
   const [text, setText] = useState('');
   const [dragDepth, setDragDepth] = useState(0);
 
-  const closed = room === 'deal' && status !== null && isChatClosed(status);
+  const closed = room === 'deal' && status !== null && isChatClosed(status, supportCaseOpen);
   // A swap's room never closes: the send and upload guards see it as a deal in progress.
-  const ctx: ChatContext = { orderStatus: room === 'swap' ? OrderStatus.InProgress : status, wallet: myWallet, signedIn };
+  const ctx: ChatContext = { orderStatus: room === 'swap' ? OrderStatus.InProgress : status, wallet: myWallet, signedIn, supportCaseOpen };
 
   const send = async () => {
     const decision = decideChatSend(ctx, text);

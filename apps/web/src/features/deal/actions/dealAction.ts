@@ -42,7 +42,8 @@ export interface ActionOutcome {
 /** An action whose checks passed: what the confirm modal says, and what runs when it is confirmed. */
 export interface PreparedAction {
   confirm: ConfirmActionProps;
-  run: () => Promise<ActionOutcome>;
+  /** `text`: what the user wrote in the confirm's text field, trimmed ('' when it has none). */
+  run: (text: string) => Promise<ActionOutcome>;
   successMessage: string | null;
   /** Shown when the action fails for a reason without its own message. */
   failureMessage: string | null;

@@ -73,10 +73,10 @@ export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOpt
           end();
           dispatch(
             openConfirmAction(prepared.confirm, {
-              onConfirm: async () => {
+              onConfirm: async (text) => {
                 begin();
                 try {
-                  const outcome = await prepared.run();
+                  const outcome = await prepared.run(text);
                   dispatch(dealStatusChanged(deal.orderId, outcome.status));
                   if (prepared.successMessage) dispatch(showToast.success(prepared.successMessage));
                 } catch (error) {

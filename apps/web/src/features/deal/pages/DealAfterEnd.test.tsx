@@ -22,9 +22,16 @@ describe('deal page: Support Request after the deal ended', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Support Request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open a case with the admins?' });
     expect(dialog).toHaveTextContent('cannot be moved');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Open Case' }));
+    // the user's own words are required, counted against the limit
+    const open = within(dialog).getByRole('button', { name: 'Open Case' });
+    expect(open).toBeDisabled();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'What went wrong?' }), '  My transfer was reversed.');
+    expect(dialog).toHaveTextContent('25 / 1000');
+    await userEvent.click(open);
     expect(await screen.findByText(CASE_SENT)).toBeInTheDocument();
-    expect(view.api.callsTo('POST /api/platform/call-tg-bot')).toHaveLength(1);
+    const calls = view.api.callsTo('POST /api/platform/call-tg-bot');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ dealId: String(DEAL_ID), receiver: 'Admin', messageType: 'AdminNotification', message: 'My transfer was reversed.' });
     expect(screen.getByTestId('deal-status')).toHaveAttribute('data-status', String(status));
   });
 
@@ -32,8 +39,36 @@ describe('deal page: Support Request after the deal ended', () => {
     const api = fakeApi({ 'POST /api/platform/call-tg-bot': () => apiError(409, 'CONFLICT', SUPPORT_WINDOW_CLOSED) });
     renderDeal({ deal: sellDeal({ status: OrderStatus.Expired, updatedAt: endedAgo(23 * HOUR) }), viewer: SELLER, api });
     await userEvent.click(await screen.findByRole('button', { name: 'Support Request' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Open Case' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Paid twice.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Open Case' }));
     expect(await screen.findByText(new RegExp(SUPPORT_WINDOW_CLOSED.replace('.', '\\.')))).toBeInTheDocument();
+  });
+
+  it('keeps Open Case disabled past 1000 characters, the count shown in warning', async () => {
+    renderDeal({ deal: sellDeal({ status: OrderStatus.Completed, updatedAt: endedAgo(HOUR) }), viewer: BUYER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Support Request' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByRole('textbox');
+    await userEvent.click(field);
+    await userEvent.paste('x'.repeat(1001));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog).toHaveTextContent('1001 / 1000');
+    expect(within(dialog).getByRole('button', { name: 'Open Case' })).toBeDisabled();
+  });
+
+  it('shows both parties the open case, then the closed case with the admin reason', async () => {
+    const openCase = { id: 'c1', state: 'open' as const, message: 'My transfer was reversed.', openedBy: BUYER.publicKey.toBase58(), openedAt: endedAgo(HOUR), closedAt: null, closeReason: null };
+    const view = renderDeal({ deal: sellDeal({ status: OrderStatus.Completed, updatedAt: endedAgo(2 * HOUR), supportCase: openCase }), viewer: SELLER });
+    const note = await screen.findByRole('region', { name: 'Support case' });
+    expect(note).toHaveTextContent('Support case open.');
+    expect(note).toHaveTextContent('My transfer was reversed.');
+    view.unmount();
+    renderDeal({
+      deal: sellDeal({ status: OrderStatus.Completed, updatedAt: endedAgo(2 * HOUR), supportCase: { ...openCase, state: 'closed', closedAt: endedAgo(60_000), closeReason: 'The transfer arrived.' } }),
+      viewer: BUYER,
+    });
+    expect(await screen.findByTestId('support-case-reason')).toHaveTextContent('Reason: The transfer arrived.');
   });
 
   it('offers nothing 24 hours after the deal ended (completed too), nor on a deal an admin resolved', async () => {

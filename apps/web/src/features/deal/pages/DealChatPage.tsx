@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import type { DealActionEnv } from '../actions/dealAction.ts';
 import { useDealOrderQuery, useRatingSummaryQuery } from '../api/dealApi.ts';
 import { AdminResolutionNote } from '../components/AdminResolutionNote.tsx';
+import { SupportCaseNote } from '../components/SupportCaseNote.tsx';
 import { DisputeClockNote } from '../components/DisputeClockNote.tsx';
 import { DealHeader } from '../components/DealHeader.tsx';
 import { PaymentWindowExtension } from '../components/PaymentWindowExtension.tsx';
@@ -41,6 +42,8 @@ export interface DealChatSlotProps {
   status: OrderStatus;
   myWallet: string | null;
   isAdmin: boolean;
+  /** A support case is open on the ended deal: its chat is open again for it. */
+  supportCaseOpen: boolean;
 }
 
 export interface DealChatPageProps {
@@ -135,9 +138,16 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
       <PaymentDetailsPanel deal={deal} viewer={viewer.wallet} isAdmin={viewer.isAdmin} />
       <DisputeClockNote deal={deal} now={now} />
       <AdminResolutionNote deal={deal} viewer={viewer.wallet} />
+      <SupportCaseNote deal={deal} viewer={viewer.wallet} />
       {chatSlot && (
         <div className={styles.chat}>
-          {chatSlot({ orderId: deal.orderId, status: deal.status, myWallet: viewer.wallet, isAdmin: viewer.isAdmin })}
+          {chatSlot({
+            orderId: deal.orderId,
+            status: deal.status,
+            myWallet: viewer.wallet,
+            isAdmin: viewer.isAdmin,
+            supportCaseOpen: deal.supportCase?.state === 'open',
+          })}
         </div>
       )}
     </section>
