@@ -135,7 +135,7 @@ export const WAIT_TABLE: ReadonlyMap<WaitKind, WaitRule> = new Map<WaitKind, Wai
   ['support_case', {
     subject: 'support_case', owner: 'admin', clockFrom: 'the opening of the case', allowance: 'dispute_sla',
     waitsFor: "An admin's answer to a support case on an ended deal.",
-    wayOut: 'An admin answers in the deal chat and acts on the accounts.',
+    wayOut: 'An admin answers in the deal chat, acts on the accounts and closes the case with a reason.',
   }],
 ]);
 

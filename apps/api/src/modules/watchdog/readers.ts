@@ -135,7 +135,7 @@ const pendingSends: WaitReader = async (db, startedBefore) => {
 
 const supportCases: WaitReader = async (db, startedBefore) => {
   const cases = await openSupportCases(db, startedBefore, READ_LIMIT);
-  return cases.map((c) => ({ ref: c.id, since: c.openedAt, label: `Support case on deal #${c.orderId}`, link: `/admin/orders/${c.orderId}` }));
+  return cases.map((c) => ({ ref: c.id, since: c.openedAt, label: `Support case on deal #${c.orderId}`, link: dealLink(c.orderId) }));
 };
 
 const jellyReaders = Object.fromEntries(

@@ -3,7 +3,7 @@
  * watchdog only reads them). Not imported by product code.
  */
 import { randomUUID } from 'node:crypto';
-import type { JellyStageName, OrderStatus } from '@jelly/domain';
+import { SUPPORT_AFTER_END_STATUSES, type JellyStageName, type OrderStatus } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { dealPayoutWaits, jellyEvents, jellyOrders, orders, platformSends, supportRequests } from '../../db/schema/index.ts';
@@ -52,7 +52,14 @@ export async function moveSeededDeal(db: Database, dealId: number, status: Order
 }
 
 /** A support request on a deal, opened at `at` while the deal was in `statusBefore`. */
-export async function seedSupportRequest(db: Database, dealId: number, statusBefore: OrderStatus, at: Date): Promise<string> {
+/** A support request; on an ended deal it is a case, `open` unless given another state (the support module's rule). */
+export async function seedSupportRequest(
+  db: Database,
+  dealId: number,
+  statusBefore: OrderStatus,
+  at: Date,
+  state: 'open' | 'closed' | null = SUPPORT_AFTER_END_STATUSES.includes(statusBefore) ? 'open' : null,
+): Promise<string> {
   const id = randomUUID();
   await db.insert(supportRequests).values({
     id,
@@ -62,6 +69,7 @@ export async function seedSupportRequest(db: Database, dealId: number, statusBef
     receiver: 'Admin',
     messageType: 'AdminNotification',
     statusBefore,
+    state,
     createdAt: at,
   });
   return id;

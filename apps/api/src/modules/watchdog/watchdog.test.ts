@@ -65,14 +65,15 @@ beforeAll(async () => {
   const completed = await seedDeal(db, { status: OrderStatus.Completed, updatedAt: t0 });
   add('support_case', await seedSupportRequest(db, completed, OrderStatus.Completed, t0), 24 * 60);
 
-  // Never late: final records, a case on a deal ended more than a day before it, an order expiring later.
+  // Never late: final records, a closed case, an order expiring later.
   await seedJellyOrder(db, 'completed', t0);
   await seedJellyOrder(db, 'awaiting_deposit', t0, new Date(t0.getTime() + 7 * 24 * 60 * MIN));
   await insertSwapRow(t, { wallet: user.wallet.address, inSymbol: 'USDC', outSymbol: 'SOL', status: 1, createdAt: t0 });
   await seedPlatformSend(db, t0, 'landed');
   await seedDeal(db, { status: OrderStatus.Completed, updatedAt: t0 });
-  const old = await seedDeal(db, { status: OrderStatus.Expired, updatedAt: new Date(t0.getTime() - 48 * 60 * MIN) });
-  await seedSupportRequest(db, old, OrderStatus.Expired, t0);
+  // a case an admin closed with a reason waits for nobody
+  const answered = await seedDeal(db, { status: OrderStatus.Expired, updatedAt: t0 });
+  await seedSupportRequest(db, answered, OrderStatus.Expired, t0, 'closed');
 });
 afterAll(() => t.close());
 
