@@ -31,6 +31,7 @@ import { EXPIRED_REASON } from './deposit-watcher.ts';
 import { REFUNDED_REASON } from './settle.ts';
 import { UPDATE_JELLY_MESSAGES } from './update-jelly.ts';
 import { chainHelpers, orderOf, reserve, scannedUntil, solToUsdc, testJellyConfig, usdcToSol, watcherOf, type ChainHelpers } from './testing.ts';
+import { AppError } from '../../errors.ts';
 
 const USDC = new PublicKey(USDC_MINT);
 const clock = createClock();
@@ -274,7 +275,8 @@ describe('a payout that fails', () => {
   it('stays in settling for an admin, who pays by hand and records the verified txID', async () => {
     const jelly = app.coinJelly!;
     const desk = jelly.ctx.desk!;
-    jelly.ctx.desk = { ...desk, pay: () => Promise.reject(new Error('node unreachable')) };
+    // a refusal (not a database or node error: those leave the claim for the send recovery)
+    jelly.ctx.desk = { ...desk, pay: () => Promise.reject(new AppError('TRANSACTION_FAILED', 'The desk refused the payout')) };
     const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
     try {
       const order = await reserved(solToUsdc('1', recipient));

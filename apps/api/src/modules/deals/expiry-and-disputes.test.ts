@@ -128,11 +128,12 @@ describe('the payment window', () => {
   });
 
   /** A transaction in flight for the deal, as the co-signer records it before sending. */
+  /** A transaction in flight: reserved, and its signed bytes recorded by the gate (a reservation without them never left). */
   async function pendingTransaction(dealId: number, recentBlockhash: string): Promise<string> {
     const signature = bs58.encode(Keypair.generate().secretKey);
     await t.app.db.insert(dealTransactions).values({
       signature, orderId: dealId, kind: 'lock', submittedBy: 'test', state: 'pending', recentBlockhash,
-      createdAt: t.clock.now(), updatedAt: t.clock.now(),
+      rawTransaction: Buffer.from('signed bytes').toString('base64'), createdAt: t.clock.now(), updatedAt: t.clock.now(),
     });
     return signature;
   }
