@@ -1,12 +1,12 @@
-// Coin Jelly payouts and refunds killed (kill -9, by their fail-points) at each step of their sends (payouts also
+// Coin Jelly payouts and refunds killed (kill -9, by their fail-points) at each step of their sends (also
 // after-claim: claimed, nothing signed) — recorded and signed but not sent, sent, confirmed, confirmed but not
 // recorded — are finished exactly once by the next API process of the same deployment (same PostgreSQL, same
 // standalone localnet): paid once, to the base unit. A refund whose recorded bytes expired unsent is signed and sent
 // afresh.
 import type { JellyOrder } from '@jelly/contracts';
-import { PublicKey } from '@solana/web3.js';
+import { Connection, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { solToUsdc } from '../../src/modules/coin-jelly/testing.ts';
+import { chainHelpers, solToUsdc, type ChainHelpers } from '../../src/modules/coin-jelly/testing.ts';
 import { until, type ApiProcess } from './api-process.ts';
 import { expectFinishedOnce, jellyCrashWorld, orderKilledAt, SOL, STEPS, type KilledOrder } from './coin-jelly-crash.ts';
 import { jellyOrderOn, signInOver } from './crash-world.ts';
@@ -48,8 +48,8 @@ async function startRefunds(step: string): Promise<ApiProcess> {
 }
 
 /** An order under-paid (0.5 SOL of 1), then refunded at the user's choice: the process dies on the refund's way. */
-async function refundKilledAt(step: string, api: ApiProcess): Promise<void> {
-  const { h, alice } = crash();
+async function refundKilledAt(step: string, api: ApiProcess, h: ChainHelpers = crash().h): Promise<void> {
+  const { alice } = crash();
   const headers = await signInOver(api, alice);
   const reserved = await fetch(`${api.url}/api/coin-jelly/orders`, { method: 'POST', headers, body: JSON.stringify(solToUsdc('1', alice.keypair.publicKey)) });
   const order = (await reserved.json()) as JellyOrder;
@@ -77,7 +77,21 @@ describe('a Coin Jelly refund killed mid-send', () => {
     world.expireBlockhashes();
   });
 
-  it('is finished exactly once by the next process: landed → recorded, expired → sent afresh; refunded to the base unit', async () => {
+  it('dies at jelly_refund:after-claim: the refund claimed, nothing signed or recorded', async () => {
+    const { world, alice } = crash();
+    world.showOutputOnFailure();
+    // this process first finishes the expired refund above, afresh (its fail-point is on the claim's path only)
+    const api = await startRefunds('after-claim');
+    // alice's deposit over a connection of its own: the helpers' connection cached a blockhash that expired above
+    const fresh = chainHelpers({ ...world.chain, connection: new Connection(world.localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: world.localnet.wsUrl }) }, alice.keypair);
+    await refundKilledAt('after-claim', api, fresh);
+    const [row] = (await world.db.query<{ stage: string }>('SELECT stage FROM jelly_orders WHERE id = $1', [refunds.at(-1)?.order.id])).rows;
+    expect(row?.stage).toBe('refunding');
+    const sends = await world.db.query('SELECT 1 FROM platform_sends WHERE owner_ref = $1', [String(refunds.at(-1)?.order.id)]);
+    expect(sends.rows).toEqual([]);
+  });
+
+  it('is finished exactly once by the next process: landed → recorded, expired → sent afresh, claimed → resumed; refunded to the base unit', async () => {
     const { world, h, alice } = crash();
     world.showOutputOnFailure();
     const api = await world.start();
@@ -88,12 +102,16 @@ describe('a Coin Jelly refund killed mid-send', () => {
       expect(done.events.map((e) => e.kind), step).not.toContain('refund_failed');
       expect(await h.lamports(new PublicKey(order.companyWallet)), step).toBe(0n);
     }
-    // alice sent 0.5 SOL twice (paying her own fees) and got exactly 0.5 SOL back twice (the admin paid the refunds' fees)
-    expect(await h.lamports(alice.keypair.publicKey)).toBe(aliceBefore - 2n * DEPOSIT_FEE);
+    // alice sent 0.5 SOL three times (paying her own fees) and got exactly 0.5 SOL back each time (the admin paid the
+    // refunds' fees)
+    expect(refunds.map((r) => r.step)).toEqual(['before-record', 'after-sign', 'after-claim']);
+    expect(await h.lamports(alice.keypair.publicKey)).toBe(aliceBefore - 3n * DEPOSIT_FEE);
     const sends = await world.db.query<{ owner_ref: string; state: string }>(`SELECT owner_ref, state FROM platform_sends WHERE kind = 'jelly_refund' ORDER BY created_at`);
-    const [first, second] = refunds;
+    const [first, second, third] = refunds;
     expect(sends.rows.filter((r) => r.owner_ref === String(first?.order.id)).map((r) => r.state)).toEqual(['landed']);
     // the after-sign refund: its first bytes never left and expired; a fresh send landed
     expect(sends.rows.filter((r) => r.owner_ref === String(second?.order.id)).map((r) => r.state)).toEqual(['expired', 'landed']);
+    // the after-claim refund: the stale claim resumed, signed once
+    expect(sends.rows.filter((r) => r.owner_ref === String(third?.order.id)).map((r) => r.state)).toEqual(['landed']);
   });
 });
