@@ -21,7 +21,8 @@ import { buildApp } from '../src/app.ts';
 import { USDC_MINT, session } from '../src/modules/orders/testing.ts';
 import { testJellyConfig, watcherOf } from '../src/modules/coin-jelly/testing.ts';
 import { createClock } from '../test/helpers/clock.ts';
-import { createTestDatabase, testConfig } from '../test/helpers/test-app.ts';
+import { testConfig } from '../test/helpers/test-app.ts';
+import { createTestDatabase } from '../test/helpers/test-database.ts';
 import { createChainWallet, startTestChain } from '../test/helpers/test-chain.ts';
 
 const USDC = new PublicKey(USDC_MINT);

@@ -9,7 +9,8 @@ import { buildApp } from '../src/app.ts';
 import { signAccessToken } from '../src/modules/auth/access-token.ts';
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from '../src/security-config.ts';
 import { createClock } from '../test/helpers/clock.ts';
-import { createTestDatabase, testConfig } from '../test/helpers/test-app.ts';
+import { testConfig } from '../test/helpers/test-app.ts';
+import { createTestDatabase } from '../test/helpers/test-database.ts';
 import { seedDealPairs, type BenchPair } from './seed-deals.ts';
 
 export interface ServerReady {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TARGET_MISSED_EXIT, loadLine, numberFlag, onExit, parseFlags, percentile, ratio, runBench, step } from '@jelly/bench-kit';
-import { createTestDatabase } from '../test/helpers/test-app.ts';
+import { createTestDatabase } from '../test/helpers/test-database.ts';
 import { memoryMb, phases, printed, startAndWait, startExternalChain, stop, type Memory } from './start-processes.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -17,7 +17,8 @@ import type { Chain } from '../src/chain/chain.ts';
 import { startChain } from '../src/chain/start-chain.ts';
 import { createClock } from './helpers/clock.ts';
 import { claim, getOrder, lockInstruction, offer, signInstructions, submit, trader, usdcOf, userTransaction } from './helpers/deal-fixtures.ts';
-import { createTestDatabase, testConfig } from './helpers/test-app.ts';
+import { testConfig } from './helpers/test-app.ts';
+import { createTestDatabase } from './helpers/test-database.ts';
 import type { ChainTestApp } from './helpers/test-chain.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

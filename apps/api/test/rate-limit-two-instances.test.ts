@@ -8,7 +8,8 @@ import { sweepRateLimitCounters } from '../src/plugins/rate-limit-store.ts';
 import type { DatabaseConfig } from '../src/shared-config.ts';
 import { createClock } from './helpers/clock.ts';
 import { signIn } from './helpers/sign-in.ts';
-import { createTestDatabase, testConfig } from './helpers/test-app.ts';
+import { testConfig } from './helpers/test-app.ts';
+import { createTestDatabase } from './helpers/test-database.ts';
 import { createWallet } from './helpers/wallet.ts';
 
 /**

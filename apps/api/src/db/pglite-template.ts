@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -26,13 +26,20 @@ const VERSION_FILE = 'PG_VERSION';
  * writes once (scripts/build.mjs) and a new data folder is copied from. Creating one from nothing runs PostgreSQL's
  * initdb in WebAssembly beside the server, which takes seconds and about 700 MB; loading a tar archive of the folder
  * instead (PGlite's loadDataDir) still takes a second and keeps the unpacked archive's memory in the heap, where a
- * plain file copy takes tens of milliseconds. The folder's name carries a hash of the migrations' journal, so a
- * template made from other migrations is never used (the server then creates the database itself).
+ * plain file copy takes tens of milliseconds. The folder's name carries a hash of the migrations, so a template made
+ * from other migrations is never used (the server then creates the database itself).
  */
 export function templateDir(): string {
-  const journal = readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'));
-  const id = createHash('sha256').update(journal).digest('hex').slice(0, 16);
-  return apiPath('dist', `${TEMPLATE_PREFIX}${id}`);
+  return apiPath('dist', `${TEMPLATE_PREFIX}${migrationsId()}`);
+}
+
+/** A hash of the migrations (journal and SQL): the same id means the same schema. */
+export function migrationsId(): string {
+  const hash = createHash('sha256').update(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json')));
+  for (const name of readdirSync(MIGRATIONS_FOLDER).filter((file) => file.endsWith('.sql')).sort()) {
+    hash.update(name).update(readFileSync(join(MIGRATIONS_FOLDER, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** Opens PGlite on `dataDir` (null = in memory); a new data folder starts from the template when there is one. */
@@ -53,9 +60,14 @@ export async function migratePgliteClient(client: PGlite): Promise<void> {
   await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
-/** Writes the template for the current migrations (run by the build, in its own process); returns its folder. */
+/**
+ * Writes the template for the current migrations unless it is there already (run by the build, and once before the
+ * test suite, each in its own process); returns its folder. A template in place is never replaced: other processes
+ * may be copying it.
+ */
 export async function writeTemplate(): Promise<string> {
   const dir = templateDir();
+  if (existsSync(join(dir, VERSION_FILE))) return dir;
   // Made beside its final place and renamed into it, so a build cut short never leaves half a template.
   const draft = `${dir}.draft-${process.pid}`;
   await rm(draft, { recursive: true, force: true });
@@ -65,8 +77,13 @@ export async function writeTemplate(): Promise<string> {
   } finally {
     await client.close();
   }
-  await rm(dir, { recursive: true, force: true });
-  await rename(draft, dir);
+  try {
+    await rename(draft, dir);
+  } catch (error) {
+    // Another process put its template in place first: the same migrations, so the same template.
+    await rm(draft, { recursive: true, force: true });
+    if (!existsSync(join(dir, VERSION_FILE))) throw error;
+  }
   // Templates of earlier migrations (and archives of earlier builds) are never read again.
   const stale = (await readdir(dirname(dir))).filter((name) => name.startsWith(TEMPLATE_PREFIX) && join(dirname(dir), name) !== dir && !name.includes('.draft-'));
   for (const name of stale) await rm(join(dirname(dir), name), { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROGRAM_ID } from '@jelly/escrow';
 import { Keypair, type PublicKey } from '@solana/web3.js';
-import { createTestDatabase } from '../helpers/test-app.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 import { startHaproxy, type HaproxyOptions } from './haproxy.ts';
 import { answers200, freePort, startProcess, type ClusterProcess } from './processes.ts';
 

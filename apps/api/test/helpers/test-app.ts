@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
 import { defaultStablecoinMints } from '../../src/chain/stablecoin-mints.ts';
 import type { DatabaseConfig } from '../../src/shared-config.ts';
 import { createClock, type TestClock } from './clock.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,38 +16,6 @@ export interface TestApp {
   clock: TestClock;
   /** Closes the app and drops the test database. */
   close: () => Promise<void>;
-}
-
-/**
- * A fresh, migrated database: in-memory PGlite by default; when DATABASE_URL is set (CI's second run),
- * a new `jelly_test_<random>` database on that PostgreSQL server, dropped again by `drop`.
- */
-export async function createTestDatabase(): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { database: { driver: 'pglite', dataDir: null }, drop: async () => {} };
-
-  const name = `jelly_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: { driver: 'postgres', url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 /** A complete config for tests: random JWT secret, generous rate limits, silent logs, no web build. */

@@ -15,7 +15,8 @@ import { platformKey } from '../../src/chain/keys/platform-key.ts';
 import type { AppConfig } from '../../src/config.ts';
 import { createClock } from './clock.ts';
 import type { TestApp } from './test-app.ts';
-import { createTestDatabase, testConfig } from './test-app.ts';
+import { testConfig } from './test-app.ts';
+import { createTestDatabase } from './test-database.ts';
 import type { TestWallet } from './wallet.ts';
 
 export interface TestChain extends Chain {
