@@ -15,7 +15,11 @@ fi
 cleanup() { "${run_as[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$dir"; }
 trap cleanup EXIT
 "${run_as[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >/dev/null
-"${run_as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=200 -c fsync=off" start >/dev/null
+# In the data folder's own settings (not the command line), so `$PGTEST_PG_CTL -w start` starts it again as it was.
+printf '%s\n' "listen_addresses = '127.0.0.1'" "port = $port" "unix_socket_directories = '$dir'" "max_connections = 200" "fsync = off" \
+  | "${run_as[@]}" tee -a "$dir/data/postgresql.auto.conf" >/dev/null
+"${run_as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w start >/dev/null
+# A fault bench stops and starts the server (bench:faults restarts it mid-payout).
+export PGTEST_PG_CTL="${run_as[*]} $bin/pg_ctl -D $dir/data -l $dir/server.log"
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" "$@"
