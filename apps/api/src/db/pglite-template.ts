@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -71,6 +71,7 @@ export async function writeTemplate(): Promise<string> {
   // Made beside its final place and renamed into it, so a build cut short never leaves half a template.
   const draft = `${dir}.draft-${process.pid}`;
   await rm(draft, { recursive: true, force: true });
+  await mkdir(dirname(dir), { recursive: true });
   const client = await PGlite.create(draft, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   try {
     await migratePgliteClient(client);

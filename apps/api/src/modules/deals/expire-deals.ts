@@ -34,6 +34,8 @@ export interface ExpiryReport {
   settled: number[];
   /** Deals another replica or request was already working on (their slot taken): nothing failed. */
   busy: number[];
+  /** Locked deals whose refund waits for the recipient's token account (recorded as a payout wait): nothing failed. */
+  waiting: number[];
   failed: { orderId: number; error: string }[];
 }
 
@@ -99,6 +101,11 @@ async function refundLockedPastDeadline(ctx: ExpiryContext, chain: Chain, report
     } catch (error) {
       if (isDealBusy(error)) {
         report.busy.push(orderId);
+        continue;
+      }
+      // recorded as a payout wait by refundLockedDeal: the seller opens the account, nothing failed
+      if (isRecipientAccountMissing(error)) {
+        report.waiting.push(orderId);
         continue;
       }
       report.failed.push({ orderId, error: error instanceof Error ? error.message : String(error) });
@@ -181,7 +188,7 @@ async function refundOrphanedLocks(ctx: ExpiryContext, chain: Chain, report: Exp
 
 /** One run of the payment-window job (the scheduler calls it; tests call it directly). */
 export async function expireDeals(ctx: ExpiryContext): Promise<ExpiryReport> {
-  const report: ExpiryReport = { expired: [], refunded: [], synced: [], settled: [], busy: [], failed: [] };
+  const report: ExpiryReport = { expired: [], refunded: [], synced: [], settled: [], busy: [], waiting: [], failed: [] };
   if (ctx.chain) {
     // first settle transactions whose request died: they hold their deal's slot and block its expiry
     const stale = await settleStalePendingTransactions({ ...ctx, chain: ctx.chain });

@@ -20,6 +20,8 @@ export const paymentWindowJob = fp(
           }
           // another replica (or request) holding a deal's slot is doing its work: no failure
           if (report.busy.length) app.log.info({ paymentWindow: { busy: report.busy } }, 'payment window: deals in progress elsewhere');
+          // a refund waiting for the seller's token account is recorded and shown to them: nothing failed
+          if (report.waiting.length) app.log.info({ paymentWindow: { waiting: report.waiting } }, 'payment window: refunds waiting for the seller');
           for (const failure of report.failed) app.log.warn({ paymentWindow: failure }, 'payment window: refund failed');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'payment window job failed'))
