@@ -14,18 +14,15 @@ import { lenientJsonBody } from './plugins/json-body.ts';
 import { generateRequestId, loggerOptions, requestIdHeader, requestLogger } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { responseSerializerCompiler } from './lib/response-check.ts';
-import { paymentWindowJob, rentReclaimJob } from './modules/deals/index.ts';
+import { periodicJobs } from './jobs.ts';
+import { IntervalJobs } from './lib/interval-job.ts';
 import { coinJellyService } from './modules/coin-jelly/index.ts';
-import { runwayWatch } from './modules/fee-payer/index.ts';
-import { paymentReminderJob } from './modules/notifications/index.ts';
 import { priceService } from './modules/prices/index.ts';
-import { deskService, expiredQuoteSweep, processingSwapSweep } from './modules/swap/index.ts';
+import { deskService } from './modules/swap/index.ts';
 import { telegramService } from './modules/telegram/index.ts';
-import { watchdogJob } from './modules/watchdog/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { compression } from './plugins/compression.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
-import { sendRecoveryJob } from './plugins/send-recovery-job.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
 import { textGuard } from './plugins/text-guard.ts';
@@ -57,6 +54,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('config', config);
   app.decorate('chain', options.chain ?? null);
   app.decorate('draining', false);
+  const jobs = new IntervalJobs(app.log);
+  app.decorate('jobs', jobs);
+  // The drain stops the jobs from claiming new work at once; their runs in progress finish, and close waits for them.
+  app.decorate('startDraining', () => {
+    app.draining = true;
+    jobs.pause();
+  });
 
   try {
     await app.register(requestIdHeader);
@@ -72,20 +76,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(rateLimits);
     await app.register(docs);
     await app.register(outboundHttp);
-    // The modules' services: what the routes use (the price feed, the Telegram bot) and the jobs; each stops on close.
+    // The modules' services: what the routes use (the price feed, the Telegram bot, the Coin Jelly watcher); each stops on close.
     await app.register(telegramService);
     await app.register(priceService);
     await app.register(deskService);
     await app.register(coinJellyService);
     await app.register(apiRoutes, { prefix: '/api' });
-    await app.register(paymentReminderJob);
-    await app.register(rentReclaimJob, { pollMs: config.deals?.rentReclaimPollMs ?? 0, sweepMs: config.deals?.rentReclaimSweepMs ?? 0 });
-    await app.register(paymentWindowJob);
-    await app.register(sendRecoveryJob);
-    await app.register(runwayWatch);
-    await app.register(processingSwapSweep);
-    await app.register(expiredQuoteSweep);
-    await app.register(watchdogJob);
+    // Every periodic job, one list (jobs.ts): after the services they use, so they close before them.
+    await app.register(periodicJobs);
     await app.register(rpcProxy);
     await options.webBuilt;
     await app.register(staticWeb, { webDist: config.webDist });

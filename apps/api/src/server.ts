@@ -41,7 +41,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     if (closing) return;
     closing = true;
     const drain = signal === 'SIGTERM' ? drainMs : 0;
-    app.draining = true;
+    app.startDraining();
     app.log.info({ signal, drainMs: drain }, drain ? 'draining: reporting not ready, still serving' : 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting');

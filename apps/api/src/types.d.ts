@@ -7,6 +7,7 @@ import type { Bot } from 'grammy';
 import type { PriceFeed } from './modules/prices/index.ts';
 import type { Desk } from './modules/swap/index.ts';
 import type { OutboundFetch } from './lib/outbound-http.ts';
+import type { IntervalJobs } from './lib/interval-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,10 @@ declare module 'fastify' {
     pingDatabase: () => Promise<void>;
     /** Set on SIGTERM (server.ts): readiness answers 503 `draining` while the replica keeps serving. */
     draining: boolean;
+    /** The drain's start (server.ts, on SIGTERM): sets `draining` and pauses every job (runs in progress finish). */
+    startDraining: () => void;
+    /** The app's periodic jobs, one list (src/jobs.ts): started on ready, paused on drain, closed with the app. */
+    jobs: IntervalJobs;
     /** preHandler: requires a valid bearer access token and sets request.user. */
     authenticate: preHandlerAsyncHookHandler;
     /** Cached (≤ 5 s) ban lookups used by authenticate and the WebSocket; see applyBan. */
@@ -31,6 +36,8 @@ declare module 'fastify' {
     desk: Desk | null;
     /** The Telegram bot behind the webhook route; null without TELEGRAM_BOT_TOKEN (modules/telegram service). */
     telegramBot: Bot | null;
+    /** The Telegram outbox worker the telegram-outbox job polls; null without TELEGRAM_BOT_TOKEN. */
+    telegramOutbox: { drain(): Promise<void> } | null;
   }
   interface FastifyRequest {
     /** Set by app.authenticate; null on public routes. */

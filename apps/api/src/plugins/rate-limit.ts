@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { createBatchedCounts } from './rate-limit-batched.ts';
-import { postgresRateLimitStore, RATE_LIMIT_SWEEP_MS, sweepRateLimitCounters } from './rate-limit-store.ts';
+import { postgresRateLimitStore, sweepRateLimitCounters } from './rate-limit-store.ts';
 
 /**
  * Per-IP limits, opted into per route with `config: { rateLimit: { max, timeWindow } }` (per wallet with a
@@ -19,15 +20,12 @@ export const rateLimits = fp(async (app) => {
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${context.after}.`),
   });
-
-  const sweep = setInterval(() => {
-    sweepRateLimitCounters(app.db, app.config.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'rate limit counter sweep failed'),
-    );
-  }, RATE_LIMIT_SWEEP_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    await batched.close();
-  });
+  app.addHook('onClose', async () => batched.close());
 });
+
+/** One run of the counter sweep (a job of the app's list, every RATE_LIMIT_SWEEP_MS): deletes expired counters. */
+export function rateLimitSweepRun(app: FastifyInstance): () => Promise<void> {
+  return async () => {
+    await sweepRateLimitCounters(app.db, app.config.now());
+  };
+}

@@ -51,6 +51,8 @@ export const realtime = fp(
     });
     await app.register(websocket, { options: { maxPayload: REALTIME_MAX_CLIENT_FRAME_BYTES } });
 
+    // The heartbeat and the leases below are not jobs of the app's list (jobs.ts): they keep this process's open
+    // sockets alive and counted, so they must go on through a drain, while those sockets are still served.
     const alive = new WeakSet<WebSocket>();
     app.decorate('realtime', { hub, dispatcher, processId, markAlive: (socket: WebSocket) => alive.add(socket) });
     const heartbeat = setInterval(() => {

@@ -22,8 +22,8 @@ declare module 'fastify' {
 }
 
 /**
- * Coin Jelly's service: the deposit watcher (socket subscriptions + reconciliation poller) over every open order,
- * started with the app and stopped on close. It refuses to start with a seed other than the database's (seed-check.ts).
+ * Coin Jelly's service: the deposit watcher (socket subscriptions; its reconciliation poller is a job of the app's
+ * list) over every open order, started with the app and stopped on close. It refuses to start with a seed other than the database's (seed-check.ts).
  */
 export const coinJellyService = fp(
   async (app) => {
@@ -52,7 +52,7 @@ export const coinJellyService = fp(
       await watcher.watch(orderId);
     };
     app.decorate('coinJelly', { ctx, watcher, proceed });
-    app.addHook('onReady', async () => watcher.start(config.pollMs));
+    app.addHook('onReady', async () => watcher.start());
     app.addHook('onClose', async () => watcher.close());
   },
   { name: 'coin-jelly-service', dependencies: ['prices-service', 'swap-desk'] },

@@ -56,7 +56,6 @@ export class DepositWatcher {
    * without an entry (just watched, after a restart, or whose scan failed) is scanned.
    */
   private readonly polled = new Map<number, string>();
-  private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private closed = false;
   private polls = 0;
@@ -75,18 +74,17 @@ export class DepositWatcher {
     this.socket = ctx.chain?.wsUrl ? new AccountSocket(ctx.chain.wsUrl, () => void this.scanAll()) : null;
   }
 
-  /** Watches every open Solana order and starts the poller (pollMs 0 = no timer; tests call tick()). */
-  async start(pollMs: number): Promise<void> {
+  /**
+   * Watches every open Solana order (on the app's ready, before its jobs start). The poller is `tick`, the
+   * coin-jelly-poll job of the app's list (every COIN_JELLY_POLL_SECONDS; tests call it themselves).
+   */
+  async start(): Promise<void> {
     const since = new Date(this.ctx.now().getTime() - FINISHED_WATCH_MS);
     const open = await this.ctx.db
       .select({ id: jellyOrders.id })
       .from(jellyOrders)
       .where(and(eq(jellyOrders.sendChain, 'Solana'), or(inArray(jellyOrders.stage, [...WATCHED]), gte(jellyOrders.updatedAt, since))));
     for (const { id } of open) await this.watch(id);
-    if (pollMs > 0) {
-      this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.ctx.log?.error({ err }, 'coin jelly poll failed')), pollMs);
-      this.timer.unref();
-    }
   }
 
   get size(): number {
@@ -278,7 +276,6 @@ export class DepositWatcher {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
     await this.ticking?.catch(() => undefined);
     await Promise.all([...this.scans.values()]);
     this.watched.clear();

@@ -5,6 +5,6 @@ export type { FeePayerConfig, SpendBudgets } from './fee-payer-config.ts';
 export { feePayerStatus } from './fee-payer-status.ts';
 export { chargeAdminSpend, LAMPORTS_PER_SIGNATURE, recordAdminSpend, releaseAdminSpend, settleAdminSpend } from './record-admin-spend.ts';
 export type { AdminSpendInput } from './record-admin-spend.ts';
-export { runwayWatch } from './runway-watch.ts';
+export { runwayWatchRun } from './runway-watch.ts';
 export { spentSince, unearnedLocksSince } from './spend-queries.ts';
 export type { SpendScope, SpendTotals } from './spend-queries.ts';

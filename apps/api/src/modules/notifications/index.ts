@@ -12,6 +12,7 @@ export type { DealStatusNote } from './deal-texts.ts';
 export { notify } from './notify.ts';
 export { findNotificationsByIds } from './queries.ts';
 export { toNotification } from './to-wire.ts';
-export { paymentReminderJob } from './payment-reminder-job.ts';
+export { paymentReminderRun } from './payment-reminder-job.ts';
+export { PAYMENT_REMINDER_INTERVAL_MS } from './payment-window-reminders.ts';
 export { notifyPayoutWaitsForAccount, payoutWaitMessage, REFUND_WAITS_TITLE, RELEASE_WAITS_TITLE } from './refund-waits-notice.ts';
 export { notifySupportCaseClosed, notifySupportCaseOpened, SUPPORT_CASE_CLOSED_TITLE, SUPPORT_CASE_OPENED_TITLE } from './support-case-notices.ts';

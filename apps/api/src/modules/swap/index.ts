@@ -5,5 +5,5 @@ export { deskBalances } from './desk-balances.ts';
 export { deskService } from './desk-service.ts';
 export type { Desk } from './desk-service.ts';
 export { findSwapRecords } from './queries.ts';
-export { processingSwapSweep, settleProcessingSwaps } from './settle-processing-swaps.ts';
-export { deleteExpiredQuotes, expiredQuoteSweep } from './quote-sweep.ts';
+export { processingSwapSweepRun, settleProcessingSwaps } from './settle-processing-swaps.ts';
+export { deleteExpiredQuotes, expiredQuoteSweepRun } from './quote-sweep.ts';

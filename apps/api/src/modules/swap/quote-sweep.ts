@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -43,28 +43,10 @@ export async function deleteExpiredQuotes(db: Database, now: Date, batch = ROWS_
   }
 }
 
-/** Runs the sweep every `quoteSweepMs` (absent swap config or 0 = never: tests call it themselves); stops with the app. */
-export const expiredQuoteSweep = fp(
-  async (app) => {
-    const sweepMs = app.config.swap?.quoteSweepMs ?? 0;
-    if (sweepMs <= 0) return;
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = deleteExpiredQuotes(app.db, app.config.now())
-        .then((deleted) => {
-          if (deleted > 0) app.log.info({ deleted }, 'expired swap quotes deleted');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'swap quote sweep failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, sweepMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  },
-  { name: 'swap-quote-sweep' },
-);
+/** One run of the expired-quote sweep (a job of the app's list, every `quoteSweepMs`; tests call it themselves). */
+export function expiredQuoteSweepRun(app: FastifyInstance): () => Promise<void> {
+  return async () => {
+    const deleted = await deleteExpiredQuotes(app.db, app.config.now());
+    if (deleted > 0) app.log.info({ deleted }, 'expired swap quotes deleted');
+  };
+}

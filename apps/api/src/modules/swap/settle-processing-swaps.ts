@@ -1,6 +1,5 @@
 import { isFinalSwapStatus } from '@jelly/domain';
-import type { FastifyBaseLogger } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { isBlockhashStillValid, sendRaw } from '../../chain/transactions/index.ts';
@@ -37,26 +36,12 @@ export async function settleProcessingSwaps(
   return settled;
 }
 
-/** Runs the sweep every `sweepMs` (absent swap config or 0 = never: tests call it themselves); stops with the app. */
-export const processingSwapSweep = fp(
-  async (app) => {
-    const sweepMs = app.config.swap?.processingSweepMs ?? 0;
-    const chain = app.chain;
-    if (!chain || !app.desk || sweepMs <= 0) return;
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = settleProcessingSwaps({ db: app.db, chain, now: app.config.now, log: app.log })
-        .catch((error: unknown) => app.log.error({ err: error }, 'swap sweep failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, sweepMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  },
-  { name: 'swap-processing-sweep' },
-);
+/**
+ * One run of the processing-swap sweep (a job of the app's list, every SWAP_PROCESSING_SWEEP_SECONDS when the app
+ * has a chain and a desk; tests call settleProcessingSwaps themselves).
+ */
+export function processingSwapSweepRun(app: FastifyInstance, chain: Chain): () => Promise<void> {
+  return async () => {
+    await settleProcessingSwaps({ db: app.db, chain, now: app.config.now, log: app.log });
+  };
+}

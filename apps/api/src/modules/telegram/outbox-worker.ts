@@ -4,8 +4,6 @@ import type { Database } from '../../db/connect.ts';
 import { unlinkChat } from './link-codes.ts';
 import { claimDueMessages, markFailed, markSent, OUTBOX_MAX_ATTEMPTS, scheduleRetry, type OutboxRow } from './outbox.ts';
 
-/** How often a worker looks for due retries when nothing woke it. */
-export const OUTBOX_POLL_MS = 2000;
 const BATCH = 20;
 const BACKOFF_BASE_MS = 5000;
 const BACKOFF_MAX_MS = 10 * 60_000;
@@ -25,23 +23,16 @@ export interface OutboxWorkerDeps {
 
 /**
  * Sends queued Telegram messages after their transaction committed: woken by the outbox trigger's signal and by a
- * slow poll for retries. Failures never reach the request that caused the message; transient ones are retried
+ * slow poll for retries (`drain`, the telegram-outbox job of the app's list, every OUTBOX_POLL_MS). Failures never reach the request that caused the message; transient ones are retried
  * with exponential backoff (or Telegram's retry_after), permanent ones are recorded, and a chat that blocked the
  * bot or no longer exists is unlinked.
  */
 export class TelegramOutboxWorker {
-  private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private again = false;
   private stopped = false;
 
   constructor(private readonly deps: OutboxWorkerDeps) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.wake(), OUTBOX_POLL_MS);
-    this.timer.unref();
-    this.wake();
-  }
 
   /** Looks for due messages now (coalesces overlapping wake-ups). */
   wake(): void {
@@ -55,7 +46,7 @@ export class TelegramOutboxWorker {
     });
   }
 
-  /** Sends everything due now; resolves when done (tests, shutdown). */
+  /** Sends everything due now; resolves when done (the poll job, tests). */
   async drain(): Promise<void> {
     this.wake();
     while (this.draining) await this.draining;
@@ -63,7 +54,6 @@ export class TelegramOutboxWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
     await this.draining;
   }
 

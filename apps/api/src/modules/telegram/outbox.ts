@@ -7,6 +7,8 @@ export type OutboxRow = typeof telegramOutbox.$inferSelect;
 
 /** Rows claimed by one worker are not offered to others for this long (a crashed worker's rows come back). */
 export const OUTBOX_LEASE_MS = 60_000;
+/** How often the outbox is polled for due retries when nothing woke its worker (the telegram-outbox job). */
+export const OUTBOX_POLL_MS = 2000;
 /** Messages are given up after this many failed attempts. */
 export const OUTBOX_MAX_ATTEMPTS = 8;
 

@@ -16,8 +16,11 @@ function errorText(error: unknown, token: string): string {
   return redactToken(error instanceof HttpError ? `${String(error)} (${String(error.error)})` : String(error), token);
 }
 
-/** Starts the bot and the outbox worker of a configured Telegram (service.ts loads this file only then). */
-export function startTelegram(app: FastifyInstance): Bot | null {
+/**
+ * Starts the bot and the outbox worker of a configured Telegram (service.ts loads this file only then). The worker
+ * is woken by the outbox's signal here (not once the jobs are paused for a drain) and polled by the app's job list.
+ */
+export function startTelegram(app: FastifyInstance): { bot: Bot; outbox: TelegramOutboxWorker } | null {
   const { db, config } = app;
   const telegram = config.telegram;
   if (!telegram) return null;
@@ -33,7 +36,7 @@ export function startTelegram(app: FastifyInstance): Bot | null {
     botToken: telegram.botToken,
   });
   const stopWaking = app.realtime.dispatcher.onSignal((signal) => {
-    if (signal.t === 'tg') worker.wake();
+    if (signal.t === 'tg' && !app.jobs.paused) worker.wake();
   });
   let closing = false;
 
@@ -51,7 +54,6 @@ export function startTelegram(app: FastifyInstance): Bot | null {
   };
 
   app.addHook('onReady', async () => {
-    worker.start();
     if (telegram.mode === 'polling') {
       startPolling();
       return;
@@ -72,6 +74,6 @@ export function startTelegram(app: FastifyInstance): Bot | null {
     }
     await worker.stop();
   });
-  return bot;
+  return { bot, outbox: worker };
 }
 

@@ -3,6 +3,6 @@ export { overdueCounts, listOverdue } from './overdue.ts';
 export type { WatchdogContext } from './overdue.ts';
 export { runWatchdog } from './sweep.ts';
 export type { WatchdogReport, WatchdogRunContext } from './sweep.ts';
-export { watchdogContextOf, watchdogJob } from './watchdog-job.ts';
+export { watchdogContextOf, watchdogRun } from './watchdog-job.ts';
 export { readWatchdogConfig } from './watchdog-config.ts';
 export type { WatchdogConfig } from './watchdog-config.ts';

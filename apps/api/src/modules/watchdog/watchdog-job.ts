@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { DEFAULT_ADMIN_CONFIG } from '../admin/index.ts';
 import { runWatchdog, type WatchdogRunContext } from './sweep.ts';
 
@@ -23,35 +23,13 @@ export function watchdogContextOf(app: {
 }
 
 /**
- * The watchdog job (WATCHDOG_SWEEP_SECONDS): every replica ticks, one run at a time per process; across replicas the
- * run's advisory lock lets one through and the others skip. The timer does not keep the process alive; stops with
- * the app, waiting for a run in progress.
+ * One run of the watchdog job (a job of the app's list, every WATCHDOG_SWEEP_SECONDS): every replica runs it; across
+ * replicas the run's advisory lock lets one through and the others skip.
  */
-export const watchdogJob = fp(
-  async (app) => {
-    const sweepMs = app.config.watchdog?.sweepMs ?? 0;
-    if (sweepMs <= 0) return;
-    const ctx = watchdogContextOf(app);
-    let running: Promise<void> | null = null;
-    const tick = () => {
-      running ??= runWatchdog(ctx)
-        .then((report) => {
-          if (report?.notified.length) app.log.warn({ watchdog: report }, 'watchdog: records past their deadline');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'watchdog run failed'))
-        .finally(() => {
-          running = null;
-        });
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(tick, sweepMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  },
-  { name: 'watchdog-job' },
-);
+export function watchdogRun(app: FastifyInstance): () => Promise<void> {
+  const ctx = watchdogContextOf(app);
+  return async () => {
+    const report = await runWatchdog(ctx);
+    if (report?.notified.length) app.log.warn({ watchdog: report }, 'watchdog: records past their deadline');
+  };
+}
