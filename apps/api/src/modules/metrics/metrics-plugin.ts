@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { observeSends } from '../../chain/gate/index.ts';
+import { observeRpc } from '../../chain/rpc-connection.ts';
+import { allowList } from './allow-list.ts';
+import { defineMetrics } from './definitions.ts';
+import { DEFAULT_METRICS_CONFIG } from './metrics-config.ts';
+import { refreshScrapeReads } from './scrape-reads.ts';
+
+export const METRICS_PATH = '/metrics';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** The route's pattern (`/api/deals/:id`), never the URL: one series per route, whatever the ids and queries. */
+function routeLabel(request: FastifyRequest): string {
+  return request.routeOptions.url ?? 'unmatched';
+}
+
+/**
+ * The operators' metrics: GET /metrics in the Prometheus text format, answered only to METRICS_ALLOW (the client
+ * address as the app sees it everywhere: the socket's, or X-Forwarded-For's from TRUSTED_PROXIES only, so a public
+ * client behind a local proxy is not let in); any other caller gets the app's 404, as if there were no such route.
+ * Counters and histograms are fed as things happen (requests, RPC calls, sends); the rest is read at each scrape.
+ */
+export const metrics = fp(
+  async (app) => {
+    const m = defineMetrics();
+    const allowed = allowList((app.config.metrics ?? DEFAULT_METRICS_CONFIG).allow);
+
+    app.addHook('onResponse', async (request, reply) => {
+      const method = METHODS.has(request.method) ? request.method : 'OTHER';
+      const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
+      m.httpDuration.observe({ method, route: routeLabel(request), status_class: statusClass }, reply.elapsedTime / 1000);
+    });
+
+    const stops = [
+      observeSends(app.db, {
+        recorded: (kind) => m.sends.inc({ kind, state: 'recorded' }),
+        ended: (kind, end, seconds) => {
+          m.sends.inc({ kind, state: end });
+          if (end === 'landed') m.sendLand.observe({ kind }, seconds);
+        },
+      }),
+    ];
+    if (app.chain) {
+      stops.push(
+        observeRpc(app.chain.connection, {
+          call: (method) => m.rpcCalls.inc({ method }),
+          retry: (method) => m.rpcRetries.inc({ method }),
+          error: (method) => m.rpcErrors.inc({ method }),
+        }),
+      );
+    }
+    // Job runs, durations and failures plug in here: lib/interval-job.ts's onRun({ job, ms, ok }) hook, when it lands.
+    app.addHook('onClose', async () => {
+      for (const stop of stops) stop();
+    });
+
+    app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+      if (!allowed(request.ip)) return reply.callNotFound();
+      await refreshScrapeReads(app, m);
+      return reply.type(m.registry.contentType).send(await m.registry.metrics());
+    });
+  },
+  { name: 'metrics' },
+);
