@@ -65,34 +65,44 @@ export function defineMetrics() {
       help: "WebSockets open on this process (realtime and the /rpc bridge)",
       registers,
     }),
+    // Labelled by driver, so a series exists only where it means something: PGlite (one in-process connection, no
+    // pool, nothing to wait for) reports its one connection only.
     poolTotal: new Gauge({
       name: 'jelly_db_pool_connections',
-      help: 'PostgreSQL connections open in this process pool (1 for PGlite: one in-process connection, no pool)',
+      help: 'Database connections open in this process (PostgreSQL: the pool; PGlite: its one in-process connection)',
+      labelNames: ['driver'] as const,
       registers,
     }),
     poolIdle: new Gauge({
       name: 'jelly_db_pool_idle_connections',
-      help: 'PostgreSQL pool connections open and idle (PostgreSQL only)',
+      help: 'PostgreSQL pool connections open and idle',
+      labelNames: ['driver'] as const,
       registers,
     }),
     poolWaiting: new Gauge({
       name: 'jelly_db_pool_waiting_clients',
-      help: 'Queries waiting for a PostgreSQL pool connection (PostgreSQL only)',
+      help: 'Queries waiting for a PostgreSQL pool connection',
+      labelNames: ['driver'] as const,
       registers,
     }),
+    // Labelled by cluster (SOLANA_CLUSTER) so that a fee payer not read (no chain, a failed read) has no series at
+    // all: an unlabelled gauge would report 0, a false empty balance.
     feePayerBalance: new Gauge({
       name: 'jelly_fee_payer_balance_lamports',
       help: "The admin fee payer's SOL balance",
+      labelNames: ['cluster'] as const,
       registers,
     }),
     feePayerSpend: new Gauge({
       name: 'jelly_fee_payer_spend_24h_lamports',
       help: 'What the fee payer paid in the last 24 hours: network fees and net rent',
+      labelNames: ['cluster'] as const,
       registers,
     }),
     feePayerRunway: new Gauge({
       name: 'jelly_fee_payer_runway_seconds',
       help: "How long the fee payer's balance lasts at the last 24 hours' spend (+Inf when nothing was spent)",
+      labelNames: ['cluster'] as const,
       registers,
     }),
     collectErrors: new Counter({

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { observeSends } from '../../chain/gate/index.ts';
 import { observeRpc } from '../../chain/rpc-connection.ts';
+import { notFound } from '../../errors.ts';
 import { allowList } from './allow-list.ts';
 import { defineMetrics } from './definitions.ts';
 import { DEFAULT_METRICS_CONFIG } from './metrics-config.ts';
@@ -19,7 +20,7 @@ function routeLabel(request: FastifyRequest): string {
 /**
  * The operators' metrics: GET /metrics in the Prometheus text format, answered only to METRICS_ALLOW (the client
  * address as the app sees it everywhere: the socket's, or X-Forwarded-For's from TRUSTED_PROXIES only, so a public
- * client behind a local proxy is not let in); any other caller gets the app's 404, as if there were no such route.
+ * client behind a local proxy is not let in); any other caller gets the API's 404 for a missing route.
  * Counters and histograms are fed as things happen (requests, RPC calls, sends); the rest is read at each scrape.
  */
 export const metrics = fp(
@@ -57,7 +58,8 @@ export const metrics = fp(
     });
 
     app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-      if (!allowed(request.ip)) return reply.callNotFound();
+      // The API's own 404 for a missing route: a caller not allowed learns nothing, not even that metrics exist.
+      if (!allowed(request.ip)) throw notFound(`Route GET ${METRICS_PATH} not found.`);
       await refreshScrapeReads(app, m);
       return reply.type(m.registry.contentType).send(await m.registry.metrics());
     });

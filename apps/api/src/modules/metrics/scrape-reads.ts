@@ -59,9 +59,10 @@ export async function refreshScrapeReads(app: FastifyInstance, m: Metrics): Prom
           const balance = Number(status.balanceLamports);
           const spent = Number(status.spent24h.totalLamports);
           return () => {
-            m.feePayerBalance.set(balance);
-            m.feePayerSpend.set(spent);
-            m.feePayerRunway.set(spent > 0 ? (balance / spent) * DAY_SECONDS : Infinity);
+            const cluster = { cluster: chain.cluster };
+            m.feePayerBalance.set(cluster, balance);
+            m.feePayerSpend.set(cluster, spent);
+            m.feePayerRunway.set(cluster, spent > 0 ? (balance / spent) * DAY_SECONDS : Infinity);
           };
         })
       : Promise.resolve(),
@@ -69,9 +70,10 @@ export async function refreshScrapeReads(app: FastifyInstance, m: Metrics): Prom
 
   m.sockets.set(app.websocketServer?.clients.size ?? 0);
   const pool = app.databasePool();
-  m.poolTotal.set(pool.driver === 'postgres' ? pool.total : 1);
+  const driver = { driver: pool.driver };
+  m.poolTotal.set(driver, pool.driver === 'postgres' ? pool.total : 1);
   if (pool.driver === 'postgres') {
-    m.poolIdle.set(pool.idle);
-    m.poolWaiting.set(pool.waiting);
+    m.poolIdle.set(driver, pool.idle);
+    m.poolWaiting.set(driver, pool.waiting);
   }
 }
