@@ -25,12 +25,26 @@ export function parseExposition(text: string): Series[] {
   return series;
 }
 
+/** Names from the `# TYPE name kind` lines, with the series names a histogram or summary adds. */
+export function declaredNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, name, kind] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+    names.add(name!);
+    if (kind === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${name}${suffix}`);
+    if (kind === 'summary') for (const suffix of ['_sum', '_count']) names.add(`${name}${suffix}`);
+  }
+  return names;
+}
+
 export interface Scrape {
   series: Series[];
   /** The value of the series with exactly these labels, or undefined when it is absent. */
   value(name: string, labels?: Record<string, string>): number | undefined;
-  /** The metric names present (histograms by their _bucket/_sum/_count series). */
-  names(): Set<string>;
+  /**
+   * Every series name the app declares (its `# TYPE` lines), a histogram's _bucket, _sum and _count included,
+   * whether or not a labelled series has a sample yet.
+   */
+  declared: Set<string>;
 }
 
 /** GET /metrics from a loopback address; fails unless it answers 200 in the text format. */
@@ -44,6 +58,6 @@ export async function scrape(app: FastifyInstance): Promise<Scrape> {
   return {
     series,
     value: (name, labels = {}) => series.find((s) => s.name === name && same(s.labels, labels))?.value,
-    names: () => new Set(series.map((s) => s.name)),
+    declared: declaredNames(response.body),
   };
 }
