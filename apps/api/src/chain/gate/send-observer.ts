@@ -1,4 +1,8 @@
-import type { SendEnd } from './send-record.ts';
+/**
+ * How a send ended: it landed or failed on chain, expired unsent (its blockhash died before it landed), or was
+ * dropped by its owner when the send was refused on the way out (never sent again by the recovery).
+ */
+export type SendEnd = 'landed' | 'failed' | 'expired' | 'dropped';
 
 /** Hears the platform sends of one app's database as they are recorded and ended (the metrics). */
 export interface SendObserver {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { queryRows, type Queryable } from '../../db/rows.ts';
 import { platformSends } from '../../db/schema/index.ts';
-import { notifySends } from './send-observer.ts';
+import { notifySends, type SendEnd } from './send-observer.ts';
 
 /** A send the gate recorded before it left, as the recovery job reads it back. */
 export interface RecordedSend {
@@ -14,11 +14,6 @@ export interface RecordedSend {
   lastValidBlockHeight: bigint;
 }
 
-/**
- * How a send ended: it landed or failed on chain, expired unsent (its blockhash died before it landed), or was
- * dropped by its owner when the send was refused on the way out (never sent again by the recovery).
- */
-export type SendEnd = 'landed' | 'failed' | 'expired' | 'dropped';
 
 /** Written by the gate in the database transaction that charges the send, before anything is sent. */
 export async function insertPlatformSend(db: Queryable, send: Omit<RecordedSend, 'raw'> & { raw: Uint8Array }, now: Date): Promise<void> {

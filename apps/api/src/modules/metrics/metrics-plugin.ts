@@ -29,6 +29,8 @@ export const metrics = fp(
     const allowed = allowList((app.config.metrics ?? DEFAULT_METRICS_CONFIG).allow);
 
     app.addHook('onResponse', async (request, reply) => {
+      // A WebSocket's upgrade is not a request to time (its lifetime would be); jelly_realtime_open_sockets counts them.
+      if (request.ws) return;
       const method = METHODS.has(request.method) ? request.method : 'OTHER';
       const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
       m.httpDuration.observe({ method, route: routeLabel(request), status_class: statusClass }, reply.elapsedTime / 1000);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { finishPlatformSend } from '../../chain/gate/index.ts';
+import { RealtimeTestClient } from '../../realtime/testing/realtime-client.ts';
 import { seedPlatformSend } from '../watchdog/testing.ts';
 import { scrape } from './testing.ts';
 
@@ -110,6 +111,19 @@ describe('what the series say', () => {
     }
     // without a chain there is no fee payer to report
     expect(m.series.some((s) => s.name.startsWith('jelly_fee_payer_'))).toBe(false);
+  });
+
+  it('open realtime sockets counted, their upgrades not timed as requests', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const clients = [await RealtimeTestClient.connect(address), await RealtimeTestClient.connect(address)];
+    try {
+      const m = await scrape(t.app);
+      expect(m.value('jelly_realtime_open_sockets')).toBe(2);
+      expect(m.series.some((s) => s.labels.route === '/api/realtime')).toBe(false);
+    } finally {
+      for (const client of clients) client.socket.close();
+      await Promise.all(clients.map((client) => client.closed));
+    }
   });
 
   it('a scrape-time read that cannot finish leaves its metric out and is counted; the scrape still answers', async () => {
