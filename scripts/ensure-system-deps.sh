@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the Debian tools a test run needs are present.
 # As root it installs what is missing from Debian's packages; otherwise it stops with a one-line instruction.
-# Usage: ensure-system-deps.sh chromium|postgresql|clang|haproxy ...
+# Usage: ensure-system-deps.sh chromium|postgresql|clang|haproxy|promtool ...
 set -euo pipefail
 missing=()
 for tool in "$@"; do
@@ -10,6 +10,7 @@ for tool in "$@"; do
     postgresql) { command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; } || missing+=(postgresql) ;;
     clang) { command -v clang-19 >/dev/null 2>&1 && command -v llvm-objdump-19 >/dev/null 2>&1; } || missing+=(clang-19 llvm-19) ;;
     haproxy) [ -x /usr/sbin/haproxy ] || missing+=(haproxy) ;;
+    promtool) command -v promtool >/dev/null 2>&1 || missing+=(prometheus) ;;
     *) echo "ensure-system-deps: unknown tool '$tool'" >&2; exit 2 ;;
   esac
 done

@@ -20,6 +20,7 @@ import { coinJellyService } from './modules/coin-jelly/index.ts';
 import { priceService } from './modules/prices/index.ts';
 import { deskService } from './modules/swap/index.ts';
 import { telegramService } from './modules/telegram/index.ts';
+import { metrics } from './modules/metrics/index.ts';
 import { realtime } from './realtime/plugin.ts';
 import { compression } from './plugins/compression.ts';
 import { rpcProxy } from './plugins/rpc-proxy.ts';
@@ -71,6 +72,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(lenientJsonBody);
     await app.register(cookie);
     await app.register(database, { database: config.database });
+    // Before every route, so its request timing sees them all; GET /metrics is outside /api.
+    await app.register(metrics);
     await app.register(auth);
     await app.register(realtime);
     await app.register(rateLimits);

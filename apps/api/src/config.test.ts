@@ -42,6 +42,7 @@ describe('loadConfig', () => {
     });
     expect(config.adminWallets.size).toBe(0);
     expect(config.outbound).toEqual({ allow: [] });
+    expect(config.metrics).toEqual({ allow: ['127.0.0.1', '::1'] });
     expect(DEFAULT_WEB_DIST.endsWith(join('apps', 'web', 'dist'))).toBe(true);
   });
 
@@ -173,6 +174,7 @@ describe('loadConfig', () => {
     [{ ESCROW_PROGRAM_ID: '0x1' }, 'ESCROW_PROGRAM_ID'],
     [{ LOCALNET_PORT: '99999' }, 'LOCALNET_PORT'],
     [{ OUTBOUND_ALLOW_HOSTS: 'http://feed.internal' }, 'OUTBOUND_ALLOW_HOSTS'],
+    [{ METRICS_ALLOW: 'prometheus.internal' }, 'METRICS_ALLOW'],
   ])('rejects %o naming the variable', async (env, name) => {
     const attempt = loadConfig(env, cwd);
     await expect(attempt).rejects.toThrow(ConfigError);

@@ -27,6 +27,7 @@ import { readHealthConfig, type HealthConfig } from './modules/health/index.ts';
 import { readStablecoinMints } from './chain/stablecoin-mints.ts';
 import { readSendRecoveryConfig, type SendRecoveryConfig } from './chain/gate/index.ts';
 import { readWatchdogConfig, type WatchdogConfig } from './modules/watchdog/index.ts';
+import { readMetricsConfig, type MetricsConfig } from './modules/metrics/index.ts';
 import type { SharedConfig } from './shared-config.ts';
 import { apiPath } from './lib/package-root.ts';
 
@@ -70,6 +71,8 @@ export interface AppConfig extends SharedConfig, AuthConfig, PlatformConfig {
   health?: HealthConfig;
   /** The watchdog over waiting money (WATCHDOG_SWEEP_SECONDS); absent = no job (tests call it directly). */
   watchdog?: WatchdogConfig;
+  /** Who may read GET /metrics (METRICS_ALLOW); absent = this machine only (127.0.0.1, ::1). */
+  metrics?: MetricsConfig;
   /** TEST ONLY: JELLY_FAILPOINT, the point at which the server kills itself (lib/failpoint.ts); absent = none. */
   failpoint?: string | null;
 }
@@ -185,6 +188,7 @@ export async function loadConfig(
   const watchdog = settled(readWatchdogConfig(env));
   const failpoint = settled(readFailpoint(env));
   const health = settled(readHealthConfig(env));
+  const metrics = settled(readMetricsConfig(env));
   if (e.SOLANA_RPC_URL && !e.ADMIN_KEYPAIR) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEYPAIR: required when SOLANA_RPC_URL points at a real cluster');
   }
@@ -234,6 +238,7 @@ export async function loadConfig(
     sendRecovery,
     health,
     watchdog,
+    metrics,
     failpoint,
   };
 }

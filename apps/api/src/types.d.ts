@@ -1,6 +1,6 @@
 import type { Chain } from './chain/chain.ts';
 import type { AppConfig } from './config.ts';
-import type { Database } from './db/connect.ts';
+import type { Database, DatabasePoolStats } from './db/connect.ts';
 import type { AuthUser, BanGuard } from './modules/auth/index.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Bot } from 'grammy';
@@ -16,6 +16,8 @@ declare module 'fastify' {
     chain: Chain | null;
     db: Database;
     pingDatabase: () => Promise<void>;
+    /** The database pool's counts now (the metrics). */
+    databasePool: () => DatabasePoolStats;
     /** Set on SIGTERM (server.ts): readiness answers 503 `draining` while the replica keeps serving. */
     draining: boolean;
     /** The drain's start (server.ts, on SIGTERM): sets `draining` and pauses every job (runs in progress finish). */

@@ -56,17 +56,47 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Hears each JSON-RPC call of a connection: once per call, once per retry, once when it gives up (the metrics). */
+export interface RpcObserver {
+  call(method: string): void;
+  retry(method: string): void;
+  error(method: string): void;
+}
+
+const observers = new WeakMap<Connection, Set<RpcObserver>>();
+
+/** Starts telling `observer` about the calls of a connection made by rpcConnection; returns the way to stop. */
+export function observeRpc(connection: Connection, observer: RpcObserver): () => void {
+  const set = observers.get(connection);
+  if (!set) return () => {};
+  set.add(observer);
+  return () => set.delete(observer);
+}
+
+/**
+ * The JSON-RPC method of a request body, as a bounded label: web3.js writes `"method":"getSlot"` into each body
+ * (our own calls only; the browser's /rpc goes through the proxy, not here); a batch is `batch`.
+ */
+export function rpcMethodOf(body: unknown): string {
+  if (typeof body !== 'string') return 'unknown';
+  if (body.trimStart().startsWith('[')) return 'batch';
+  return /"method"\s*:\s*"([A-Za-z]{1,48})"/.exec(body)?.[1] ?? 'unknown';
+}
+
 /**
  * The fetch the Connection sends its JSON-RPC through. It calls the runtime's fetch itself: the RPC node is an
  * endpoint the operator configured (often private or on this machine), which lib/outbound-http.ts rightly refuses,
  * so the RPC client is the one exception to it (eslint.config.js names this file).
  */
-export function retryingFetch(policy: RpcRetryPolicy = DEFAULT_RPC_RETRY): FetchFn {
+export function retryingFetch(policy: RpcRetryPolicy = DEFAULT_RPC_RETRY, listeners: ReadonlySet<RpcObserver> = new Set()): FetchFn {
   const send = globalThis.fetch;
   return async (input, init) => {
+    const method = listeners.size > 0 ? rpcMethodOf(init?.body) : '';
+    for (const listener of listeners) listener.call(method);
     let failure = 'no attempt';
     for (let attempt = 0; attempt < policy.attempts; attempt++) {
       let wait = backoffMs(policy, attempt);
+      if (attempt > 0) for (const listener of listeners) listener.retry(method);
       try {
         const response = await send(input, { ...init, signal: AbortSignal.timeout(policy.attemptTimeoutMs) });
         if (!RETRIED_STATUSES.has(response.status)) return response;
@@ -80,6 +110,7 @@ export function retryingFetch(policy: RpcRetryPolicy = DEFAULT_RPC_RETRY): Fetch
       }
       if (attempt < policy.attempts - 1) await sleep(wait);
     }
+    for (const listener of listeners) listener.error(method);
     throw new RpcUnavailableError(`RPC node unavailable after retries: ${failure}`);
   };
 }
@@ -90,10 +121,13 @@ export function retryingFetch(policy: RpcRetryPolicy = DEFAULT_RPC_RETRY): Fetch
  * multiplying the attempts).
  */
 export function rpcConnection(rpcUrl: string, wsUrl: string | null, policy: RpcRetryPolicy = DEFAULT_RPC_RETRY): Connection {
-  return new Connection(rpcUrl, {
+  const listeners = new Set<RpcObserver>();
+  const connection = new Connection(rpcUrl, {
     commitment: 'confirmed',
-    fetch: retryingFetch(policy),
+    fetch: retryingFetch(policy, listeners),
     disableRetryOnRateLimit: true,
     ...(wsUrl ? { wsEndpoint: wsUrl } : {}),
   });
+  observers.set(connection, listeners);
+  return connection;
 }

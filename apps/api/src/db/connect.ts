@@ -15,12 +15,21 @@ export type Schema = typeof schema;
 /** The driver-independent Drizzle handle every query module takes. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * The connection pool as the metrics report it: PostgreSQL's pool counts (open, idle, callers waiting for a
+ * connection); PGlite is one in-process connection with no pool, so there is nothing to wait for or count.
+ */
+export type DatabasePoolStats = { driver: 'postgres'; total: number; idle: number; waiting: number } | { driver: 'pglite' };
+
 export interface DatabaseHandle {
   db: Database;
   /** Throws when the database does not answer. */
   ping: () => Promise<void>;
+  poolStats: () => DatabasePoolStats;
   close: () => Promise<void>;
 }
+
+const pglitePool = (): DatabasePoolStats => ({ driver: 'pglite' });
 
 /** Arbitrary constant key: one migrating process at a time per PostgreSQL database. */
 const MIGRATION_LOCK_KEY = 7_301_994_215;
@@ -47,6 +56,7 @@ async function openSharedPglite(client: PGlite): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: pglitePool,
     close: async () => {},
   };
 }
@@ -71,6 +81,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolStats: pglitePool,
       close: async () => {
         await opened.close();
         await unlock();
@@ -113,6 +124,7 @@ async function openPostgres(url: string, onConnectionLost: (error: Error) => voi
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({ driver: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -9,6 +9,7 @@ export const database = fp<{ database: DatabaseConfig }>(async (app, options) =>
   );
   app.decorate('db', handle.db);
   app.decorate('pingDatabase', handle.ping);
+  app.decorate('databasePool', handle.poolStats);
   app.addHook('onClose', async () => {
     await handle.close();
   });

@@ -12,6 +12,7 @@ import { checkBudgets, type BudgetRule, type ChargeTo } from './check-budgets.ts
 import { keypairOf } from './key-vault.ts';
 import { platformCost, type PlatformCost } from './platform-cost.ts';
 import { checkNoLiveSend, insertPlatformSend } from './send-record.ts';
+import { notifySends } from './send-observer.ts';
 import { simulateCosts, type SimulationErrorMapper } from './simulate-costs.ts';
 
 /** How many recent blockhashes a node keeps: an upper bound on any valid blockhash's remaining life, in blocks. */
@@ -131,6 +132,7 @@ async function authorize(ctx: GateContext, send: PlatformSend, signature: string
     await insertPlatformSend(db, { signature, kind: send.kind, ownerRef: send.ownerRef ?? null, raw, blockhash, lastValidBlockHeight }, ctx.now());
     await send.record?.(db, signature, raw);
   });
+  notifySends(ctx.db, (o) => o.recorded(send.kind));
   failpoint(send.kind, 'after-sign');
   return { tx, signature, raw, cost };
 }

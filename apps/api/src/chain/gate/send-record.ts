@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { queryRows, type Queryable } from '../../db/rows.ts';
 import { platformSends } from '../../db/schema/index.ts';
+import { notifySends, type SendEnd } from './send-observer.ts';
 
 /** A send the gate recorded before it left, as the recovery job reads it back. */
 export interface RecordedSend {
@@ -13,11 +14,6 @@ export interface RecordedSend {
   lastValidBlockHeight: bigint;
 }
 
-/**
- * How a send ended: it landed or failed on chain, expired unsent (its blockhash died before it landed), or was
- * dropped by its owner when the send was refused on the way out (never sent again by the recovery).
- */
-export type SendEnd = 'landed' | 'failed' | 'expired' | 'dropped';
 
 /** Written by the gate in the database transaction that charges the send, before anything is sent. */
 export async function insertPlatformSend(db: Queryable, send: Omit<RecordedSend, 'raw'> & { raw: Uint8Array }, now: Date): Promise<void> {
@@ -76,9 +72,12 @@ export async function finishPlatformSend(
   now: Date,
   record: (tx: Queryable) => Promise<void> = async () => {},
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ state: string }>(tx, sql`SELECT state FROM platform_sends WHERE signature = ${signature} FOR UPDATE`);
-    if (row && row.state !== 'pending') return false;
+  const ended = await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ state: string; kind: string; created_at: string | Date }>(
+      tx,
+      sql`SELECT state, kind, created_at FROM platform_sends WHERE signature = ${signature} FOR UPDATE`,
+    );
+    if (row && row.state !== 'pending') return null;
     if (row) {
       await tx
         .update(platformSends)
@@ -86,8 +85,12 @@ export async function finishPlatformSend(
         .where(eq(platformSends.signature, signature));
     }
     await record(tx);
-    return true;
+    return { row };
   });
+  if (!ended) return false;
+  const { row } = ended;
+  if (row) notifySends(db, (o) => o.ended(row.kind, end, Math.max(0, now.getTime() - new Date(row.created_at).getTime()) / 1000));
+  return true;
 }
 
 /**
@@ -126,4 +129,13 @@ export async function claimUnfinishedSends(db: Queryable, now: Date, staleMs: nu
 /** Lets the next run (of any replica) look at a send again at once: it could still land when this run asked. */
 export async function releaseHold(db: Queryable, signature: string): Promise<void> {
   await db.update(platformSends).set({ heldUntil: null }).where(eq(platformSends.signature, signature));
+}
+
+/** Sends not yet ended, counted by kind: one read on the pending index (the metrics, at each scrape). */
+export async function pendingSendCounts(db: Queryable): Promise<{ kind: string; count: number }[]> {
+  const rows = await queryRows<{ kind: string; n: number }>(
+    db,
+    sql`SELECT kind, count(*)::int AS n FROM platform_sends WHERE state = 'pending' GROUP BY kind`,
+  );
+  return rows.map((row) => ({ kind: row.kind, count: Number(row.n) }));
 }
