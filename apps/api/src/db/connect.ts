@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../shared-config.ts';
 import { lockDataDir } from '@jelly/localnet/data-dir-lock';
 import * as schema from './schema/index.ts';
+import { serveBackupRequests } from './pglite-backup.ts';
 import { MIGRATIONS_FOLDER, migratePgliteClient, openPgliteClient } from './pglite-template.ts';
 
 export type Schema = typeof schema;
@@ -64,6 +65,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   try {
     client = await openPgliteClient(dataDir);
     await migratePgliteClient(client);
+    // Only the process holding the folder can copy it consistently: `npm run db:backup` asks it (pglite-backup.ts).
+    const stopBackups = dataDir ? await serveBackupRequests(client, dataDir) : async () => {};
     const db = drizzlePglite({ client, schema });
     const opened = client;
     return {
@@ -72,6 +75,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
         await db.execute(sql`select 1`);
       },
       close: async () => {
+        await stopBackups();
         await opened.close();
         await unlock();
       },
