@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { BackupResult, RestoreResult } from './pglite-backup-tool.ts';
-import { backupPglite, restorePglite } from './pglite-backup-tool.ts';
+import { backupPglite, resolveBackupFile, restorePglite } from './pglite-backup-tool.ts';
 import { backupPostgres, restorePostgres } from './pg-backup-tool.ts';
 import { backupsDirOf } from '../src/db/pglite-backup.ts';
 
@@ -47,7 +47,9 @@ async function main(args: string[]): Promise<void> {
     return;
   }
   if (command === 'restore' && file !== undefined && rest.length === 0) {
-    const result = env.DATABASE_URL ? await restorePostgres(env.DATABASE_URL, resolve(file)) : await restorePglite(pgliteDir, file);
+    const result = env.DATABASE_URL
+      ? await restorePostgres(env.DATABASE_URL, resolveBackupFile(pgliteDir, file))
+      : await restorePglite(pgliteDir, file);
     console.log(describeRestore(result));
     return;
   }
