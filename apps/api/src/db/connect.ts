@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../shared-config.ts';
 import { lockDataDir } from '@jelly/localnet/data-dir-lock';
 import * as schema from './schema/index.ts';
+import { serveBackupRequests } from './pglite-backup.ts';
 import { MIGRATIONS_FOLDER, migratePgliteClient, openPgliteClient } from './pglite-template.ts';
 
 export type Schema = typeof schema;
@@ -74,6 +75,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   try {
     client = await openPgliteClient(dataDir);
     await migratePgliteClient(client);
+    // Only the process holding the folder can copy it consistently: `npm run db:backup` asks it (pglite-backup.ts).
+    const stopBackups = dataDir ? await serveBackupRequests(client, dataDir) : async () => {};
     const db = drizzlePglite({ client, schema });
     const opened = client;
     return {
@@ -83,6 +86,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       },
       poolStats: pglitePool,
       close: async () => {
+        await stopBackups();
         await opened.close();
         await unlock();
       },

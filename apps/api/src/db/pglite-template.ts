@@ -14,7 +14,7 @@ export const MIGRATIONS_FOLDER = apiPath('drizzle');
  * The embedded database holds one product's tables in the server's own process: PostgreSQL's default 128 MB of
  * shared buffers would only grow the process (the operating system's page cache already holds the files).
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 const TEMPLATE_PREFIX = 'pglite-template-';
 
