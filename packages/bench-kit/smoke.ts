@@ -60,7 +60,7 @@ export const SMOKE_BENCHES: SmokeBench[] = [
   },
   {
     name: 'bench:realtime',
-    command: npm('bench:realtime', '@jelly/api', '20', '40', '50'),
+    command: npm('bench:realtime', '@jelly/api', '20', '40', '50', '2000'),
     limitS: 120,
     figures: [
       /^── 20 sockets \(postgres\) ──$/,
@@ -68,6 +68,7 @@ export const SMOKE_BENCHES: SmokeBench[] = [
       new RegExp(`^chat\\.message delivery: +n=\\d+ p50 ${n} ms +p95 ${n} ms +p99 ${n} ms`),
       new RegExp(`^baseline, bare HTTP → push: +n=\\d+ p50 ${n} ms +p95 ${n} ms +p99 ${n} ms`),
       new RegExp(`^chat\\.message vs baseline: +p50 ${x} +p95 ${x}`),
+      new RegExp(`^GET /metrics \\(20 sockets, 2000 offers\\): p50 ${n} ms +p99 ${n} ms; GET /api/health/live: p50 ${n} ms +p99 ${n} ms; vs live: p50 ${x}`),
       /^lost: \d+ chat messages never arrived/,
       /^load average /,
     ],

@@ -1,9 +1,11 @@
 /**
  * The server side of `npm run bench:realtime` (run by realtime.ts in a child process, so its memory is the API's
  * alone): the real app on a fresh database (in-memory PGlite, or a new database on DATABASE_URL's server), N wallets
- * paired into N/2 deals (seed-deals.ts), an access token per wallet. Answers the bench's memory requests over IPC (bench kit's serveBench).
+ * paired into N/2 deals (seed-deals.ts), an access token per wallet, and M market offers (seed-market.ts; the
+ * operators' /metrics is timed beside them). Answers the bench's memory requests over IPC (bench kit's serveBench).
  */
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { serveBench } from '@jelly/bench-kit/child-side';
 import { buildApp } from '../src/app.ts';
 import { signAccessToken } from '../src/modules/auth/access-token.ts';
@@ -12,6 +14,7 @@ import { createClock } from '../test/helpers/clock.ts';
 import { testConfig } from '../test/helpers/test-app.ts';
 import { createTestDatabase } from '../test/helpers/test-database.ts';
 import { seedDealPairs, type BenchPair } from './seed-deals.ts';
+import { seedMarket } from './seed-market.ts';
 
 export interface ServerReady {
   port: number;
@@ -19,6 +22,8 @@ export interface ServerReady {
   database: string;
   /** The caps this server runs with (the bench profile), to print beside the figures. */
   security: SecurityConfig;
+  /** Market offers seeded (on PostgreSQL only). */
+  offers: number;
 }
 
 export interface ServerMemory {
@@ -32,6 +37,7 @@ export interface ServerMemory {
 }
 
 const sockets = Number(process.argv[2] ?? '1000');
+const offers = Number(process.argv[3] ?? '0');
 
 /**
  * The bench profile: every socket of the bench comes from one address (127.0.0.1), so the per-address cap is raised
@@ -51,8 +57,10 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   const pairs = await seedDealPairs(app.db, sockets, async (wallet) => (await signAccessToken(config, { wallet, isAdmin: false })).token);
+  // seed-market.ts speaks PostgreSQL over its own connection; the embedded database is the app's alone
+  const seeded = offers > 0 && database.driver === 'postgres' ? await seedOffers(database.url, offers) : 0;
 
-  serveBench({ port: (app.server.address() as AddressInfo).port, pairs, database: database.driver, security } satisfies ServerReady, {
+  serveBench({ port: (app.server.address() as AddressInfo).port, pairs, database: database.driver, security, offers: seeded } satisfies ServerReady, {
     // The memory after three full collections (the child runs with --expose-gc), and the sockets the API holds.
     answer: (): ServerMemory => {
       for (let i = 0; i < 3; i += 1) globalThis.gc?.();
@@ -72,6 +80,17 @@ async function main(): Promise<void> {
       await drop();
     },
   });
+}
+
+async function seedOffers(url: string, count: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await seedMarket(client as unknown as pg.PoolClient, count, (message) => console.error(`[realtime server] ${message}`));
+  } finally {
+    await client.end();
+  }
+  return count;
 }
 
 main().catch((error: unknown) => {

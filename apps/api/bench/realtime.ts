@@ -1,5 +1,5 @@
 /**
- * npm run bench:realtime -w @jelly/api [-- 1000,5000 [messages] [messages per second]]
+ * npm run bench:realtime -w @jelly/api [-- 1000,5000 [messages] [messages per second] [offers]]
  *
  * Delivery latency of realtime pushes with N connected sockets: the API runs in a child process (its memory alone
  * is measured); this process opens N WebSockets (one per wallet, N/2 deals), then posts chat messages through the
@@ -8,6 +8,8 @@
  * the POST to the frame's arrival: the whole path (HTTP, transaction, trigger, NOTIFY, LISTEN, load, push).
  * Messages leave at a fixed rate (open loop, default 50/s), as users would send them, not as fast as possible.
  * Beside each message, a bare push (bare-push.ts, its own process) is timed the same way: the same-run baseline.
+ * With the sockets open and the market seeded (default 10,000 offers; on PostgreSQL), the operators' GET /metrics is timed beside
+ * GET /api/health/live, one after the other (its baseline: the same server, the same moment).
  * DATABASE_URL set = a fresh database on that PostgreSQL server; unset = in-memory PGlite.
  *
  * All sockets come from one address: the server runs with the bench profile (realtime-server.ts) that lets exactly
@@ -23,6 +25,8 @@ import { connect, inBatches, type Listener } from './socket-client.ts';
 const counts = (process.argv[2] ?? '1000,5000').split(',').map(Number);
 const messagesPerRun = Number(process.argv[3] ?? '2000');
 const ratePerSecond = Number(process.argv[4] ?? '50');
+const offerCount = Number(process.argv[5] ?? '10000');
+const SCRAPES = 50;
 const CONNECT_CONCURRENCY = 200;
 const BARE_SOCKETS = 10;
 /** The targets set for 1,000 sockets on PostgreSQL at 50 messages a second (with nothing lost). */
@@ -42,7 +46,7 @@ async function run(socketCount: number): Promise<void> {
   const server: BenchChild<ServerReady> = await startChild<ServerReady>({
     name: 'realtime server',
     script: fileURLToPath(new URL('./realtime-server.ts', import.meta.url)),
-    args: [String(socketCount)],
+    args: [String(socketCount), String(offerCount)],
     nodeFlags: ['--expose-gc'],
     readyWithinS: startLimitS(socketCount),
   });
@@ -54,7 +58,7 @@ async function run(socketCount: number): Promise<void> {
 }
 
 async function measure(server: BenchChild<ServerReady>, barePort: number, socketCount: number): Promise<void> {
-  const { port, pairs, database, security } = server.ready;
+  const { port, pairs, database, security, offers } = server.ready;
   const base = `http://127.0.0.1:${port}`;
   const bareBase = `http://127.0.0.1:${barePort}`;
   const started = new Map<string, number>();
@@ -94,6 +98,7 @@ async function measure(server: BenchChild<ServerReady>, barePort: number, socket
     );
     const connectSeconds = (performance.now() - connectStarted) / 1000;
     const after = await server.request<ServerMemory>({ type: 'memory' }, 30);
+    const scrapes = await step(`${SCRAPES} scrapes of /metrics`, 120, () => timeScrapes(base));
 
     const sendOne = async (k: number) => {
       const pair = pairs[Math.floor(Math.random() * pairs.length)] as BenchPair;
@@ -156,6 +161,10 @@ async function measure(server: BenchChild<ServerReady>, barePort: number, socket
     console.log(`POST /chat/add-messages:       p50 ${ms(http.p50)}  p99 ${ms(http.p99)}`);
     // What one message costs the API process, whatever the machine's load: above 1000/rate ms it cannot keep up.
     console.log(`server CPU per message:        ${ms((end.cpuMs - after.cpuMs) / messagesPerRun)} (all it did while the messages ran, over ${messagesPerRun})`);
+    console.log(
+      `GET /metrics (${after.sockets} sockets, ${offers} offers): p50 ${ms(scrapes.metrics.p50)}  p99 ${ms(scrapes.metrics.p99)}; ` +
+        `GET /api/health/live: p50 ${ms(scrapes.live.p50)}  p99 ${ms(scrapes.live.p99)}; vs live: p50 ${ratio(scrapes.metrics.p50, scrapes.live.p50)}`,
+    );
     console.log(`lost: ${pendingChat.size} chat messages never arrived (baseline: ${pendingBare.size})`);
     const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
     console.log(
@@ -166,6 +175,21 @@ async function measure(server: BenchChild<ServerReady>, barePort: number, socket
   } finally {
     for (const socket of sockets) socket.terminate();
   }
+}
+
+/** /metrics and /api/health/live, alternately, each answered in full before the next. */
+async function timeScrapes(base: string) {
+  const times = { metrics: [] as number[], live: [] as number[] };
+  for (let i = 0; i < SCRAPES; i += 1) {
+    for (const [key, path] of [['metrics', '/metrics'], ['live', '/api/health/live']] as const) {
+      const t0 = performance.now();
+      const response = await fetch(`${base}${path}`);
+      await response.text();
+      if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+      times[key].push(performance.now() - t0);
+    }
+  }
+  return { metrics: summarize(times.metrics), live: summarize(times.live) };
 }
 
 await runBench({ name: 'bench:realtime', limitS: counts.reduce((sum, n) => sum + runLimitS(n), 0) }, async () => {
