@@ -30,6 +30,16 @@ const embedded = { DATABASE_URL: undefined };
 
 export const SMOKE_BENCHES: SmokeBench[] = [
   {
+    name: 'bench:faults',
+    command: npm('bench:faults', '@jelly/api', '--fast', '--only=kill:after-claim'),
+    limitS: 240,
+    figures: [
+      new RegExp(`^\\[bench\\] kill -9 of every replica at jelly_payout:after-claim: paid in ${n} s`),
+      /^\[bench\] faults 1, paid 1, to the admins 0, stuck and unseen 0 \(target 0\)/,
+      /^load average /,
+    ],
+  },
+  {
     name: 'bench:program',
     command: npm('bench:program', '@jelly/escrow'),
     limitS: 60,

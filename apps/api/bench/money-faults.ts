@@ -7,7 +7,8 @@
  *  - PostgreSQL stopped for 3.5 s while the claimed payout waits in the gate (pg_ctl stop -m fast, then start);
  *  - the node holding every send, every replica killed, the held sends dropped and their blockhash dead.
  * The send recovery runs at its production settings (SEND_RECOVERY_SECONDS 10, SEND_STALE_SECONDS 75) unless
- * `--fast` (1 s each, for bench:smoke). Figures are times on this machine; the bench judges only "stuck and unseen: 0".
+ * `--fast` (1 s each); `--only=` picks faults (kill:<step>, db-restart, held-sends; bench:smoke runs one). Figures
+ * are times on this machine; the bench judges only "stuck and unseen: 0".
  */
 import { execSync } from 'node:child_process';
 import type { JellyOrder } from '@jelly/contracts';
@@ -24,7 +25,9 @@ const SOL = 10n ** 9n;
 const REPLICAS = 3;
 const flags = parseFlags();
 const fast = flags.has('fast');
-const STEPS_RUN = fast ? STEPS.filter((s) => s === 'after-claim' || s === 'after-sign') : STEPS;
+const only = flags.get('only')?.split(',');
+const runs = (fault: string) => !only || only.includes(fault);
+const STEPS_RUN = STEPS.filter((step) => runs(`kill:${step}`));
 const limitS = numberFlag(flags, 'limit', fast ? 60 : 300);
 const recovery = fast ? { SEND_RECOVERY_SECONDS: '1', SEND_STALE_SECONDS: '1' } : { SEND_RECOVERY_SECONDS: '10', SEND_STALE_SECONDS: '75' };
 const pgCtl = process.env.PGTEST_PG_CTL;
@@ -115,7 +118,7 @@ async function main(): Promise<void> {
     }
 
     // 2. PostgreSQL down for 3.5 s while the claimed payout waits in the gate (a lock on its table holds it there).
-    {
+    if (runs('db-restart')) {
       await startReplicas();
       const locker = new pg.Client({ host, port, user, database });
       locker.on('error', () => undefined);
@@ -135,7 +138,7 @@ async function main(): Promise<void> {
     }
 
     // 3. The node holds every send; every replica killed; the held sends dropped (never forwarded), their blockhash dead.
-    {
+    if (runs('held-sends')) {
       const proxy = await startRpcFaultProxy({ rpcUrl: world.localnet.rpcUrl, wsUrl: world.localnet.wsUrl });
       await startReplicas(undefined, { SOLANA_RPC_URL: proxy.rpcUrl, SOLANA_WS_URL: proxy.wsUrl });
       proxy.add({ methods: ['sendTransaction'], action: { kind: 'hang' } });
