@@ -31,11 +31,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `tsx src/server.ts` with `env` (on top of PATH and HOME only) and waits for /api/health to answer 200. */
-export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+/**
+ * Starts `tsx src/server.ts` with `env` (on top of PATH and HOME only) and waits for /api/health to answer 200.
+ * `apiDir`: another checkout's apps/api (an older build, old-replica.test.ts); this checkout's by default.
+ */
+export async function startApi(env: Record<string, string>, options: { apiDir?: string } = {}): Promise<ApiProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
+    cwd: options.apiDir ?? API_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), SHUTDOWN_DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

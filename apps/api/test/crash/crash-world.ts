@@ -35,8 +35,8 @@ export interface CrashWorld {
   db: pg.Client;
   /** Makes every blockhash given out so far expire (empty blocks past any last valid height). */
   expireBlockhashes(): void;
-  /** Starts an API process of the deployment, optionally armed with a fail-point. */
-  start(failpoint?: string, extraEnv?: Record<string, string>): Promise<ApiProcess>;
+  /** Starts an API process of the deployment, optionally armed with a fail-point; `apiDir` as in startApi. */
+  start(failpoint?: string, extraEnv?: Record<string, string>, options?: { apiDir?: string }): Promise<ApiProcess>;
   /** Call in a test: if it fails, the output of the API process started last is printed (it did the work). */
   showOutputOnFailure(): void;
   close(): Promise<void>;
@@ -136,9 +136,9 @@ export async function createCrashWorld(): Promise<CrashWorld> {
     } as Omit<ChainTestApp, 'config' | 'clock'> as ChainTestApp,
     db,
     expireBlockhashes,
-    async start(failpoint, extraEnv = {}) {
+    async start(failpoint, extraEnv = {}, options = {}) {
       const dataDir = join(root, `api-${++processes}`);
-      const api = await startApi({ ...env, DATA_DIR: dataDir, ...(failpoint ? { JELLY_FAILPOINT: failpoint } : {}), ...extraEnv });
+      const api = await startApi({ ...env, DATA_DIR: dataDir, ...(failpoint ? { JELLY_FAILPOINT: failpoint } : {}), ...extraEnv }, options);
       started.push(api);
       return api;
     },
