@@ -26,6 +26,14 @@ const repo = git(fileURLToPath(new URL('.', import.meta.url)), 'rev-parse', '--s
 
 /** The code before the newest migration: the first parent of the newest mainline commit that changed the journal. */
 function previousMigrationSet(): string {
+  // A shallow clone has no older build to run: fetch the history first (a clone without its origin fails below).
+  if (git(repo, 'rev-parse', '--is-shallow-repository') === 'true') {
+    try {
+      git(repo, 'fetch', '--quiet', '--unshallow');
+    } catch {
+      // the message below says what is missing
+    }
+  }
   const newest = git(repo, 'log', '--first-parent', '-1', '--format=%H', '--', JOURNAL);
   try {
     if (!newest) throw new Error(`no commit changed ${JOURNAL}`);
