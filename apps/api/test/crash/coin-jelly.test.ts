@@ -55,12 +55,10 @@ async function refundKilledAt(step: string, api: ApiProcess, h: ChainHelpers = c
   const order = (await reserved.json()) as JellyOrder;
   await h.sendSol(order.companyWallet, SOL / 2n);
   await until(() => jellyOrderOn(api, headers, order.id), (o) => o.stage === 'needs_choice', 60_000, 'under-paid order');
-  // the answer never comes: the process dies while sending the refund
-  const answered = await fetch(`${api.url}/api/coin-jelly/orders/${order.id}/choice`, { method: 'POST', headers, body: JSON.stringify({ choice: 'refund' }) }).then(
-    () => true,
-    () => false,
-  );
-  expect(answered).toBe(false);
+  // The process dies while sending the refund. Whether the request hears an answer first depends on who claimed the
+  // refund: the request itself (no answer ever comes) or the watcher's tick of the same process (the request finds
+  // it claimed and answers, then the process dies) — either way one claim, one death at the fail-point.
+  await fetch(`${api.url}/api/coin-jelly/orders/${order.id}/choice`, { method: 'POST', headers, body: JSON.stringify({ choice: 'refund' }) }).catch(() => undefined);
   expect(await api.exited).toBe('SIGKILL');
   refunds.push({ step, order, headers });
 }
