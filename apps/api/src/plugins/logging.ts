@@ -85,16 +85,12 @@ export function generateRequestId(request: IncomingMessage): string {
 
 /**
  * Echoes the request id on every response so a user report can be matched with the logs, and makes it the log
- * scope of the request's work: a line logged through the app's logger while serving it carries the id too. The
- * scope is entered again before validation: the body is read from the socket's events, which run outside it.
+ * scope of the request's work: a line logged through the app's logger while serving it carries the id too.
  */
 export const requestIdHeader = fp(async (app) => {
-  // callback hooks: an async one costs a promise and a turn of the microtask queue on every request
+  // a callback hook: an async one costs a promise and a turn of the microtask queue on every request
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    withLogContext({ reqId: request.id }, done);
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
     withLogContext({ reqId: request.id }, done);
   });
 });
