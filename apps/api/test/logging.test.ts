@@ -112,9 +112,14 @@ describe('request logging', () => {
   });
 
   it('tags the lines shared code logs through the app logger while serving a request, once, bodies read or not', async () => {
+    const answered = (marker: string, response: { statusCode: number; headers: Record<string, unknown> }) => ({
+      marker,
+      status: response.statusCode,
+      id: String(response.headers['x-request-id']),
+    });
     const requests = [
-      { marker: 'read', response: await t.app.inject({ method: 'GET', url: '/api/test/app-log' }) },
-      { marker: 'written', response: await t.app.inject({ method: 'POST', url: '/api/test/app-log', payload: { marker: 'written' } }) },
+      answered('read', await t.app.inject({ method: 'GET', url: '/api/test/app-log' })),
+      answered('written', await t.app.inject({ method: 'POST', url: '/api/test/app-log', payload: { marker: 'written' } })),
     ];
     // over a real socket too, with a body that arrives in many chunks
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -123,10 +128,9 @@ describe('request logging', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ marker: 'over-http', padding: 'x'.repeat(200_000) }),
     });
-    requests.push({ marker: 'over-http', response: { statusCode: sent.status, headers: { 'x-request-id': sent.headers.get('x-request-id') } } });
-    for (const { marker, response } of requests) {
-      expect(response.statusCode).toBe(200);
-      const id = String(response.headers['x-request-id']);
+    requests.push(answered('over-http', { statusCode: sent.status, headers: { 'x-request-id': sent.headers.get('x-request-id') } }));
+    for (const { marker, status, id } of requests) {
+      expect(status).toBe(200);
       const lines = logLines.filter((line) => line.includes(`"marker":"${marker}"`));
       expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg).sort()).toEqual(
         ['app logger in a request', 'child of the app logger in a request', 'request logger'],
