@@ -91,7 +91,7 @@ export async function recoverPlatformSends(
       report[outcome.end].push(send.signature);
     } catch (error) {
       // the hold lapses and a later run (here or on another replica) tries again
-      logEvent(ctx.log, 'send.recovery_failed', { err: error, signature: send.signature, kind: send.kind }, 'send recovery: could not finish a send');
+      logEvent(ctx.log, 'send.recovery_failed', { err: error, tx: send.signature, kind: send.kind }, 'send recovery: could not finish a send');
       report.errors.push({ signature: send.signature, error: error instanceof Error ? error.message : String(error) });
     }
   }

@@ -110,7 +110,7 @@ export async function sendThroughGate(
     await releaseAdminSpend(gate.db, signature);
     if (landing.state === 'refused') throw landing.error;
     if (signing >= MAX_SIGNINGS) throw new AppError('TRANSACTION_FAILED', BLOCKHASH_EXPIRED_MESSAGE, { signature });
-    logEvent(gate.log, 'send.resigned', { signature, reference }, 'platform send expired before it landed: signing afresh');
+    logEvent(gate.log, 'send.resigned', { tx: signature, reference }, 'platform send expired before it landed: signing afresh');
   }
 }
 

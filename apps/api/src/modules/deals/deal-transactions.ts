@@ -95,7 +95,7 @@ async function chargeAdminSpend(ctx: DealTxContext, row: { signature: string; or
   try {
     await settleAdminSpend(ctx, { signature: row.signature, wallet, ip, kind: row.kind, orderId: row.orderId });
   } catch (error) {
-    logEvent(ctx.log, 'fee_payer.record_failed', { err: error, signature: row.signature }, 'fee payer: could not record what the admin paid');
+    logEvent(ctx.log, 'fee_payer.record_failed', { err: error, tx: row.signature }, 'fee payer: could not record what the admin paid');
   }
 }
 

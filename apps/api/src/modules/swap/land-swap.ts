@@ -62,7 +62,7 @@ export async function landSwap(ctx: LandContext, swap: SwapRow, raw: Uint8Array)
     try {
       await settleAdminSpend(ctx, { signature, wallet: swap.wallet, ip: ctx.ip ?? null, kind: 'swap', orderId: null });
     } catch (error) {
-      logEvent(ctx.log, 'fee_payer.record_failed', { err: error, signature }, 'fee payer: could not record what the admin paid for a swap');
+      logEvent(ctx.log, 'fee_payer.record_failed', { err: error, tx: signature }, 'fee payer: could not record what the admin paid for a swap');
     }
   }
   return after;
