@@ -13,6 +13,7 @@ import { outboundHttp } from './plugins/outbound-http.ts';
 import { lenientJsonBody } from './plugins/json-body.ts';
 import { generateRequestId, loggerOptions, requestIdHeader, requestLogger } from './plugins/logging.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
+import { sendLogs } from './plugins/send-logs.ts';
 import { responseSerializerCompiler } from './lib/response-check.ts';
 import { periodicJobs } from './jobs.ts';
 import { IntervalJobs } from './lib/interval-job.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(lenientJsonBody);
     await app.register(cookie);
     await app.register(database, { database: config.database });
+    await app.register(sendLogs);
     // Before every route, so its request timing sees them all; GET /metrics is outside /api.
     await app.register(metrics);
     await app.register(auth);

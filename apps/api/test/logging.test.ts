@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntervalJobs } from '../src/lib/interval-job.ts';
 import { redactUrl } from '../src/plugins/logging.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { refreshCookieOf, requestNonce } from './helpers/sign-in.ts';
@@ -29,6 +31,16 @@ beforeAll(async () => {
         request.log.info({ headers: request.headers, body: request.body }, 'careless log');
         return { ok: true };
       });
+      // Shared code logs through the app's logger (a service built once): its lines still name the request.
+      const logEveryWay = async (request: FastifyRequest, marker: string) => {
+        await app.db.execute(sql`select 1`);
+        app.log.info({ marker }, 'app logger in a request');
+        app.log.child({ part: 'service' }).warn({ marker }, 'child of the app logger in a request');
+        request.log.info({ marker }, 'request logger');
+        return { ok: true };
+      };
+      app.get('/api/test/app-log', async (request) => logEveryWay(request, 'read'));
+      app.post('/api/test/app-log', async (request) => logEveryWay(request, (request.body as { marker: string }).marker));
       // A route with its own level: its request logger gets it, the server's other routes keep theirs.
       app.get('/api/test/quiet', { logLevel: 'warn' }, async (request) => {
         request.log.info('quiet info');
@@ -97,6 +109,60 @@ describe('request logging', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const lines = logLines.filter((line) => line.includes(id)).map((line) => JSON.parse(line) as { msg: string });
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+  });
+
+  it('tags the lines shared code logs through the app logger while serving a request, once, bodies read or not', async () => {
+    const answered = (marker: string, response: { statusCode: number; headers: Record<string, unknown> }) => ({
+      marker,
+      status: response.statusCode,
+      id: String(response.headers['x-request-id']),
+    });
+    const requests = [
+      answered('read', await t.app.inject({ method: 'GET', url: '/api/test/app-log' })),
+      answered('written', await t.app.inject({ method: 'POST', url: '/api/test/app-log', payload: { marker: 'written' } })),
+    ];
+    // over a real socket too, with a body that arrives in many chunks
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const sent = await fetch(`${address}/api/test/app-log`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ marker: 'over-http', padding: 'x'.repeat(200_000) }),
+    });
+    requests.push(answered('over-http', { statusCode: sent.status, headers: { 'x-request-id': sent.headers.get('x-request-id') } }));
+    for (const { marker, status, id } of requests) {
+      expect(status).toBe(200);
+      const lines = logLines.filter((line) => line.includes(`"marker":"${marker}"`));
+      expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg).sort()).toEqual(
+        ['app logger in a request', 'child of the app logger in a request', 'request logger'],
+      );
+      for (const line of lines) {
+        // exactly one reqId key: a request logger's own binding is not repeated
+        expect(line.match(/"reqId":/g), line).toHaveLength(1);
+        expect((JSON.parse(line) as { reqId: string }).reqId).toBe(id);
+      }
+    }
+  });
+
+  it("tags a job's lines with the job's name, its failure with job.failed, and nothing else with either", async () => {
+    const jobs = new IntervalJobs(t.app.log);
+    jobs.add({
+      name: 'logging-test-job',
+      everyMs: 60_000,
+      run: async () => {
+        await t.app.db.execute(sql`select 1`);
+        t.app.log.info('a job at work');
+        throw new Error('the job broke');
+      },
+    });
+    t.app.log.info('outside any job');
+    jobs.start();
+    await jobs.close();
+    const parsed = logLines.map((line) => JSON.parse(line) as { msg: string; job?: string; event?: string; reqId?: string; level: number });
+    expect(parsed.find((line) => line.msg === 'a job at work')).toMatchObject({ job: 'logging-test-job' });
+    expect(parsed.find((line) => line.msg === 'job logging-test-job failed')).toMatchObject({ job: 'logging-test-job', event: 'job.failed', level: 50 });
+    const outside = parsed.find((line) => line.msg === 'outside any job');
+    expect(outside?.job).toBeUndefined();
+    expect(outside?.reqId).toBeUndefined();
   });
 
   it("gives a route with its own log level a request logger at that level", async () => {

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { withLogContext } from './log-context.ts';
+import { logEvent } from './log-events.ts';
 
 /**
  * The one way the server runs periodic work. The rules, for every job:
@@ -6,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
  *   the next ones every `everyMs`; `everyMs` 0 or less means the job is off;
  * - never two runs of one job at once: a tick while a run is in progress is skipped (logged at debug);
  * - its timer is `unref`ed: a job never keeps the process alive;
- * - a run that throws is logged (error, with the job's name) and the job goes on at its next tick;
+ * - every line logged during a run carries the job's name (`job`, lib/log-context.ts); a run that throws is logged
+ *   (error, event job.failed) and the job goes on at its next tick;
  * - `pause` (the start of a drain) stops new runs; a run in progress finishes;
  * - `close` stops the timer and waits for the run in progress, so nothing the job claimed is left half-done by a
  *   shutdown that closes the database under it;
@@ -66,10 +69,10 @@ class IntervalJob {
     const started = performance.now();
     let ok = true;
     try {
-      await this.spec.run();
+      await withLogContext({ job: this.spec.name }, () => this.spec.run());
     } catch (error) {
       ok = false;
-      this.jobs.log.error({ err: error, job: this.spec.name }, `job ${this.spec.name} failed`);
+      logEvent(this.jobs.log, 'job.failed', { err: error, job: this.spec.name }, `job ${this.spec.name} failed`);
     }
     this.jobs.report({ job: this.spec.name, ms: performance.now() - started, ok });
   }

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import fp from 'fastify-plugin';
+import { logContextMixin, withLogContext } from '../lib/log-context.ts';
 
 /** Query parameters whose values are never written to logs. */
 const SECRET_QUERY_KEYS = /token|signature|secret|password|code|nonce|key/i;
@@ -39,11 +40,15 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryStart)}?${params.toString()}`;
 }
 
-/** Pino options: request/response serializers that only ever pick safe fields, plus redaction. */
+/**
+ * Pino options: request/response serializers that only ever pick safe fields, plus redaction; every line carries
+ * the request id or the job name of the work that logged it (lib/log-context.ts).
+ */
 export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
+    mixin: logContextMixin,
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
     serializers: {
       req: (request: FastifyRequest) => ({
@@ -78,11 +83,14 @@ export function generateRequestId(request: IncomingMessage): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Echoes the request id on every response so a user report can be matched with the logs. */
+/**
+ * Echoes the request id on every response so a user report can be matched with the logs, and makes it the log
+ * scope of the request's work: a line logged through the app's logger while serving it carries the id too.
+ */
 export const requestIdHeader = fp(async (app) => {
   // a callback hook: an async one costs a promise and a turn of the microtask queue on every request
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done();
+    withLogContext({ reqId: request.id }, done);
   });
 });

@@ -8,7 +8,7 @@ export type { PlatformKey, PlatformKeyRole } from '../keys/platform-key.ts';
 export { finishPlatformSend, pendingSendCounts, SendAlreadyLive } from './send-record.ts';
 export type { RecordedSend } from './send-record.ts';
 export { observeSends } from './send-observer.ts';
-export type { SendEnd, SendObserver } from './send-observer.ts';
+export type { SendEnd, SendObserver, SendRef } from './send-observer.ts';
 export { recoverPlatformSends, whereSendStands } from './recover-sends.ts';
 export type { RecoveryReport, ResumeStaleClaims, SendOutcome, SendOwner, SendOwners } from './recover-sends.ts';
 export { readSendRecoveryConfig } from './send-recovery-config.ts';

@@ -14,6 +14,7 @@ import { platformCost, type PlatformCost } from './platform-cost.ts';
 import { checkNoLiveSend, insertPlatformSend } from './send-record.ts';
 import { notifySends } from './send-observer.ts';
 import { simulateCosts, type SimulationErrorMapper } from './simulate-costs.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 /** How many recent blockhashes a node keeps: an upper bound on any valid blockhash's remaining life, in blocks. */
 const MAX_RECENT_BLOCKHASHES = 300n;
@@ -119,7 +120,7 @@ async function authorize(ctx: GateContext, send: PlatformSend, signature: string
   });
   const raw = tx.serialize();
   if (cost instanceof AppError) {
-    ctx.log?.warn({ gate: { kind: send.kind, orderId: send.orderId, wallet: send.chargeTo.wallet } }, `platform gate refused: ${cost.message}`);
+    logEvent(ctx.log, 'gate.refused', { gate: { kind: send.kind, orderId: send.orderId, wallet: send.chargeTo.wallet } }, `platform gate refused: ${cost.message}`);
     throw cost;
   }
   const lastValidBlockHeight = send.lastValidBlockHeight ?? (await lastValidBound(ctx.chain));
@@ -132,7 +133,7 @@ async function authorize(ctx: GateContext, send: PlatformSend, signature: string
     await insertPlatformSend(db, { signature, kind: send.kind, ownerRef: send.ownerRef ?? null, raw, blockhash, lastValidBlockHeight }, ctx.now());
     await send.record?.(db, signature, raw);
   });
-  notifySends(ctx.db, (o) => o.recorded(send.kind));
+  notifySends(ctx.db, (o) => o.recorded(send.kind, { signature, ownerRef: send.ownerRef ?? null }));
   failpoint(send.kind, 'after-sign');
   return { tx, signature, raw, cost };
 }

@@ -4,6 +4,7 @@ import type { Chain } from '../chain.ts';
 import { rpcUnavailable, sendRaw, signatureOutcome } from '../transactions/index.ts';
 import type { GateContext } from './platform-gate.ts';
 import { claimUnfinishedSends, finishPlatformSend, releaseHold, type RecordedSend } from './send-record.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 /** Where an unfinished send stands: it landed, failed on chain, or can never land (its blockhash expired). */
 export type SendOutcome = { end: 'landed' } | { end: 'failed'; error: AppError } | { end: 'expired' };
@@ -90,7 +91,7 @@ export async function recoverPlatformSends(
       report[outcome.end].push(send.signature);
     } catch (error) {
       // the hold lapses and a later run (here or on another replica) tries again
-      ctx.log?.warn({ err: error, signature: send.signature, kind: send.kind }, 'send recovery: could not finish a send');
+      logEvent(ctx.log, 'send.recovery_failed', { err: error, tx: send.signature, kind: send.kind }, 'send recovery: could not finish a send');
       report.errors.push({ signature: send.signature, error: error instanceof Error ? error.message : String(error) });
     }
   }
@@ -99,7 +100,7 @@ export async function recoverPlatformSends(
     try {
       report.resumed.push(...(await resume(options.staleMs)));
     } catch (error) {
-      ctx.log?.warn({ err: error }, 'send recovery: could not resume stale claims');
+      logEvent(ctx.log, 'send.recovery_failed', { err: error }, 'send recovery: could not resume stale claims');
       report.errors.push({ signature: '', error: error instanceof Error ? error.message : String(error) });
     }
   }

@@ -4,11 +4,17 @@
  */
 export type SendEnd = 'landed' | 'failed' | 'expired' | 'dropped';
 
-/** Hears the platform sends of one app's database as they are recorded and ended (the metrics). */
+/** Which send: its transaction id and the owner's record it belongs to (an order id), when it has one. */
+export interface SendRef {
+  signature: string;
+  ownerRef: string | null;
+}
+
+/** Hears the platform sends of one app's database as they are recorded and ended (the metrics, the logs). */
 export interface SendObserver {
-  recorded(kind: string): void;
+  recorded(kind: string, send: SendRef): void;
   /** `seconds` from the send's record to its end, by the app's clock. */
-  ended(kind: string, end: SendEnd, seconds: number): void;
+  ended(kind: string, end: SendEnd, seconds: number, send: SendRef): void;
 }
 
 // Keyed by the app's database handle: every send of an app is recorded and ended through its own handle, and tests

@@ -73,9 +73,9 @@ export async function finishPlatformSend(
   record: (tx: Queryable) => Promise<void> = async () => {},
 ): Promise<boolean> {
   const ended = await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ state: string; kind: string; created_at: string | Date }>(
+    const [row] = await queryRows<{ state: string; kind: string; owner_ref: string | null; created_at: string | Date }>(
       tx,
-      sql`SELECT state, kind, created_at FROM platform_sends WHERE signature = ${signature} FOR UPDATE`,
+      sql`SELECT state, kind, owner_ref, created_at FROM platform_sends WHERE signature = ${signature} FOR UPDATE`,
     );
     if (row && row.state !== 'pending') return null;
     if (row) {
@@ -89,7 +89,9 @@ export async function finishPlatformSend(
   });
   if (!ended) return false;
   const { row } = ended;
-  if (row) notifySends(db, (o) => o.ended(row.kind, end, Math.max(0, now.getTime() - new Date(row.created_at).getTime()) / 1000));
+  if (!row) return true;
+  const seconds = Math.max(0, now.getTime() - new Date(row.created_at).getTime()) / 1000;
+  notifySends(db, (o) => o.ended(row.kind, end, seconds, { signature, ownerRef: row.owner_ref }));
   return true;
 }
 

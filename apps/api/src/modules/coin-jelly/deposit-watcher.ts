@@ -14,9 +14,14 @@ import { notifyJelly } from './notify-jelly.ts';
 import { findJellyOrder, findJellyOrderByAddress } from './queries.ts';
 import { refundJelly, settleJelly } from './settle.ts';
 import { WaitCadence } from './wait-for-account.ts';
+import { withLogContext } from '../../lib/log-context.ts';
 
 export const EXPIRED_REASON = 'No deposit arrived before the rate expired';
 const WATCHED = jellyStagesWhere((r) => r.watched);
+
+/** The watcher's own work (its start, the socket's pushes) logs as this job; its poll is the coin-jelly-poll job. */
+const WATCHER_JOB = { job: 'coin-jelly-watcher' };
+
 /**
  * A finished order's address stays watched this long: a deposit sent to it later (a second payment, a reused QR
  * code) is recorded for an admin instead of going unnoticed.
@@ -71,14 +76,18 @@ export class DepositWatcher {
   constructor(private readonly ctx: JellyContext) {
     this.waits = new WaitCadence(ctx.now);
     // After a reconnect every open address is rescanned: deposits made while the socket was down are found at once.
-    this.socket = ctx.chain?.wsUrl ? new AccountSocket(ctx.chain.wsUrl, () => void this.scanAll()) : null;
+    this.socket = ctx.chain?.wsUrl ? new AccountSocket(ctx.chain.wsUrl, () => void withLogContext(WATCHER_JOB, () => this.scanAll())) : null;
   }
 
   /**
    * Watches every open Solana order (on the app's ready, before its jobs start). The poller is `tick`, the
    * coin-jelly-poll job of the app's list (every COIN_JELLY_POLL_SECONDS; tests call it themselves).
    */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    return withLogContext(WATCHER_JOB, () => this.watchOpen());
+  }
+
+  private async watchOpen(): Promise<void> {
     const since = new Date(this.ctx.now().getTime() - FINISHED_WATCH_MS);
     const open = await this.ctx.db
       .select({ id: jellyOrders.id })
@@ -102,7 +111,7 @@ export class DepositWatcher {
     const account = coin.mint ? getAssociatedTokenAddressSync(new PublicKey(coin.mint), owner) : owner;
     this.watched.set(orderId, { orderId, owner: order.depositAddress, account, mint: coin.mint });
     try {
-      await this.socket?.subscribe(account.toBase58(), () => void this.scan(orderId));
+      await this.socket?.subscribe(account.toBase58(), () => void withLogContext(WATCHER_JOB, () => this.scan(orderId)));
     } catch (err) {
       // The socket is down: the poller covers this address until the reconnect subscribes it again.
       this.ctx.log?.warn({ err, orderId }, 'coin jelly: subscription failed');

@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { failpoint } from '../../lib/failpoint.ts';
 import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
 import type { JellyDesk } from './desk.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 /**
  * A memo naming the order and the purpose ('jelly:12:payout'): it makes each send's bytes unique, so two equal
@@ -109,7 +110,7 @@ export async function sendThroughGate(
     await releaseAdminSpend(gate.db, signature);
     if (landing.state === 'refused') throw landing.error;
     if (signing >= MAX_SIGNINGS) throw new AppError('TRANSACTION_FAILED', BLOCKHASH_EXPIRED_MESSAGE, { signature });
-    gate.log?.warn({ signature, reference }, 'platform send expired before it landed: signing afresh');
+    logEvent(gate.log, 'send.resigned', { tx: signature, reference }, 'platform send expired before it landed: signing afresh');
   }
 }
 

@@ -3,6 +3,7 @@ import type { ResumeStaleClaims } from '../../chain/gate/index.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { JellyContext } from './context.ts';
 import { payClaimed, REFUNDED_REASON, sendRefund, sweepDeposit, SWEEP_FAILED } from './settle.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 /** Orders taken over per kind and run; the rest wait for the next run. */
 const BATCH = 10;
@@ -55,13 +56,13 @@ export function jellyStaleClaims(ctx: JellyContext): ResumeStaleClaims {
       );
       for (const row of rows) {
         const orderId = Number(row.id);
-        ctx.log?.info({ orderId, kind }, 'coin jelly: a claim with no recorded send is resumed');
+        logEvent(ctx.log, 'send.resumed', { orderId, kind }, 'coin jelly: a claim with no recorded send is resumed');
         try {
           await RESUME[kind]?.(ctx, orderId);
           resumed.push(`${kind}:${orderId}`);
         } catch (error) {
           // the claim stays: the next look (staleMs on) resumes it again
-          ctx.log?.warn({ err: error, orderId, kind }, 'coin jelly: a resumed claim did not go through');
+          logEvent(ctx.log, 'send.recovery_failed', { err: error, orderId, kind }, 'coin jelly: a resumed claim did not go through');
         }
       }
     }

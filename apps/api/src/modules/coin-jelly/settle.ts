@@ -15,6 +15,7 @@ import { sendFromDeposit } from './move-funds.ts';
 import { findJellyOrder } from './queries.ts';
 import { payoutFailed, recordPayout, recordRefund, recordSweep, refundFailed } from './record-sends.ts';
 import { endWaiting, markWaiting } from './wait-for-account.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 export const REFUNDED_REASON = 'Refunded to your wallet at your request';
 /** The event of a sweep the gate or the chain refused: the send recovery does not resume it (an admin looks). */
@@ -89,12 +90,12 @@ export async function payClaimed(ctx: JellyContext, orderId: number): Promise<vo
     const failure = sendFailure(error);
     // Recorded and perhaps on its way (or another process's send is): the send recovery finishes it.
     if (failure === 'elsewhere') {
-      ctx.log?.info({ err: error, orderId }, 'coin jelly: payout in flight; the send recovery finishes it');
+      logEvent(ctx.log, 'payout.in_flight', { err: error, orderId }, 'coin jelly: payout in flight; the send recovery finishes it');
     } else if (failure === 'resumable') {
-      ctx.log?.warn({ err: error, orderId }, 'coin jelly: payout not sent; the send recovery resumes it');
+      logEvent(ctx.log, 'payout.not_sent', { err: error, orderId }, 'coin jelly: payout not sent; the send recovery resumes it');
     } else {
       // Refused before anything was sent: nothing is retried by itself, an admin looks.
-      ctx.log?.error({ err: error, orderId }, 'coin jelly: payout failed');
+      logEvent(ctx.log, 'payout.failed', { err: error, orderId }, 'coin jelly: payout failed');
       await payoutFailed(ctx.db, orderId, error, ctx.now());
     }
     return;
@@ -128,10 +129,10 @@ export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<
     // the send recovery, which sweeps afresh if it never landed, and one never sent is resumed by it.
     const failure = sendFailure(error);
     if (failure === 'elsewhere') {
-      ctx.log?.info({ err: error, orderId }, 'coin jelly: sweep in flight; the send recovery finishes it');
+      logEvent(ctx.log, 'sweep.in_flight', { err: error, orderId }, 'coin jelly: sweep in flight; the send recovery finishes it');
       return;
     }
-    ctx.log?.warn({ err: error, orderId }, 'coin jelly: sweep failed');
+    logEvent(ctx.log, 'sweep.failed', { err: error, orderId }, 'coin jelly: sweep failed');
     if (failure === 'refused' && error instanceof AppError) {
       await addJellyEvent(ctx.db, orderId, 'completed', { kind: SWEEP_FAILED, note: error.message }, ctx.now());
     }
@@ -170,7 +171,7 @@ export async function sendRefund(ctx: JellyContext, orderId: number): Promise<vo
   } catch (error) {
     const failure = sendFailure(error);
     if (failure === 'elsewhere') {
-      ctx.log?.info({ err: error, orderId }, 'coin jelly: refund in flight; the send recovery finishes it');
+      logEvent(ctx.log, 'refund.in_flight', { err: error, orderId }, 'coin jelly: refund in flight; the send recovery finishes it');
       return;
     }
     // Refused: release the claim so the next run (or an admin) can send it, and tell the user what is missing.

@@ -7,6 +7,7 @@ import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { addJellyEvent, type JellyOrderRow } from './jelly-writes.ts';
 import { notifyJelly } from './notify-jelly.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 export const WAITING_FOR_ACCOUNT = 'waiting_for_account';
 
@@ -39,16 +40,18 @@ export function accountWaitOf(coins: readonly JellyCoin[], o: JellyOrderRow): Je
  */
 export async function markWaiting(ctx: JellyContext, order: JellyOrderRow, note: string): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const started = await ctx.db.transaction(async (tx) => {
     const [marked] = await tx
       .update(jellyOrders)
       .set({ waitingSince: now })
       .where(and(eq(jellyOrders.id, order.id), eq(jellyOrders.stage, order.stage), isNull(jellyOrders.waitingSince)))
       .returning();
-    if (!marked) return;
+    if (!marked) return false;
     await addJellyEvent(tx, order.id, order.stage, { kind: WAITING_FOR_ACCOUNT, note }, now);
     await notifyJelly(tx, marked, 'jelly_waiting_for_account', now);
+    return true;
   });
+  if (started) logEvent(ctx.log, 'payout.waiting', { orderId: order.id, stage: order.stage }, "coin jelly: the payout waits for the recipient's token account");
 }
 
 /** The account exists now: the wait ends (the send goes ahead by its own claim). */

@@ -14,6 +14,7 @@ import { findDeal, findPendingTransactionOfDeal, orderExists } from './queries.t
 import { clearPayoutWait, isRecipientAccountMissing, recordPayoutWait } from './payout-waits.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
 import { syncDealFromChain } from './sync-deal-from-chain.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 export const NOTHING_LOCKED_FOR_BUYER =
   'Nothing is locked in escrow for this deal, so nothing can be sent to the buyer. Send to the seller to cancel it.';
@@ -74,7 +75,10 @@ export async function adminResolve(
       if (error instanceof AppError && error.details?.programErrorCode === 6004) throw conflict(ORDER_ALREADY_RESOLVED_BY_ADMIN);
       // kept as decided: the recipient's "Receive" sends it once their account exists (retry-payout.ts)
       const decision = { admin: adminWallet, reason: reason || null };
-      if (isRecipientAccountMissing(error)) await recordPayoutWait(ctx.db, deal, { kind: 'resolution', releaseTo, decision }, ctx.now());
+      if (isRecipientAccountMissing(error)) {
+        await recordPayoutWait(ctx.db, deal, { kind: 'resolution', releaseTo, decision }, ctx.now());
+        logEvent(ctx.log, 'payout.waiting', { orderId: deal.orderId, recipient: releaseTo }, "admin's resolution waits for the recipient's token account");
+      }
       throw error;
     }
     await clearPayoutWait(ctx.db, deal.orderId);

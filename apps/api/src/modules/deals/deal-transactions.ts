@@ -22,6 +22,7 @@ import {
   type DealTransactionRow,
 } from './queries.ts';
 import { syncDealFromChain, type SyncOptions } from './sync-deal-from-chain.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 export const DEAL_BUSY = 'Another transaction for this deal is being processed. Try again in a moment.';
 /** The deal's one in-flight slot is taken (another request, replica or job is doing this deal's work). */
@@ -94,7 +95,7 @@ async function chargeAdminSpend(ctx: DealTxContext, row: { signature: string; or
   try {
     await settleAdminSpend(ctx, { signature: row.signature, wallet, ip, kind: row.kind, orderId: row.orderId });
   } catch (error) {
-    ctx.log?.warn({ err: error, signature: row.signature }, 'fee payer: could not record what the admin paid');
+    logEvent(ctx.log, 'fee_payer.record_failed', { err: error, tx: row.signature }, 'fee payer: could not record what the admin paid');
   }
 }
 

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import { isDealBusy, NEVER_LANDED, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
 import { findDeal, findDealTransaction, type DealTransactionRow } from './queries.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 /** The admin's decisions a resolution's record names: release to the fiat side (true) or refund the crypto side. */
 const DECISIONS: Partial<Record<string, boolean>> = { resolve_to_buyer: true, resolve_to_seller: false };
@@ -65,15 +66,15 @@ async function resendDecision(ctx: DealTxContext, row: DealTransactionRow): Prom
     return true;
   } catch (error) {
     if (isDealBusy(error)) {
-      ctx.log?.info({ orderId: row.orderId }, "send recovery: an admin's resolution is being sent by another process");
+      logEvent(ctx.log, 'replica.busy', { orderId: row.orderId }, "send recovery: an admin's resolution is being sent by another process");
       return false;
     }
     const refused = error instanceof AppError && error.code !== 'CHAIN_UNAVAILABLE' && !WAITS.has(String(error.details?.reason));
     if (!refused) {
-      ctx.log?.info({ err: error, orderId: row.orderId }, "send recovery: an admin's resolution waits; it is sent at the next look");
+      logEvent(ctx.log, 'resolution.waiting', { err: error, orderId: row.orderId }, "send recovery: an admin's resolution waits; it is sent at the next look");
       return false;
     }
-    ctx.log?.warn({ err: error, orderId: row.orderId }, "send recovery: an admin's resolution was refused; the admin decides again");
+    logEvent(ctx.log, 'resolution.refused', { err: error, orderId: row.orderId }, "send recovery: an admin's resolution was refused; the admin decides again");
     const errorMessage = `The decision could not be sent again: ${error.message}`;
     await ctx.db.update(dealTransactions).set({ errorMessage, updatedAt: ctx.now() }).where(eq(dealTransactions.signature, row.signature));
     return false;
@@ -105,7 +106,7 @@ export async function resumeLostDecision(ctx: DealTxContext, signature: string):
 export function dealStaleClaims(ctx: DealTxContext): ResumeStaleClaims {
   return async (staleMs) => {
     const settled = await settleStalePendingTransactions(ctx, BATCH, staleMs);
-    for (const failure of settled.failed) ctx.log?.warn({ failure }, 'send recovery: a stale deal transaction could not be settled');
+    for (const failure of settled.failed) logEvent(ctx.log, 'send.recovery_failed', { failure }, 'send recovery: a stale deal transaction could not be settled');
     const cutoff = new Date(ctx.now().getTime() - staleMs);
     return resendTaken(ctx, await takeOverLostDecisions(ctx, cutoff, null));
   };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/rows.ts';
+import { logEvent } from '../../lib/log-events.ts';
 import { spentSince } from './spend-queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +35,9 @@ export async function checkRunway(
 ): Promise<FeePayerStatus> {
   const status = await feePayerStatus(ctx.db, ctx.chain, ctx.now());
   if (status.runwayDays !== null && status.runwayDays < warnDays) {
-    ctx.log.warn(
+    logEvent(
+      ctx.log,
+      'fee_payer.runway_low',
       {
         feePayer: {
           address: status.feePayer,

@@ -5,6 +5,7 @@ import { adminSpend } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { budgetWindow, formatResetTime } from './budget-window.ts';
 import { DEFAULT_FEE_PAYER_CONFIG, type FeePayerConfig } from './fee-payer-config.ts';
+import { logEvent } from '../../lib/log-events.ts';
 import { claimPlatformAlert } from './spend-writes.ts';
 import { spentSince } from './spend-queries.ts';
 
@@ -111,7 +112,9 @@ async function alertIfPlatformBudgetCrossed(ctx: AdminSpendContext, now: Date): 
   ].filter((b) => b.spent >= b.limit);
   for (const b of crossed) {
     if (!(await claimPlatformAlert(ctx.db, window.start, b.budget))) continue;
-    ctx.log?.warn(
+    logEvent(
+      ctx.log,
+      'fee_payer.budget_reached',
       { feePayer: { budget: b.budget, spentLamports: b.spent.toString(), budgetLamports: b.limit.toString(), resetsAt: window.resetsAt } },
       `fee payer: the platform's daily ${b.budget} budget is reached; the co-signer refuses user transactions until ${formatResetTime(window.resetsAt)}`,
     );

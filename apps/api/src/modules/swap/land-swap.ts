@@ -7,6 +7,7 @@ import { isBlockhashStillValid, sendRaw, signatureOutcome } from '../../chain/tr
 import { settleAdminSpend, type FeePayerConfig } from '../fee-payer/index.ts';
 import type { SwapRow } from './swap-view.ts';
 import { syncSwapFromChain } from './sync-swap-from-chain.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 export interface LandContext {
   db: Database;
@@ -61,7 +62,7 @@ export async function landSwap(ctx: LandContext, swap: SwapRow, raw: Uint8Array)
     try {
       await settleAdminSpend(ctx, { signature, wallet: swap.wallet, ip: ctx.ip ?? null, kind: 'swap', orderId: null });
     } catch (error) {
-      ctx.log?.warn({ err: error, signature }, 'fee payer: could not record what the admin paid for a swap');
+      logEvent(ctx.log, 'fee_payer.record_failed', { err: error, tx: signature }, 'fee payer: could not record what the admin paid for a swap');
     }
   }
   return after;

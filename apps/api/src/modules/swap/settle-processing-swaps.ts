@@ -6,6 +6,7 @@ import { isBlockhashStillValid, sendRaw } from '../../chain/transactions/index.t
 import { settleAdminSpend } from '../fee-payer/index.ts';
 import { findStaleProcessingSwaps } from './queries.ts';
 import { syncSwapFromChain } from './sync-swap-from-chain.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 /** A Processing swap untouched this long has lost its request (a crash, a time-out): the sweep takes it over. */
 export const STALE_PROCESSING_MS = 90_000;
@@ -30,7 +31,7 @@ export async function settleProcessingSwaps(
       settled += 1;
       if (swap.txId) await settleAdminSpend(ctx, { signature: swap.txId, wallet: swap.wallet, ip: null, kind: 'swap', orderId: null });
     } catch (error) {
-      ctx.log?.warn({ err: error, swapId: swap.id }, 'swap sweep: could not settle a processing swap');
+      logEvent(ctx.log, 'swap.settle_failed', { err: error, swapId: swap.id }, 'swap sweep: could not settle a processing swap');
     }
   }
   return settled;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_ADMIN_CONFIG } from '../admin/index.ts';
 import { runWatchdog, type WatchdogRunContext } from './sweep.ts';
+import { logEvent } from '../../lib/log-events.ts';
 
 /** The watchdog's context from the app's configuration (the job's and the tests'). */
 export function watchdogContextOf(app: {
@@ -30,6 +31,6 @@ export function watchdogRun(app: FastifyInstance): () => Promise<void> {
   const ctx = watchdogContextOf(app);
   return async () => {
     const report = await runWatchdog(ctx);
-    if (report?.notified.length) app.log.warn({ watchdog: report }, 'watchdog: records past their deadline');
+    if (report?.notified.length) logEvent(app.log, 'watchdog.overdue', { watchdog: report }, 'watchdog: records past their deadline');
   };
 }

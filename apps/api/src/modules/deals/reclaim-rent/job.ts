@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Chain } from '../../../chain/chain.ts';
 import { reclaimRent, type ReclaimReport } from './reclaim-rent.ts';
+import { logEvent } from '../../../lib/log-events.ts';
 
 function logReport(app: FastifyInstance, report: ReclaimReport): void {
   for (const closed of report.closed) {
-    app.log.info({ rentReclaim: closed }, `rent reclaimed: ${closed.kind} of order ${closed.orderId}, ${closed.lamports} lamports`);
+    logEvent(app.log, 'rent.reclaimed', { rentReclaim: closed }, `rent reclaimed: ${closed.kind} of order ${closed.orderId}, ${closed.lamports} lamports`);
   }
   if (report.closed.length > 1) app.log.info({ rentReclaim: { lamports: report.lamportsReclaimed } }, 'rent reclaimed in this run');
-  for (const failure of report.failed) app.log.warn({ rentReclaim: failure }, 'rent reclaim failed; retried later');
+  for (const failure of report.failed) logEvent(app.log, 'rent.reclaim_failed', { rentReclaim: failure }, 'rent reclaim failed; retried later');
 }
 
 /**
