@@ -2,7 +2,8 @@
  * HAProxy (Debian's package) in front of the replicas as an operator would put it: HTTP mode, round robin, no
  * stickiness, WebSockets passed through (HAProxy switches to tunnel mode on an Upgrade), X-Forwarded-For added.
  * For the tests only it names the replica that served each answer in `x-jelly-replica`.
- * No health checks: a check marking a busy replica down would change the rotation the tests steer by.
+ * Readiness checks as the README recommends (GET /api/health every 2 s, fall 3, rise 2): a draining replica leaves
+ * the rotation; a replica that leaves and comes back changes the rotation's order (http-app.ts learns it).
  * A bench adds its baseline server as a route (a path prefix to its own backend) behind the same frontend, and raises
  * the connection cap for its sockets. HAProxy needs two descriptors per proxied connection and refuses to start
  * when `maxconn` does not fit the file limit (`ulimit -n`): more sockets than half of it need a second balancer.

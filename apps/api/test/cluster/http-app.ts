@@ -1,8 +1,8 @@
 /**
  * The inject-shaped HTTP client (helpers/http-inject.ts) through the load balancer, recording which
  * replica answered each one (HAProxy's `x-jelly-replica`). `steer(name)` makes the NEXT request land on `name`:
- * HAProxy's round robin hands requests to a, b, c in turn, so cheap health reads advance the rotation until the
- * replica before `name` has answered; the action's own answer header then proves where it ran.
+ * HAProxy's round robin hands requests to the replicas in a fixed turn, so cheap health reads advance the rotation
+ * until `name` is next; the action's own answer header then proves where it ran.
  */
 import type { FastifyInstance } from 'fastify';
 import { httpInject, type HttpAnswer as PlainAnswer, type InjectOptions } from '../helpers/http-inject.ts';
@@ -34,11 +34,16 @@ export function loadBalancedApp(baseUrl: string): LoadBalancedApp {
     return { ...answer, replica };
   };
   const steer = async (name: ReplicaName) => {
-    const before = REPLICA_NAMES[(REPLICA_NAMES.indexOf(name) + REPLICA_NAMES.length - 1) % REPLICA_NAMES.length];
-    for (let i = 0; i < REPLICA_NAMES.length; i++) {
-      if ((await inject({ url: '/api/health' })).replica === before) return;
+    // The last N answers are N distinct replicas in the rotation's order, and the next request goes to the first of
+    // them again. The order is learnt, not assumed: HAProxy reorders its round robin when a replica leaves and comes
+    // back (the rolling restart test restarts them all).
+    const seen: ReplicaName[] = [];
+    for (let i = 0; i < 3 * REPLICA_NAMES.length; i++) {
+      seen.push((await inject({ url: '/api/health' })).replica);
+      const cycle = seen.slice(-REPLICA_NAMES.length);
+      if (cycle.length === REPLICA_NAMES.length && new Set(cycle).size === REPLICA_NAMES.length && cycle[0] === name) return;
     }
-    throw new Error(`the load balancer's rotation did not reach ${before} in ${REPLICA_NAMES.length} requests`);
+    throw new Error(`the load balancer's rotation did not settle before ${name} in ${seen.length} requests: ${seen.join(' ')}`);
   };
   // The helpers call only `inject` on the app; the cast is the adapter's whole point.
   const app = { inject } as unknown as FastifyInstance;
