@@ -12,13 +12,11 @@
  */
 import { execSync } from 'node:child_process';
 import type { JellyOrder } from '@jelly/contracts';
-import { Connection, Keypair, type PublicKey } from '@solana/web3.js';
 import pg from 'pg';
 import { loadLine, numberFlag, parseFlags, runBench, TARGET_MISSED_EXIT } from '@jelly/bench-kit';
 import { startRpcFaultProxy } from '../src/chain/testing/rpc-fault-proxy.ts';
-import { chainHelpers, solToUsdc } from '../src/modules/coin-jelly/testing.ts';
 import { until, type ApiProcess } from '../test/crash/api-process.ts';
-import { STEPS } from '../test/crash/coin-jelly-crash.ts';
+import { depositedOrder, freshChainHelpers, STEPS } from '../test/crash/coin-jelly-crash.ts';
 import { createChainWallet, createCrashWorld, jellyOrderOn, signInOver, type CrashWorld } from '../test/crash/crash-world.ts';
 
 const SOL = 10n ** 9n;
@@ -48,27 +46,12 @@ const alice = createChainWallet();
 const live: ApiProcess[] = [];
 const outcomes: Outcome[] = [];
 
-/** Chain helpers over a connection of their own: a cached blockhash dies with the faults that expire them. */
-const helpers = () => chainHelpers({ ...world.chain, connection: new Connection(world.localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: world.localnet.wsUrl }) }, alice.keypair);
-
 async function startReplicas(failpoint?: string, env: Record<string, string> = {}): Promise<void> {
   for (let i = 0; i < REPLICAS; i++) live.push(await world.start(failpoint, { ...recovery, ...env }));
 }
 
 async function killAll(): Promise<void> {
   for (const api of live.splice(0)) await api.kill();
-}
-
-/** A 1 SOL → USDC order to a fresh recipient, deposited in full: the replicas' watcher claims its payout. */
-async function depositedOrder(api: ApiProcess): Promise<{ order: JellyOrder; recipient: PublicKey }> {
-  const h = helpers();
-  const headers = await signInOver(api, alice);
-  const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
-  const reserved = await fetch(`${api.url}/api/coin-jelly/orders`, { method: 'POST', headers, body: JSON.stringify(solToUsdc('1', recipient)) });
-  if (reserved.status !== 200) throw new Error(`reserve: ${reserved.status} ${await reserved.text()}`);
-  const order = (await reserved.json()) as JellyOrder;
-  await h.sendSol(order.companyWallet, SOL);
-  return { order, recipient };
 }
 
 const orderRow = async (id: number) =>
@@ -109,7 +92,7 @@ async function main(): Promise<void> {
     // 1. Every replica killed at each step of the payout (the claimer dies at its fail-point, the others with it).
     for (const step of STEPS_RUN) {
       await startReplicas(`jelly_payout:${step}`);
-      const { order } = await depositedOrder(live[0] as ApiProcess);
+      const { order } = await depositedOrder(live[0] as ApiProcess, freshChainHelpers(world, alice.keypair), alice);
       await Promise.race(live.map((api) => api.exited));
       await killAll();
       await startReplicas();
@@ -125,7 +108,7 @@ async function main(): Promise<void> {
       await locker.connect();
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE platform_sends IN ACCESS EXCLUSIVE MODE');
-      const { order } = await depositedOrder(live[0] as ApiProcess);
+      const { order } = await depositedOrder(live[0] as ApiProcess, freshChainHelpers(world, alice.keypair), alice);
       await until(async () => (await orderRow(order.id))?.stage, (stage) => stage === 'settling', 60_000, 'the payout claimed');
       // the payout is claimed; a moment for it to reach the gate, which waits for the lock
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -142,7 +125,7 @@ async function main(): Promise<void> {
       const proxy = await startRpcFaultProxy({ rpcUrl: world.localnet.rpcUrl, wsUrl: world.localnet.wsUrl });
       await startReplicas(undefined, { SOLANA_RPC_URL: proxy.rpcUrl, SOLANA_WS_URL: proxy.wsUrl });
       proxy.add({ methods: ['sendTransaction'], action: { kind: 'hang' } });
-      const { order } = await depositedOrder(live[0] as ApiProcess);
+      const { order } = await depositedOrder(live[0] as ApiProcess, freshChainHelpers(world, alice.keypair), alice);
       await proxy.reached('sendTransaction', 'hang', 1);
       await killAll();
       proxy.clear();

@@ -3,10 +3,11 @@
 // finished exactly once (paid once, swept once, one landed send of its kind, nothing pending, the desk to the lamport).
 import type { JellyOrder } from '@jelly/contracts';
 import { toBaseUnits } from '@jelly/domain';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chainHelpers, solToUsdc, type ChainHelpers } from '../../src/modules/coin-jelly/testing.ts';
 import { until, type ApiProcess } from './api-process.ts';
+import type { ChainWallet } from '../helpers/test-chain.ts';
 import { createChainWallet, createCrashWorld, jellyOrderOn, signInOver, type CrashWorld } from './crash-world.ts';
 
 export const SOL = 10n ** 9n;
@@ -48,15 +49,26 @@ export function jellyCrashWorld(): () => JellyCrash {
   };
 }
 
-/** A process armed at `failPoint:step`, a 1 SOL → USDC order deposited in full: the watcher's send kills it. */
-export async function orderKilledAt({ world, h, alice }: JellyCrash, failPoint: 'jelly_payout' | 'jelly_sweep', step: string): Promise<KilledOrder> {
-  const api = await world.start(`${failPoint}:${step}`);
+/** Chain helpers over a connection of their own: the shared connection's cached blockhash dies with expireBlockhashes. */
+export function freshChainHelpers(world: CrashWorld, payer: Keypair): ChainHelpers {
+  return chainHelpers({ ...world.chain, connection: new Connection(world.localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: world.localnet.wsUrl }) }, payer);
+}
+
+/** A 1 SOL → USDC order to a fresh recipient, reserved through `api` and deposited in full: the watcher pays it. */
+export async function depositedOrder(api: ApiProcess, h: ChainHelpers, alice: ChainWallet): Promise<{ order: JellyOrder; recipient: PublicKey }> {
   const headers = await signInOver(api, alice);
   const recipient = await h.openUsdcAccount(Keypair.generate().publicKey);
   const reserved = await fetch(`${api.url}/api/coin-jelly/orders`, { method: 'POST', headers, body: JSON.stringify(solToUsdc('1', recipient)) });
-  expect(reserved.status).toBe(200);
+  if (reserved.status !== 200) throw new Error(`reserve: ${reserved.status} ${await reserved.text()}`);
   const order = (await reserved.json()) as JellyOrder;
   await h.sendSol(order.companyWallet, SOL);
+  return { order, recipient };
+}
+
+/** A process armed at `failPoint:step`, a 1 SOL → USDC order deposited in full: the watcher's send kills it. */
+export async function orderKilledAt({ world, h, alice }: JellyCrash, failPoint: 'jelly_payout' | 'jelly_sweep', step: string): Promise<KilledOrder> {
+  const api = await world.start(`${failPoint}:${step}`);
+  const { order, recipient } = await depositedOrder(api, h, alice);
   expect(await api.exited).toBe('SIGKILL');
   return { step, order, recipient };
 }

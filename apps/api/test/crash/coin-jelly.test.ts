@@ -4,11 +4,11 @@
 // standalone localnet): paid once, to the base unit. A refund whose recorded bytes expired unsent is signed and sent
 // afresh.
 import type { JellyOrder } from '@jelly/contracts';
-import { Connection, PublicKey } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { chainHelpers, solToUsdc, type ChainHelpers } from '../../src/modules/coin-jelly/testing.ts';
+import { solToUsdc, type ChainHelpers } from '../../src/modules/coin-jelly/testing.ts';
 import { until, type ApiProcess } from './api-process.ts';
-import { expectFinishedOnce, jellyCrashWorld, orderKilledAt, SOL, STEPS, type KilledOrder } from './coin-jelly-crash.ts';
+import { expectFinishedOnce, freshChainHelpers, jellyCrashWorld, orderKilledAt, SOL, STEPS, type KilledOrder } from './coin-jelly-crash.ts';
 import { jellyOrderOn, signInOver } from './crash-world.ts';
 
 /** What alice's own deposit transaction costs her: one signature. */
@@ -81,8 +81,7 @@ describe('a Coin Jelly refund killed mid-send', () => {
     // this process first finishes the expired refund above, afresh (its fail-point is on the claim's path only)
     const api = await startRefunds('after-claim');
     // alice's deposit over a connection of its own: the helpers' connection cached a blockhash that expired above
-    const fresh = chainHelpers({ ...world.chain, connection: new Connection(world.localnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: world.localnet.wsUrl }) }, alice.keypair);
-    await refundKilledAt('after-claim', api, fresh);
+    await refundKilledAt('after-claim', api, freshChainHelpers(world, alice.keypair));
     const [row] = (await world.db.query<{ stage: string }>('SELECT stage FROM jelly_orders WHERE id = $1', [refunds.at(-1)?.order.id])).rows;
     expect(row?.stage).toBe('refunding');
     const sends = await world.db.query('SELECT 1 FROM platform_sends WHERE owner_ref = $1', [String(refunds.at(-1)?.order.id)]);
