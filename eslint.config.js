@@ -34,37 +34,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // ── API module boundaries ──────────────────────────────────────────────────────────────────────────────────
+  // ── API boundaries, as path zones ─────────────────────────────────────────────────────────────────────────
   // A module (apps/api/src/modules/<m>/) is reached only through its public file, index.ts; the app itself may also
-  // register a module's routes.ts, and tests may use a module's testing.ts helpers. Everything else in a module is
-  // its own business: importing another module's internal file is an error. The patterns depend on how deep the
-  // importing file sits, so each depth has its own block (imports within the same module are not matched: they
-  // never climb to the modules folder).
-  ...apiModuleBoundaries(),
-  {
-    // One gate for the platform's keys: the secret behind a platform key lives in the gate's vault, and only the gate
-    // (and the handle maker, platform-key.ts) may import it; every other signature goes through the gate's checks.
-    files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/chain/gate/**', 'apps/api/src/chain/keys/platform-key.ts', 'apps/api/src/**/*.test.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts'], 'import-x/resolver': { node: { extensions: ['.ts'] } } },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './apps/api/src',
-              from: './apps/api/src/chain/gate/key-vault.ts',
-              message: "Only the platform gate (apps/api/src/chain/gate) signs with a platform key: send through authorizePlatformSend.",
-            },
-          ],
-          // zones are read from the repository root, whatever folder eslint runs from (a workspace's test run)
-          basePath: repoDir,
-        },
-      ],
-    },
-  },
+  // register a module's routes.ts, and tests may use a module's testing.ts helpers. Only the platform gate
+  // (apps/api/src/chain/gate) signs with a platform key. The chain kernel (apps/api/src/chain) imports no module.
+  ...apiBoundaries(),
   // The server's own outbound requests go through one client, apps/api/src/lib/outbound-http.ts, which refuses
   // loopback, private, link-local and metadata addresses after DNS resolution and on every redirect. Anything else
   // that sends an HTTP request from the API would bypass it, so it is an error anywhere else in apps/api/src.
@@ -98,55 +72,60 @@ export default tseslint.config(
 );
 
 /**
- * The `no-restricted-imports` blocks that keep API modules behind their public files (see where it is used). A
- * pattern sees only the import text, so each place an importing file can sit gets its own block: a file directly in
- * a module folder climbs one `../` to reach another module, a file in a module's subfolder climbs two, and a file
- * outside the modules names `modules/<m>/` in its path. Imports within one module never climb to the modules
- * folder, so they never match.
+ * The API's boundaries as path zones (import-x/no-restricted-paths), like the web's: the rule resolves each import —
+ * static, `export … from`, type-only and dynamic `import()` alike — and reports one whose file lies in a zone the
+ * importing file may not reach, however it is spelled. The rule takes one list per file, so each kind of file (a
+ * module's product code, a module's tests, the app, the gate, tests outside the modules) gets one block with all the
+ * zones that apply to it.
  */
-function apiModuleBoundaries() {
-  const message = "Import another API module only through its public file (index.ts), not its internal files.";
-  const rule = (regex) => ['error', { patterns: [{ regex, message }] }];
-  // An import into another module's folder (reached by `climb`) that is not one of the public files it may use.
-  const intoModule = (climb, publicFiles) => `^${climb}[^./][^/]*/(?!(${publicFiles})\\.ts$).+`;
-  const fromOutside = (publicFiles) => `^(\\./|(\\.\\./)+)(src/)?modules/[^/]+/(?!(${publicFiles})\\.ts$).+`;
-  const up1 = '\\.\\./';
-  const up2 = '\\.\\./\\.\\./';
+function apiBoundaries() {
+  const src = './apps/api/src';
+  const moduleMessage = 'Import another API module only through its public file (index.ts), not its internal files.';
+  const gateMessage = 'Only the platform gate (apps/api/src/chain/gate) signs with a platform key: send through authorizePlatformSend.';
+  const chainMessage = 'The chain kernel (apps/api/src/chain) imports no module: modules call the kernel, never the reverse.';
+  const modules = readdirSync(join(repoDir, src, 'modules'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  // globs: a glob zone's exceptions are globs matched against the imported file's absolute path
+  const publicFiles = (files) => files.map((file) => `**/apps/api/src/modules/*/${file}`);
+  const intoModules = (target, files, extra = []) => ({
+    target,
+    from: `${src}/modules/**`,
+    except: [...publicFiles(files), ...extra],
+    message: moduleMessage,
+  });
+  // a module's own files are its business: every module gets its zone, read from the modules folder
+  const eachModule = (files) => modules.map(({ name }) => intoModules(`${src}/modules/${name}`, files, [`**/apps/api/src/modules/${name}/**`]));
+  const vault = { target: src, from: `${src}/chain/gate/key-vault.ts`, message: gateMessage };
+  const kernel = { target: `${src}/chain`, from: `${src}/modules`, message: chainMessage };
+  const tests = ['apps/api/src/**/*.test.ts', 'apps/api/src/**/testing.ts', 'apps/api/src/**/testing/**'];
+  const moduleTests = tests.map((glob) => glob.replace('src/**', 'src/modules/**'));
+  const gate = ['apps/api/src/chain/gate/**', 'apps/api/src/chain/keys/platform-key.ts'];
   return [
     { ignores: ['apps/api/test/fixtures/boundaries/**', 'apps/api/test/fixtures/gate/**'] },
-    // product code in a module: other modules through index.ts only
-    { files: ['apps/api/src/modules/*/*.ts'], rules: { 'no-restricted-imports': rule(intoModule(up1, 'index')) } },
-    { files: ['apps/api/src/modules/*/*/*.ts'], rules: { 'no-restricted-imports': rule(intoModule(up2, 'index')) } },
+    // a module's product code: other modules through index.ts only
+    { files: ['apps/api/src/modules/**/*.ts'], ignores: moduleTests, ...zones([...eachModule(['index.ts']), vault]) },
     // a module's tests and test helpers may also use another module's testing.ts
-    {
-      files: ['apps/api/src/modules/*/*.test.ts', 'apps/api/src/modules/*/testing.ts'],
-      rules: { 'no-restricted-imports': rule(intoModule(up1, 'index|testing')) },
-    },
-    {
-      files: ['apps/api/src/modules/*/*/*.test.ts', 'apps/api/src/modules/*/testing/*.ts'],
-      rules: { 'no-restricted-imports': rule(intoModule(up2, 'index|testing')) },
-    },
+    { files: moduleTests, ...zones(eachModule(['index.ts', 'testing.ts', 'testing/**'])) },
     // the app (app.ts, api-routes.ts, plugins, realtime…): index.ts, and routes.ts to register a module's routes
     {
       files: ['apps/api/src/**/*.ts'],
-      ignores: ['apps/api/src/modules/**', 'apps/api/src/**/*.test.ts'],
-      rules: { 'no-restricted-imports': rule(fromOutside('index|routes')) },
+      ignores: ['apps/api/src/modules/**', ...tests, ...gate],
+      ...zones([intoModules(src, ['index.ts', 'routes.ts']), vault, kernel]),
     },
+    { files: gate, ignores: tests, ...zones([intoModules(src, ['index.ts', 'routes.ts']), kernel]) },
     // tests outside the modules: also testing.ts
     {
-      files: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.ts'],
+      files: ['apps/api/test/**/*.ts', ...tests],
       ignores: ['apps/api/src/modules/**'],
-      rules: { 'no-restricted-imports': rule(fromOutside('index|routes|testing')) },
+      ...zones([intoModules('./apps/api', ['index.ts', 'routes.ts', 'testing.ts', 'testing/**'])]),
     },
   ];
 }
 
 /**
  * The rules that keep the API's outbound requests in lib/outbound-http.ts (see where it is used): the global fetch
- * (also as globalThis.fetch), undici and node-fetch, and node:http(s)' request functions. They are not
- * `no-restricted-imports` patterns because the module-boundary blocks already set that rule for these files, and a
- * later block setting the same rule would replace their patterns. Tests and their stand-ins (test files, testing/
- * folders, testing.ts) play the outside world and may send requests.
+ * (also as globalThis.fetch), undici and node-fetch, and node:http(s)' request functions. Syntax selectors, not
+ * `no-restricted-imports`, so a dynamic `import()` and a `require` are caught too and named imports are told apart.
+ * Tests and their stand-ins (test files, testing/ folders, testing.ts) play the outside world and may send requests.
  */
 function apiOutboundHttp() {
   const message = 'Outbound HTTP goes through lib/outbound-http.ts (app.outboundFetch, or an OutboundFetch passed in): it refuses private and local addresses.';

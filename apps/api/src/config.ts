@@ -15,7 +15,7 @@ import { type AdminConfig, readAdminConfig } from './modules/admin/index.ts';
 import { readClaimLimitsConfig, type ClaimLimitsConfig } from './modules/orders/index.ts';
 import { readRatingLimitsConfig, type RatingLimitsConfig } from './modules/rating/index.ts';
 import { readSecurityConfig } from './security-config.ts';
-import { readFeePayerConfig, type FeePayerConfig } from './modules/fee-payer/index.ts';
+import { readFeePayerConfig, type FeePayerConfig } from './chain/gate/index.ts';
 import { readAuthConfig, type AuthConfig } from './modules/auth/index.ts';
 import { readPlatformConfig, type PlatformConfig } from './modules/platform/index.ts';
 import { readTelegramConfig, type TelegramConfig } from './modules/telegram/index.ts';

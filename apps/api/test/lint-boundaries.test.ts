@@ -18,16 +18,17 @@ interface FixtureSet {
   folder: string;
   /** The rules that report a bad fixture, and the words of their message. */
   rules: string[];
-  message: string;
+  message: RegExp;
 }
 
 const SETS: FixtureSet[] = [
-  { name: 'API module boundaries', folder: 'boundaries', rules: ['no-restricted-imports'], message: 'through its public file (index.ts)' },
+  // the kernel's fixture is told by its own sentence: a module's index.ts is no way into a module from chain/
+  { name: 'API module boundaries', folder: 'boundaries', rules: ['import-x/no-restricted-paths'], message: /only through its public file \(index\.ts\)|imports no module/ },
   {
     name: 'outbound HTTP only through lib/outbound-http.ts',
     folder: 'outbound',
     rules: ['no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax'],
-    message: 'Outbound HTTP goes through lib/outbound-http.ts',
+    message: /Outbound HTTP goes through lib\/outbound-http\.ts/,
   },
 ];
 
@@ -59,7 +60,7 @@ describe.each(SETS)('$name (eslint)', (set) => {
   it.each(bad)('reports %s', async (fixture) => {
     const messages = await lintAt(set, 'bad', fixture);
     expect(messages.filter((m) => m.ruleId !== null && set.rules.includes(m.ruleId))).toEqual([
-      expect.objectContaining({ message: expect.stringContaining(set.message) }),
+      expect.objectContaining({ message: expect.stringMatching(set.message) }),
     ]);
   }, 30_000);
 

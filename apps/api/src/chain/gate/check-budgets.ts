@@ -7,7 +7,7 @@ import {
   type FeePayerConfig,
   type SpendBudgets,
   type SpendScope,
-} from '../../modules/fee-payer/index.ts';
+} from './spend/index.ts';
 import type { AppError } from '../../errors.ts';
 import { ipBudgetRefusal } from './refusals/ip-budget-refusal.ts';
 import { platformBudgetRefusal } from './refusals/platform-budget-refusal.ts';

@@ -13,3 +13,17 @@ export { recoverPlatformSends, whereSendStands } from './recover-sends.ts';
 export type { RecoveryReport, ResumeStaleClaims, SendOutcome, SendOwner, SendOwners } from './recover-sends.ts';
 export { readSendRecoveryConfig } from './send-recovery-config.ts';
 export type { SendRecoveryConfig } from './send-recovery-config.ts';
+export {
+  budgetWindow,
+  chargeAdminSpend,
+  DEFAULT_FEE_PAYER_CONFIG,
+  formatResetTime,
+  LAMPORTS_PER_SIGNATURE,
+  readFeePayerConfig,
+  recordAdminSpend,
+  releaseAdminSpend,
+  settleAdminSpend,
+  spentSince,
+  unearnedLocksSince,
+} from './spend/index.ts';
+export type { AdminSpendInput, FeePayerConfig, SpendBudgets, SpendScope, SpendTotals } from './spend/index.ts';

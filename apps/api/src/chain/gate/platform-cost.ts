@@ -1,6 +1,6 @@
 import type { PublicKey } from '@solana/web3.js';
 import type { AppError } from '../../errors.ts';
-import { LAMPORTS_PER_SIGNATURE } from '../../modules/fee-payer/index.ts';
+import { LAMPORTS_PER_SIGNATURE } from './spend/index.ts';
 import { MAX_PRIORITY_FEE_LAMPORTS } from '../transactions/index.ts';
 import type { PlatformKey } from '../keys/platform-key.ts';
 import { priorityFeeRefusal } from './refusals/priority-fee-refusal.ts';

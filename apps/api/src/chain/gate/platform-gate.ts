@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { AppError } from '../../errors.ts';
-import { chargeAdminSpend, type FeePayerConfig } from '../../modules/fee-payer/index.ts';
+import { chargeAdminSpend, type FeePayerConfig } from './spend/index.ts';
 import type { Chain } from '../chain.ts';
 import type { PlatformKey } from '../keys/platform-key.ts';
 import { rpcUnavailable, signatureOf } from '../transactions/index.ts';

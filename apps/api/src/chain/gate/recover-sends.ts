@@ -1,5 +1,5 @@
 import type { AppError } from '../../errors.ts';
-import { releaseAdminSpend, settleAdminSpend } from '../../modules/fee-payer/index.ts';
+import { releaseAdminSpend, settleAdminSpend } from './spend/index.ts';
 import type { Chain } from '../chain.ts';
 import { rpcUnavailable, sendRaw, signatureOutcome } from '../transactions/index.ts';
 import type { GateContext } from './platform-gate.ts';

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
-import { feePayerStatus, spentSince } from '../fee-payer/index.ts';
+import { feePayerStatus } from '../fee-payer/index.ts';
+import { spentSince } from '../../chain/gate/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

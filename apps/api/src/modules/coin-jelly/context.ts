@@ -2,7 +2,7 @@ import type { JellyCoin } from '@jelly/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
-import type { FeePayerConfig } from '../fee-payer/index.ts';
+import type { FeePayerConfig } from '../../chain/gate/index.ts';
 import type { PriceFeed } from '../prices/index.ts';
 import type { CoinJellyConfig } from './coin-jelly-config.ts';
 import type { JellyDesk } from './desk.ts';

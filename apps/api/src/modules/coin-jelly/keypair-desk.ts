@@ -6,7 +6,7 @@ import { TX_CONFIRM_TIMEOUT } from '@jelly/domain';
 import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction, memoInstruction } from '../../chain/transactions/index.ts';
 import { AppError } from '../../errors.ts';
 import { failpoint } from '../../lib/failpoint.ts';
-import { releaseAdminSpend, settleAdminSpend } from '../fee-payer/index.ts';
+import { releaseAdminSpend, settleAdminSpend } from '../../chain/gate/index.ts';
 import type { JellyDesk } from './desk.ts';
 import { logEvent } from '../../lib/log-events.ts';
 

@@ -12,7 +12,7 @@ import { USDC, claim, dealRow, getOrder, lockInstruction, offer, openUsdcAccount
 import { createChainTestApp, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { and, eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema/index.ts';
-import { budgetWindow, spentSince } from '../fee-payer/index.ts';
+import { budgetWindow, spentSince } from '../../chain/gate/index.ts';
 import { REFUND_WAITS_TITLE } from '../notifications/index.ts';
 import { expireDeals } from './expire-deals.ts';
 import { reclaimRent } from './reclaim-rent/reclaim-rent.ts';

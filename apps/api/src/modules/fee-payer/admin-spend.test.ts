@@ -28,9 +28,9 @@ import {
 } from '../../../test/helpers/deal-fixtures.ts';
 import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../../test/helpers/test-chain.ts';
 import { errorOf, session, type Session } from '../orders/testing.ts';
-import { DEFAULT_FEE_PAYER_CONFIG, type FeePayerConfig } from './fee-payer-config.ts';
+import { DEFAULT_FEE_PAYER_CONFIG, type FeePayerConfig } from '../../chain/gate/index.ts';
 import { checkRunway } from './fee-payer-status.ts';
-import { recordAdminSpend } from './record-admin-spend.ts';
+import { recordAdminSpend } from '../../chain/gate/index.ts';
 
 const adminWallet = createChainWallet();
 let t: ChainTestApp;

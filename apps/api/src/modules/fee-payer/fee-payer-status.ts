@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/rows.ts';
 import { logEvent } from '../../lib/log-events.ts';
-import { spentSince } from './spend-queries.ts';
+import { spentSince } from '../../chain/gate/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,10 +1,3 @@
-/** The fee-payer module's public surface: other modules and the app import it from here, never from its other files. */
-export { budgetWindow, formatResetTime } from './budget-window.ts';
-export { DEFAULT_FEE_PAYER_CONFIG, readFeePayerConfig } from './fee-payer-config.ts';
-export type { FeePayerConfig, SpendBudgets } from './fee-payer-config.ts';
+/** The fee-payer module's public surface: the admin key's balance and runway (its spend ledger is the gate's, chain/gate). */
 export { feePayerStatus } from './fee-payer-status.ts';
-export { chargeAdminSpend, LAMPORTS_PER_SIGNATURE, recordAdminSpend, releaseAdminSpend, settleAdminSpend } from './record-admin-spend.ts';
-export type { AdminSpendInput } from './record-admin-spend.ts';
 export { runwayWatchRun } from './runway-watch.ts';
-export { spentSince, unearnedLocksSince } from './spend-queries.ts';
-export type { SpendScope, SpendTotals } from './spend-queries.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
-import { DEFAULT_FEE_PAYER_CONFIG } from './fee-payer-config.ts';
+import { DEFAULT_FEE_PAYER_CONFIG } from '../../chain/gate/index.ts';
 import { checkRunway } from './fee-payer-status.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { isBlockhashStillValid, sendRaw } from '../../chain/transactions/index.ts';
-import { settleAdminSpend } from '../fee-payer/index.ts';
+import { settleAdminSpend } from '../../chain/gate/index.ts';
 import { findStaleProcessingSwaps } from './queries.ts';
 import { syncSwapFromChain } from './sync-swap-from-chain.ts';
 import { logEvent } from '../../lib/log-events.ts';

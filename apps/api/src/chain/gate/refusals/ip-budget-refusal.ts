@@ -1,5 +1,5 @@
 import { AppError } from '../../../errors.ts';
-import { formatResetTime } from '../../../modules/fee-payer/index.ts';
+import { formatResetTime } from '../spend/index.ts';
 
 /**
  * The admin has paid as much as one network address may cost it today (wallets are free to make, addresses are

@@ -1,5 +1,5 @@
 import { AppError } from '../../../errors.ts';
-import { formatResetTime } from '../../../modules/fee-payer/index.ts';
+import { formatResetTime } from '../spend/index.ts';
 
 /**
  * The whole platform has spent its daily budget of the admin's SOL: the co-signer pauses every user transaction

@@ -1,5 +1,5 @@
 import { AppError } from '../../../errors.ts';
-import { formatResetTime } from '../../../modules/fee-payer/index.ts';
+import { formatResetTime } from '../spend/index.ts';
 
 /**
  * The admin has paid as much as one wallet may cost it today (network fees, or rent not yet given back): the

@@ -1,4 +1,4 @@
-import { budgetWindow, DEFAULT_FEE_PAYER_CONFIG, unearnedLocksSince, type FeePayerConfig } from '../../fee-payer/index.ts';
+import { budgetWindow, DEFAULT_FEE_PAYER_CONFIG, unearnedLocksSince, type FeePayerConfig } from '../../../chain/gate/index.ts';
 import type { Queryable } from '../queries.ts';
 import { unearnedLockRefusal } from './unearned-lock-refusal.ts';
 

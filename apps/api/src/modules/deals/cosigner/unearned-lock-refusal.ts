@@ -1,5 +1,5 @@
 import { AppError } from '../../../errors.ts';
-import { formatResetTime } from '../../fee-payer/index.ts';
+import { formatResetTime } from '../../../chain/gate/index.ts';
 
 /**
  * A deal that ends cancelled or expired after its lock earns no fee, yet the admin paid its transactions: after

@@ -19,7 +19,7 @@ import { authorizePlatformSend, finishPlatformSend, type GateContext } from '../
 import { failpoint } from '../../../lib/failpoint.ts';
 import { BLOCKHASH_EXPIRED_MESSAGE, landTransaction } from '../../../chain/transactions/index.ts';
 import { AppError } from '../../../errors.ts';
-import { releaseAdminSpend } from '../../fee-payer/index.ts';
+import { releaseAdminSpend } from '../../../chain/gate/index.ts';
 import { openDealsOfOffer, type ReclaimRow } from './queue.ts';
 
 /** What working one row came to: closed (rent back), nothing to close, or not closable yet. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../../chain/chain.ts';
-import type { FeePayerConfig } from '../../fee-payer/index.ts';
+import type { FeePayerConfig } from '../../../chain/gate/index.ts';
 import type { Database } from '../../../db/connect.ts';
 import { finishPlatformSend } from '../../../chain/gate/index.ts';
 import { failpoint } from '../../../lib/failpoint.ts';

@@ -1,6 +1,6 @@
 import type { Chain } from '../../../chain/chain.ts';
 import type { Database } from '../../../db/connect.ts';
-import { settleAdminSpend } from '../../fee-payer/index.ts';
+import { settleAdminSpend } from '../../../chain/gate/index.ts';
 
 /**
  * A close gave rent back to the admin: the chain's figures replace what the gate booked before sending (negative

@@ -1,4 +1,4 @@
-import { formatUtcTime, utcDay, type UtcDay } from '../../lib/daily-cap.ts';
+import { formatUtcTime, utcDay, type UtcDay } from '../../../lib/daily-cap.ts';
 
 /** Budgets run per UTC day: a window starts at 00:00 UTC and resets at the next 00:00 UTC. */
 export type BudgetWindow = UtcDay;

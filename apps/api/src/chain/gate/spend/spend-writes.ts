@@ -1,5 +1,5 @@
-import { adminSpendAlerts } from '../../db/schema/index.ts';
-import type { Queryable } from '../../db/rows.ts';
+import { adminSpendAlerts } from '../../../db/schema/index.ts';
+import type { Queryable } from '../../../db/rows.ts';
 
 /** Claims the once-per-window alert for a crossed platform budget; true for the one caller that should alert. */
 export async function claimPlatformAlert(db: Queryable, windowStart: Date, budget: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readEnv, type ConfigRead } from '../../lib/env-fields.ts';
+import { readEnv, type ConfigRead } from '../../../lib/env-fields.ts';
 
 /** Daily budgets (lamports, per UTC day) of what the admin pays, per wallet, per client IP and platform-wide. */
 export interface SpendBudgets {

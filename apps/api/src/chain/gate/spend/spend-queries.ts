@@ -1,7 +1,7 @@
 import { DEAL_STATUS_GROUPS } from '@jelly/domain';
 import { and, count, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { adminSpend, orders } from '../../db/schema/index.ts';
-import type { Queryable } from '../../db/rows.ts';
+import { adminSpend, orders } from '../../../db/schema/index.ts';
+import type { Queryable } from '../../../db/rows.ts';
 
 export interface SpendTotals {
   /** Network fees: base + priority. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Chain } from '../../chain/chain.ts';
-import { adminSpend } from '../../db/schema/index.ts';
-import type { Queryable } from '../../db/rows.ts';
+import type { Chain } from '../../chain.ts';
+import { adminSpend } from '../../../db/schema/index.ts';
+import type { Queryable } from '../../../db/rows.ts';
 import { budgetWindow, formatResetTime } from './budget-window.ts';
 import { DEFAULT_FEE_PAYER_CONFIG, type FeePayerConfig } from './fee-payer-config.ts';
-import { logEvent } from '../../lib/log-events.ts';
+import { logEvent } from '../../../lib/log-events.ts';
 import { claimPlatformAlert } from './spend-writes.ts';
 import { spentSince } from './spend-queries.ts';
 
