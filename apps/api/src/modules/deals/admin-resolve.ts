@@ -8,7 +8,7 @@ import type { AuthUser } from '../auth/index.ts';
 import { audit } from './audit.ts';
 import { requireChain } from './chain/escrow-config.ts';
 import { readTicket } from './chain/read-ticket.ts';
-import { DEAL_BUSY, type DealTxContext } from './deal-transactions.ts';
+import { DEAL_BUSY, type DealTxContext } from './transactions/index.ts';
 import { moveDeal } from './deal-writes.ts';
 import { findDeal, findPendingTransactionOfDeal, orderExists } from './queries.ts';
 import { clearPayoutWait, isRecipientAccountMissing, recordPayoutWait } from './payout-waits.ts';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { orders } from '../../db/schema/index.ts';
 import { readTicket } from './chain/read-ticket.ts';
-import { isDealBusy, PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
+import { isDealBusy, PAYMENT_WINDOW_ACTOR, settleStalePendingTransactions, type DealTxContext } from './transactions/index.ts';
 import { notifyDealStatus } from '../notifications/index.ts';
 import { clearPayoutWait, hasRecordedResolution, isRecipientAccountMissing, recordPayoutWait } from './payout-waits.ts';
 import { findDeal } from './queries.ts';

@@ -26,7 +26,7 @@ import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../
 import { errorOf, session, type Session } from '../orders/testing.ts';
 import { NOTHING_LOCKED_FOR_BUYER } from './admin-resolve.ts';
 import { expireDeals } from './expire-deals.ts';
-import { NEVER_LANDED, PAYMENT_WINDOW_ACTOR } from './deal-transactions.ts';
+import { NEVER_LANDED, PAYMENT_WINDOW_ACTOR } from './transactions/index.ts';
 import { WRONG_PARTIES } from '../support/index.ts';
 
 const adminWallet = createChainWallet();

@@ -1,7 +1,7 @@
 import { OrderStatus } from '@jelly/domain';
 import { readTicket } from './chain/read-ticket.ts';
 import type { DealRecord } from './deal-record.ts';
-import type { DealTxContext } from './deal-transactions.ts';
+import type { DealTxContext } from './transactions/index.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
 
 export const LOCK_RECONCILIATION_ACTOR = 'server:lock-reconciliation';

@@ -11,7 +11,7 @@ import { platformOwners } from './chain/deal-send-terms.ts';
 import { readEscrowConfig } from './chain/escrow-config.ts';
 import type { DealRecord } from './deal-record.ts';
 import { countResolutionAttempts } from './queries.ts';
-import { submitDealTransaction, type DealTxContext, type DealTxResult } from './deal-transactions.ts';
+import { submitDealTransaction, type DealTxContext, type DealTxResult } from './transactions/index.ts';
 import type { SyncOptions } from './sync-deal-from-chain.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { ResumeStaleClaims } from '../../chain/gate/index.ts';
 import { queryRows } from '../../db/rows.ts';
 import { dealTransactions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { isDealBusy, NEVER_LANDED, settleStalePendingTransactions, type DealTxContext } from './deal-transactions.ts';
+import { isDealBusy, NEVER_LANDED, settleStalePendingTransactions, type DealTxContext } from './transactions/index.ts';
 import { findDeal, findDealTransaction, type DealTransactionRow } from './queries.ts';
 import { resolveOnChain } from './resolve-on-chain.ts';
 import { logEvent } from '../../lib/log-events.ts';

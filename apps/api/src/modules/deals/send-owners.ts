@@ -1,6 +1,6 @@
 import { dealActionKind } from '@jelly/contracts';
 import { finishPlatformSend, type SendOwner, type SendOwners } from '../../chain/gate/index.ts';
-import { NEVER_LANDED, resolvePendingTransaction, type DealTxContext } from './deal-transactions.ts';
+import { NEVER_LANDED, resolvePendingTransaction, type DealTxContext } from './transactions/index.ts';
 import { findDealTransaction } from './queries.ts';
 import { reclaimSendOwners } from './reclaim-rent/send-owners.ts';
 import { resumeLostDecision } from './resume-decisions.ts';

@@ -15,7 +15,7 @@ import {
   submitDealTransaction,
   type DealTxContext,
   type DealTxResult,
-} from './deal-transactions.ts';
+} from './transactions/index.ts';
 import { finishTransaction, insertPendingTransaction } from './deal-writes.ts';
 import { findDeal } from './queries.ts';
 import { refundOrphanedLock } from './refund-orphaned-lock.ts';
