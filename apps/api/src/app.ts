@@ -50,6 +50,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The database plugin runs the migrations and the embedded database's start: on a busy machine (or a large
+    // migration) that outlasts Fastify's 10 s default. A plugin that hangs for good still fails start, after 2 min.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

@@ -6,6 +6,7 @@ export * from './sides-and-sorting.ts';
 export * from './deal-roles.ts';
 export * from './deal-buttons.ts';
 export * from './deal-lifecycle.ts';
+export * from './deal-moves.ts';
 export * from './deal-preconditions.ts';
 export * from './money.ts';
 export * from './fees.ts';

@@ -1,6 +1,6 @@
 import type { AdminResolveResponse } from '@jelly/contracts';
 import { EscrowError, escrowMessage } from '@jelly/escrow';
-import { ADMIN_RESOLVE_REFUSALS, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus, actionSources } from '@jelly/domain';
+import { ADMIN_RESOLVE_REFUSALS, ORDER_ALREADY_RESOLVED_BY_ADMIN, OrderStatus } from '@jelly/domain';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { AppError } from '../../errors.ts';
@@ -90,7 +90,7 @@ export async function adminResolve(
   if (await findPendingTransactionOfDeal(ctx.db, deal.orderId)) throw conflict(DEAL_BUSY);
   const now = ctx.now();
   const cancelled = await ctx.db.transaction(async (tx) => {
-    const moved = await moveDeal(tx, deal, actionSources('adminResolve', { via: 'database' }), OrderStatus.Cancelled, now, { returnToOffer: true }, { resolutionReason: reason || null });
+    const moved = await moveDeal(tx, deal, 'cancelled_by_admin', { note: { resolutionReason: reason || null } }, now);
     if (moved) {
       await audit(tx, {
         actor: adminWallet,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { isFinalStatus, type OrderStatus } from '@jelly/domain';
+import { DEAL_MOVES, isFinalStatus, type DealMoveName, type OrderStatus } from '@jelly/domain';
 import type { Queryable } from '../../db/rows.ts';
 import { dealTransactions, orders } from '../../db/schema/index.ts';
 import { notifyDealStatus, type DealStatusNote } from '../notifications/index.ts';
@@ -7,39 +7,41 @@ import type { DealRecord } from './deal-record.ts';
 import { enqueueDealEnded } from './reclaim-rent/queue.ts';
 
 /**
- * Moves a deal from one of `from` to `to` (conditional: only one writer wins) and keeps the offer's books:
- * `returnToOffer` gives the deal's amount back to the offer's available amount (cancel, expiry, refund),
- * `fillOffer` adds it to the offer's filled quantity (settlement, release). Returns false when the deal was not
- * in `from` any more (someone else moved it first): nothing is changed then.
+ * Applies one of the deal's named moves (DEAL_MOVES, @jelly/domain deal-moves.ts): conditional on the deal still
+ * being in one of the move's sources, so only one writer wins, and keeping the offer's books as the move says (its
+ * amount given back, or its filled quantity grown). Returns false when the deal was not in a source any more
+ * (someone else moved it first), or `seen` is no source of the move: nothing is changed then.
  */
 export async function moveDeal(
   db: Queryable,
   deal: Pick<DealRecord, 'orderId' | 'offerId' | 'amount'>,
-  from: readonly OrderStatus[],
-  to: OrderStatus,
+  name: DealMoveName,
+  /** seen: move only from the status the caller judged the deal in (one of the move's sources). */
+  change: { lockSignature?: string | undefined; note?: DealStatusNote; seen?: OrderStatus },
   now: Date,
-  books: { returnToOffer?: boolean; fillOffer?: boolean; lockSignature?: string } = {},
-  note: DealStatusNote = {},
 ): Promise<boolean> {
+  const { to, books } = DEAL_MOVES[name];
+  const from = change.seen === undefined ? DEAL_MOVES[name].from : DEAL_MOVES[name].from.filter((status) => status === change.seen);
+  if (from.length === 0) return false;
   const moved = await db
     .update(orders)
     .set({
       status: to,
       updatedAt: now,
-      ...(books.fillOffer ? { filledQuantity: sql`${orders.amount}` } : {}),
-      ...(books.lockSignature ? { lockedAt: now, lockSignature: books.lockSignature } : {}),
+      ...(books === 'fill' ? { filledQuantity: sql`${orders.amount}` } : {}),
+      ...(change.lockSignature ? { lockedAt: now, lockSignature: change.lockSignature } : {}),
     })
     .where(and(eq(orders.orderId, deal.orderId), inArray(orders.status, [...from])))
     .returning({ orderId: orders.orderId });
   if (moved.length === 0) return false;
   const amount = deal.amount.toString();
-  if (books.returnToOffer) {
+  if (books === 'return') {
     await db
       .update(orders)
       .set({ amount: sql`${orders.amount} + ${amount}::numeric`, updatedAt: now })
       .where(eq(orders.orderId, deal.offerId));
   }
-  if (books.fillOffer) {
+  if (books === 'fill') {
     await db
       .update(orders)
       .set({ filledQuantity: sql`${orders.filledQuantity} + ${amount}::numeric`, updatedAt: now })
@@ -48,7 +50,7 @@ export async function moveDeal(
   // The escrow accounts the admin funded for this deal are queued for closing in this same transaction.
   if (isFinalStatus(to)) await enqueueDealEnded(db, deal, now);
   // Notifications: the parties hear about the move in this same transaction.
-  await notifyDealStatus(db, deal.orderId, now, note);
+  await notifyDealStatus(db, deal.orderId, now, change.note ?? {});
   return true;
 }
 

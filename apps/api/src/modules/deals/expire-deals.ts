@@ -1,4 +1,4 @@
-import { OrderStatus, actionSources } from '@jelly/domain';
+import { DEAL_MOVES, OrderStatus, actionSources } from '@jelly/domain';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
@@ -40,16 +40,17 @@ export interface ExpiryReport {
 }
 
 /**
- * In Progress deals past their payment deadline → Expired (7), their amount back to the offer, in one statement
+ * In Progress deals past their payment deadline → Expired (the `expired_unlocked` move of DEAL_MOVES, applied to
+ * many deals at once), their amount back to the offer, in one statement
  * (atomic, race-free against a concurrent claim, cancel or lock: only rows still In Progress with no transaction
  * in flight move).
  */
 async function expireUnlockedRows(db: Database, now: Date): Promise<number[]> {
   const result = await queryRows<{ order_id: string | number }>(db, sql`
     WITH expired AS (
-      UPDATE orders SET status = ${OrderStatus.Expired}, updated_at = ${now.toISOString()}::timestamptz
+      UPDATE orders SET status = ${DEAL_MOVES.expired_unlocked.to}, updated_at = ${now.toISOString()}::timestamptz
       WHERE parent_order_id IS NOT NULL
-        AND status IN (${sql.raw(actionSources('expire', { via: 'database' }).join(', '))})
+        AND status IN (${sql.raw(DEAL_MOVES.expired_unlocked.from.join(', '))})
         AND payment_deadline < ${now.toISOString()}::timestamptz
         AND NOT EXISTS (
           SELECT 1 FROM deal_transactions t WHERE t.order_id = orders.order_id AND t.state = 'pending'

@@ -50,7 +50,7 @@ export async function openDispute(db: Database | Queryable, dealId: number, call
       return { deal, statusBefore: deal.status, changed: false, afterEnd: true };
     }
     if (!actionAllowedFrom('supportRequest', deal.status)) throw new AppError('CONFLICT', DISPUTE_NOT_POSSIBLE);
-    if (await moveDeal(db, deal, [deal.status], OrderStatus.AdminResolving, now)) {
+    if (await moveDeal(db, deal, 'dispute_opened', { seen: deal.status }, now)) {
       return { deal: { ...deal, status: OrderStatus.AdminResolving }, statusBefore: deal.status, changed: true, afterEnd: false };
     }
     // the deal moved meanwhile (a lock or signature landed): look again

@@ -1,4 +1,4 @@
-import { OrderStatus, UNDERWAY_STATUSES, actionSources } from '@jelly/domain';
+import type { DealMoveName } from '@jelly/domain';
 import type { FillTicket } from '@jelly/escrow';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
@@ -6,11 +6,6 @@ import { readTicket } from './chain/read-ticket.ts';
 import type { DealRecord } from './deal-record.ts';
 import { moveDeal } from './deal-writes.ts';
 import { findDeal } from './queries.ts';
-
-/** A deal may leave any unfinished status when the chain shows its ticket finished. */
-const OPEN_STATUSES = UNDERWAY_STATUSES;
-/** The fiat side's signature may land before the database recorded the lock. */
-const FIAT_SIGN_SOURCES = [...actionSources('lock'), ...actionSources('sign', { by: 'fiat' })];
 
 export interface SyncOptions {
   /** A refund by the admin means Expired (the payment-window job) rather than Admin Resolved (a dispute). */
@@ -21,36 +16,19 @@ export interface SyncOptions {
   resolutionReason?: string | null;
 }
 
-type Move = { from: readonly OrderStatus[]; to: OrderStatus; books: { returnToOffer?: boolean; fillOffer?: boolean; lockSignature?: string } };
-
-/** The database move the ticket's on-chain state calls for. */
-export function moveForTicket(ticket: FillTicket, options: SyncOptions = {}): Move {
+/** The deal move the ticket's on-chain state calls for (DEAL_MOVES: the chain's moves). */
+export function moveForTicket(ticket: FillTicket, options: SyncOptions = {}): DealMoveName {
   switch (ticket.status) {
     case 'Locked':
-      if (ticket.fiatGuySigned && !ticket.cryptoGuySigned) {
-        return {
-          from: FIAT_SIGN_SOURCES,
-          to: OrderStatus.SignedByOneParty,
-          books: {},
-        };
-      }
-      return {
-        from: actionSources('lock'),
-        to: OrderStatus.CryptoGuyLockedCrypto,
-        books: options.lockSignature ? { lockSignature: options.lockSignature } : {},
-      };
+      return ticket.fiatGuySigned && !ticket.cryptoGuySigned ? 'fiat_signed' : 'locked';
     case 'Settled':
-      return { from: OPEN_STATUSES, to: OrderStatus.Completed, books: { fillOffer: true } };
+      return 'settled';
     case 'ReleasedByAdmin':
-      return { from: OPEN_STATUSES, to: OrderStatus.AdminResolved, books: { fillOffer: true } };
+      return 'released_by_admin';
     case 'Cancelled':
-      return { from: OPEN_STATUSES, to: OrderStatus.Cancelled, books: { returnToOffer: true } };
+      return 'cancelled_on_chain';
     case 'RefundedByAdmin':
-      return {
-        from: OPEN_STATUSES,
-        to: options.refundMeans === 'expired' ? OrderStatus.Expired : OrderStatus.AdminResolved,
-        books: { returnToOffer: true },
-      };
+      return options.refundMeans === 'expired' ? 'refunded_at_expiry' : 'refunded_by_admin';
   }
 }
 
@@ -70,8 +48,10 @@ export async function syncDealFromChain(
   const ticket = await readTicket(chain, deal.offerId, deal.orderId);
   if (ticket) {
     const move = moveForTicket(ticket, options);
+    // the lock's signature is kept on the deal when the lock is what moves it
+    const lockSignature = move === 'locked' ? options.lockSignature : undefined;
     await db.transaction(async (tx) => {
-      await moveDeal(tx, deal, move.from, move.to, now, move.books, { resolutionReason: options.resolutionReason ?? null });
+      await moveDeal(tx, deal, move, { lockSignature, note: { resolutionReason: options.resolutionReason ?? null } }, now);
     });
   }
   return { deal: (await findDeal(db, deal.orderId)) ?? deal, ticket };

@@ -27,14 +27,14 @@ describe('the rent-reclamation work list', () => {
     const now = t.clock.now();
     const deal = { orderId: dealId, offerId, amount: 40_000_000n };
     await t.app.db.transaction(async (tx) => {
-      expect(await moveDeal(tx, deal, [OrderStatus.CryptoGuyLockedCrypto], OrderStatus.Cancelled, now, { returnToOffer: true })).toBe(true);
+      expect(await moveDeal(tx, deal, 'cancelled_on_chain', {}, now)).toBe(true);
     });
     expect(await rowsOf(dealId)).toEqual([expect.objectContaining({ kind: 'ticket', state: 'pending' })]);
     expect(await rowsOf(offerId)).toEqual([expect.objectContaining({ kind: 'order', state: 'pending' })]);
 
     // a move that does not end the deal queues nothing
     const other = await insertDeal(t.app.db, parties);
-    await moveDeal(t.app.db, { orderId: other.dealId, offerId: other.offerId, amount: 1n }, [OrderStatus.InProgress], OrderStatus.AdminResolving, now);
+    await moveDeal(t.app.db, { orderId: other.dealId, offerId: other.offerId, amount: 1n }, 'dispute_opened', {}, now);
     expect(await rowsOf(other.dealId)).toEqual([]);
   });
 
