@@ -1,7 +1,7 @@
 // npm run escrow -- escape --url <rpc> --keypair <wallet> [--do <deal or offer address>] [--yes]
 // The escape kit: reads the wallet's deals and offers from the chain alone (no Jelly server), says for each what it
 // may do and from when, and sends the one named with --do, signed and paid by the wallet.
-import { PublicKey, SYSVAR_CLOCK_PUBKEY, Transaction, type Connection, type GetProgramAccountsFilter, type Keypair } from '@solana/web3.js';
+import { SYSVAR_CLOCK_PUBKEY, Transaction, type Connection, type GetProgramAccountsFilter, type Keypair, type PublicKey } from '@solana/web3.js';
 import { decodeConfig, decodeFillTicket, decodeUniversalOrder } from '../../src/client/accounts.ts';
 import { describeEscrowError } from '../../src/client/errors.ts';
 import { findConfigPda } from '../../src/client/pda.ts';
