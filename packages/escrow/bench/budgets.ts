@@ -15,4 +15,11 @@ export const COMPUTE_UNIT_BUDGETS: Readonly<Record<string, number>> = {
   cancel_order: 2_000,
   close_order: 5_000,
   initialize_config: 8_000,
+  set_escape_after: 6_000,
+  // the ways out without the admin: a settlement's or a cancel's work without the admin check
+  'parties_resolve_ticket (release)': 8_000,
+  'parties_resolve_ticket (refund)': 8_000,
+  'escape_ticket (refund)': 8_000,
+  'escape_ticket (payout)': 8_000,
+  escape_order: 5_000,
 };

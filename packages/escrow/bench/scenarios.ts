@@ -2,6 +2,8 @@
 import type { Keypair } from '@solana/web3.js';
 import { Escrow, type Deal } from '../test/helpers/escrow.ts';
 import type { TxResult } from '../test/helpers/chain.ts';
+import { escapeOrder, escapeTicket, partiesResolve, setEscapeAfter } from '../test/helpers/escape.ts';
+import { DEFAULT_ESCAPE_AFTER_SECONDS, MIN_ESCAPE_AFTER_SECONDS } from '../src/client/index.ts';
 
 export type Measure = (instruction: string, computeUnits: bigint) => void;
 
@@ -92,4 +94,46 @@ export function runScenarios(measure: Measure): void {
   const init = fresh.initializeConfig();
   must(init, 'initialize_config');
   measure('initialize_config', init.computeUnits);
+  const setter = setEscapeAfter(fresh, fresh.admin, MIN_ESCAPE_AFTER_SECONDS);
+  must(setter, 'set_escape_after');
+  measure('set_escape_after', setter.computeUnits);
+  runEscapeScenarios(measure);
+}
+
+/** The ways out without the admin, on both offer sides: both parties, each lone escape, the idle offer. */
+function runEscapeScenarios(measure: Measure): void {
+  const deadline = BigInt(DEFAULT_ESCAPE_AFTER_SECONDS);
+  for (const [index, amount] of [1n, 1_000_000n, 999_999_999n].entries()) {
+    for (const isSell of [true, false]) {
+      const escrow = new Escrow({ feeBps: 25, cooldownSeconds: 0 });
+      const total = amount * 4n;
+      const creator = escrow.trader(total);
+      const orderId = BigInt(200 + index);
+      let ticketId = 1n;
+      const deal = (): Deal => {
+        const counterparty = escrow.trader(total);
+        return isSell
+          ? escrow.sellDeal({ orderId, ticketId: ticketId++, seller: creator, buyer: counterparty, amount, offerAmount: total })
+          : escrow.buyDeal({ orderId, ticketId: ticketId++, buyer: creator, seller: counterparty, amount, offerAmount: total });
+      };
+      const [released, refunded, abandoned, agreed] = [deal(), deal(), deal(), deal()];
+      for (const d of [released, refunded, abandoned, agreed]) lock(escrow, d, measure);
+      for (const [d, release] of [[released, true], [refunded, false]] as const) {
+        const result = partiesResolve(escrow, d, release);
+        must(result, 'parties_resolve_ticket');
+        measure(`parties_resolve_ticket (${release ? 'release' : 'refund'})`, result.computeUnits);
+      }
+      must(escrow.sign(agreed, agreed.cryptoGuy, false), 'sign');
+      escrow.chain.advance(deadline);
+      for (const [d, party, what] of [[abandoned, abandoned.cryptoGuy, 'refund'], [agreed, agreed.fiatGuy, 'payout']] as const) {
+        const result = escapeTicket(escrow, d, party);
+        must(result, 'escape_ticket');
+        measure(`escape_ticket (${what})`, result.computeUnits);
+      }
+      escrow.chain.advance(deadline);
+      const closed = escapeOrder(escrow, orderId, creator);
+      must(closed, 'escape_order');
+      measure('escape_order', closed.computeUnits);
+    }
+  }
 }

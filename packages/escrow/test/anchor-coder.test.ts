@@ -4,7 +4,17 @@ import { BN } from '@coral-xyz/anchor';
 import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { decodeConfig, decodeFillTicket, decodeUniversalOrder, findConfigPda } from '../src/client/index.ts';
+import idl from '../idl/jelly_escrow.json' with { type: 'json' };
+import {
+  decodeConfig,
+  decodeFillTicket,
+  decodeUniversalOrder,
+  escapeOrderInstruction,
+  escapeTicketInstruction,
+  findConfigPda,
+  partiesResolveTicketInstruction,
+  setEscapeAfterInstruction,
+} from '../src/client/index.ts';
 import { Escrow } from './helpers/escrow.ts';
 import { anchorEvents, coder, events } from './helpers/events.ts';
 
@@ -99,5 +109,24 @@ describe('Anchor BorshCoder from our IDL', () => {
     expect(coder.instruction.encode('accept_offer_and_lock', decoded!.data)).toEqual(ix.data);
     const resolve = coder.instruction.decode(escrow.resolveInstruction(deal, true).data);
     expect(resolve).toEqual({ name: 'admin_resolve_universal_ticket', data: { release_to_fiat_guy: true } });
+  });
+
+  it('the escape instructions: data round-trips through Anchor, accounts and flags as the IDL lists them', () => {
+    const [a, b, c] = [PublicKey.unique(), PublicKey.unique(), PublicKey.unique()];
+    const built = [
+      setEscapeAfterInstruction({ authority: a, escapeAfterSeconds: 2_592_000 }),
+      partiesResolveTicketInstruction({ cryptoGuy: a, fiatGuy: b, orderId: 1n, ticketId: 2n, mint: c, treasury: c, releaseToFiatGuy: false }),
+      escapeTicketInstruction({ party: a, orderId: 1n, ticketId: 2n, mint: c, treasury: b }),
+      escapeOrderInstruction({ creator: a, orderId: 1n, mint: c, rentReceiver: b }),
+    ];
+    for (const ix of built) {
+      const decoded = coder.instruction.decode(ix.data);
+      const declared = idl.instructions.find((i) => i.name === decoded?.name);
+      expect(declared, decoded?.name).toBeDefined();
+      expect(coder.instruction.encode(decoded!.name, decoded!.data)).toEqual(ix.data);
+      const flags = (declared?.accounts ?? []).map((acc) => [Boolean('signer' in acc && acc.signer), Boolean('writable' in acc && acc.writable)]);
+      expect(ix.keys.map((k) => [k.isSigner, k.isWritable]), decoded?.name).toEqual(flags);
+    }
+    expect(coder.instruction.decode(built[0]!.data)?.data).toEqual({ escape_after_seconds: 2_592_000 });
   });
 });

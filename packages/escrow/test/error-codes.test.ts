@@ -1,4 +1,4 @@
-// Every error of the catalogue (6000-6013), ours (6014-6017) and the Anchor framework codes the program
+// Every error of the catalogue (6000-6013), ours (6014-6021) and the Anchor framework codes the program
 // uses, each provoked on purpose, with the client's message for it.
 import { AnchorError, LangErrorCode, LangErrorMessage } from '@coral-xyz/anchor';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { ESCROW_ERRORS, escrowErrorMessage, extractCustomErrorCode, initializeConfigInstruction } from '../src/client/index.ts';
 import { Escrow, type Deal } from './helpers/escrow.ts';
+import { escapeOrder, escapeTicket } from './helpers/escape.ts';
 import type { TxResult } from './helpers/chain.ts';
 
 const provoked = new Set<number>();
@@ -241,10 +242,27 @@ describe('Anchor framework codes for malformed instructions', () => {
   });
 });
 
+describe('the escape codes 6018-6021', () => {
+  it('6018 too early, 6019 the wrong party, 6020 a ticket only the fiat side signed, 6021 twice', () => {
+    const { escrow, seller, buyer, deal } = locked();
+    expectCode(escapeTicket(escrow, deal, seller), 6018);
+    escrow.chain.advance(BigInt(escrow.config().escapeAfterSeconds));
+    expectCode(escapeTicket(escrow, deal, buyer), 6019);
+    const contested = { ...deal, ticketId: 2n };
+    expect(escrow.lock(contested).ok).toBe(true);
+    expect(escrow.sign(contested, buyer, false).ok).toBe(true);
+    escrow.chain.advance(BigInt(escrow.config().escapeAfterSeconds));
+    expectCode(escapeTicket(escrow, contested, seller), 6020);
+    expect(escapeTicket(escrow, deal, seller).ok).toBe(true);
+    expectCode(escapeTicket(escrow, deal, seller), 6021);
+    expectCode(escapeOrder(escrow, 1n, seller), 6017);
+  });
+});
+
 describe('the catalogue is covered', () => {
-  it('every code 6000-6017 was provoked above and has its catalogue message', () => {
+  it('every code 6000-6021 was provoked above and has its catalogue message', () => {
     const codes = Object.keys(ESCROW_ERRORS).map(Number);
-    expect(codes).toEqual(Array.from({ length: 18 }, (_, i) => 6000 + i));
+    expect(codes).toEqual(Array.from({ length: 22 }, (_, i) => 6000 + i));
     expect([...provoked].filter((c) => c >= 6000).sort()).toEqual(codes);
     expect(escrowErrorMessage(6010)).toBe('Fiat Guy cannot lock crypto - role violation');
   });

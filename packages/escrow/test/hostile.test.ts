@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { findConfigPda } from '../src/client/index.ts';
+import {
+  DEFAULT_ESCAPE_AFTER_SECONDS,
+  escapeOrderInstruction,
+  escapeTicketInstruction,
+  findConfigPda,
+  partiesResolveTicketInstruction,
+} from '../src/client/index.ts';
 import { Escrow, type Deal } from './helpers/escrow.ts';
 import type { AccountSnapshot, TxResult } from './helpers/chain.ts';
 
@@ -155,7 +161,7 @@ function attackMatrix(w: World, name: string, legit: Legit): number {
       // without the admin's signature the attacker pays the fee (a fee payer always signs)
       const stillSigning = unsignedAdmin
         ? [w.attacker, ...signers.filter((s) => s !== w.escrow.admin)]
-        : signers.filter((s) => mutated.keys.some((k) => k.isSigner && k.pubkey.equals(s.publicKey)) || s === w.escrow.admin);
+        : signers.filter((s) => mutated.keys.some((k) => k.isSigner && k.pubkey.equals(s.publicKey)) || s === w.escrow.admin || s === w.attacker);
       const label = `${name}: account ${index} ${JSON.stringify(flag)}`;
       expectRejected(w.escrow.chain.send(mutated, stillSigning), label);
       expectUnchanged(w, before, label);
@@ -251,6 +257,57 @@ describe('every account of every instruction swapped for an attacker\'s choice',
     });
     // the admin names its successor, who only has to sign
     attackMatrix(w, 'update_config', { ix, signers: [w.escrow.admin], anySigner: [1] });
+  });
+});
+
+describe('the escape paths, attacked on someone else\'s deal', { timeout: 60_000 }, () => {
+  // the attacker pays every fee, so a party's lamports only move when the legitimate transaction runs
+  const ticketIx = (w: World, deal: Deal, party: Keypair) =>
+    escapeTicketInstruction({ party: party.publicKey, orderId: deal.orderId, ticketId: deal.ticketId, mint: w.escrow.mint, treasury: w.escrow.treasury.publicKey, programId: w.escrow.programId });
+
+  it('parties_resolve_ticket, both ways', () => {
+    const w = world();
+    expect(w.escrow.lock(w.deal).ok).toBe(true);
+    expect(w.escrow.lock({ ...w.deal, ticketId: 2n }).ok).toBe(true);
+    const resolve = (deal: Deal, releaseToFiatGuy: boolean) =>
+      partiesResolveTicketInstruction({ cryptoGuy: w.seller.publicKey, fiatGuy: w.buyer.publicKey, orderId: deal.orderId, ticketId: deal.ticketId, mint: w.escrow.mint, treasury: w.escrow.treasury.publicKey, releaseToFiatGuy, programId: w.escrow.programId });
+    attackMatrix(w, 'parties (release)', { ix: resolve(w.deal, true), signers: [w.attacker, w.seller, w.buyer] });
+    attackMatrix(w, 'parties (refund)', { ix: resolve({ ...w.deal, ticketId: 2n }, false), signers: [w.attacker, w.seller, w.buyer], ignored: [7] });
+  });
+
+  it('escape_ticket: the crypto side\'s refund and the fiat side\'s payout, after the deadline', () => {
+    const w = world();
+    expect(w.escrow.lock(w.deal).ok).toBe(true);
+    const released = { ...w.deal, ticketId: 2n };
+    expect(w.escrow.lock(released).ok).toBe(true);
+    expect(w.escrow.sign(released, w.seller, false).ok).toBe(true);
+    w.escrow.chain.advance(BigInt(DEFAULT_ESCAPE_AFTER_SECONDS));
+    // a refund takes no fee, so the treasury account (position 6) is not used
+    attackMatrix(w, 'escape (refund)', { ix: ticketIx(w, w.deal, w.seller), signers: [w.attacker, w.seller], ignored: [6] });
+    attackMatrix(w, 'escape (payout)', { ix: ticketIx(w, released, w.buyer), signers: [w.attacker, w.buyer] });
+  });
+
+  it('escape_order, with stray vault tokens for the creator', () => {
+    const w = world();
+    expect(w.escrow.lock(w.deal).ok).toBe(true);
+    expect(w.escrow.cancel(w.deal).ok).toBe(true);
+    w.escrow.chain.createTokenAccount(w.escrow.mint, w.escrow.orderPda(1n), 3n, w.escrow.vault(1n));
+    w.escrow.chain.advance(BigInt(DEFAULT_ESCAPE_AFTER_SECONDS));
+    const ix = escapeOrderInstruction({ creator: w.seller.publicKey, orderId: 1n, mint: w.escrow.mint, rentReceiver: w.escrow.admin.publicKey, programId: w.escrow.programId });
+    attackMatrix(w, 'escape_order', { ix, signers: [w.attacker, w.seller] });
+    expect(w.escrow.balance(w.seller.publicKey)).toBe(1_000_000_003n);
+  });
+
+  it('too early, the wrong party, twice: each refused with its own code', () => {
+    const w = world();
+    expect(w.escrow.lock(w.deal).ok).toBe(true);
+    w.escrow.chain.advance(BigInt(DEFAULT_ESCAPE_AFTER_SECONDS) - 1n);
+    expect(w.escrow.chain.send(ticketIx(w, w.deal, w.seller), [w.seller]).code).toBe(6018);
+    w.escrow.chain.advance(1n);
+    expect(w.escrow.chain.send(ticketIx(w, w.deal, w.attacker), [w.attacker]).code).toBe(6019);
+    expect(w.escrow.chain.send(ticketIx(w, w.deal, w.buyer), [w.buyer]).code).toBe(6019);
+    expect(w.escrow.chain.send(ticketIx(w, w.deal, w.seller), [w.seller]).ok).toBe(true);
+    expect(w.escrow.chain.send(ticketIx(w, w.deal, w.seller), [w.seller]).code).toBe(6021);
   });
 });
 

@@ -22,6 +22,10 @@
 #define IX_CANCEL_ORDER 0x84df3108f0ed815fULL
 #define IX_CLOSE_ORDER 0x04a83f071cd1675aULL
 #define IX_CLOSE_TICKET 0x75b61b4bc572d142ULL
+#define IX_PARTIES_RESOLVE_TICKET 0x436a146a1207c932ULL
+#define IX_ESCAPE_TICKET 0x74a72fb43d638d5cULL
+#define IX_ESCAPE_ORDER 0x37949c550209068fULL
+#define IX_SET_ESCAPE_AFTER 0x1eecdb2038d58bbfULL
 
 #define ACCOUNT_CONFIG 0x82ccfa1ee0aa0c9bULL
 #define ACCOUNT_UNIVERSAL_ORDER 0x485adaa5c321118cULL
@@ -58,6 +62,11 @@
 #define ERR_COOLDOWN_ACTIVE 6015ULL
 #define ERR_INVALID_CONFIG 6016ULL
 #define ERR_NOT_CLOSABLE 6017ULL
+/* The ways out without the admin (escape.c) */
+#define ERR_ESCAPE_TOO_EARLY 6018ULL
+#define ERR_ESCAPE_WRONG_PARTY 6019ULL
+#define ERR_ESCAPE_CONTESTED 6020ULL
+#define ERR_ESCAPE_NOTHING_LEFT 6021ULL
 
 /* Anchor's framework codes, used for structural failures so Anchor tooling names them */
 #define ANCHOR_INSTRUCTION_MISSING 100ULL
@@ -85,7 +94,16 @@
 #define CONFIG_COOLDOWN_SECONDS 76 /* u32, 0 = no cooldown */
 #define CONFIG_FEE_BPS 80          /* u16 */
 #define CONFIG_BUMP 82
-#define CONFIG_SIZE 83
+#define CONFIG_ESCAPE_AFTER_SECONDS 83 /* u32, unaligned: read and written byte by byte */
+#define CONFIG_SIZE 87
+/* Deployments before the escape paths have 83-byte configs: they read as DEFAULT_ESCAPE_AFTER_SECONDS. */
+#define CONFIG_SIZE_V1 83
+
+/* 30 days after a deal's or an offer's last action, its parties may take the tokens back without the admin. */
+#define DEFAULT_ESCAPE_AFTER_SECONDS 2592000U
+/* The floor: the longest payment window (24 h) plus the dispute SLA (24 h), so no deal escapes while it may still
+ * be paid or reviewed in the normal course. */
+#define MIN_ESCAPE_AFTER_SECONDS 172800U
 
 #define MAX_FEE_BPS 1000 /* 10%: a bound on what a compromised admin key could charge */
 #define BPS_DENOMINATOR 10000
@@ -184,6 +202,9 @@ u64 expect_system_program(const SolAccountInfo *a);
 /* Config owned by this program with the right discriminator; admin signs and is config.admin. */
 u64 load_config(const Ctx *ctx, const SolAccountInfo *config, const u8 **out);
 u64 expect_admin(const u8 *config, const SolAccountInfo *admin);
+/* The config's escape deadline in seconds (the default for a config from before the field existed). */
+u32 config_escape_after(const SolAccountInfo *config);
+void store_escape_after(u8 *config, u32 seconds);
 
 /* An initialised UniversalOrder (owner + discriminator); else 6002. */
 u64 load_order(const Ctx *ctx, const SolAccountInfo *order, u8 **out);
@@ -219,6 +240,7 @@ u64 rent_exempt_minimum(const SolRent *rent, u64 space, u64 *out);
 u64 token_transfer(const SolAccountInfo *from, const SolAccountInfo *to, const SolAccountInfo *authority, u64 amount,
                    const SolSignerSeeds *signer);
 u64 token_initialize_account3(const SolAccountInfo *account, const SolAccountInfo *mint, const SolPubkey *owner);
+u64 system_transfer(const SolAccountInfo *from, const SolAccountInfo *to, u64 lamports);
 u64 token_close_account(const SolAccountInfo *account, const SolAccountInfo *destination,
                         const SolAccountInfo *authority, const SolSignerSeeds *signer);
 
@@ -260,6 +282,15 @@ u64 process_admin_resolve_universal_ticket(Ctx *ctx);
 u64 process_cancel_order(Ctx *ctx);
 u64 process_close_order(Ctx *ctx);
 u64 process_close_ticket(Ctx *ctx);
+u64 process_set_escape_after(Ctx *ctx);
+u64 process_parties_resolve_ticket(Ctx *ctx);
+u64 process_escape_ticket(Ctx *ctx);
+u64 process_escape_order(Ctx *ctx);
+
+/* Empties an account this program owns: lamports to `receiver`, data gone, back to the System program. */
+u64 close_program_account(SolAccountInfo *account, SolAccountInfo *receiver);
+u64 expect_rent_receiver(const SolAccountInfo *receiver, const u8 *payer);
+void emit_ticket_cancelled(const Ctx *ctx, const SolAccountInfo *order_info, const u8 *order, const u8 *ticket);
 
 /* Paying a ticket out of the vault (settlement and admin resolution). */
 typedef struct {

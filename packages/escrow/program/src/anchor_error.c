@@ -92,6 +92,18 @@ void log_anchor_error(u64 code) {
     case 6017:
       sol_log("AnchorError occurred. Error Code: NotClosable. Error Number: 6017. Error Message: Cannot close at this stage - open tickets or remaining amount.");
       return;
+    case 6018:
+      sol_log("AnchorError occurred. Error Code: EscapeTooEarly. Error Number: 6018. Error Message: Too early to escape - the deadline after the last action has not passed.");
+      return;
+    case 6019:
+      sol_log("AnchorError occurred. Error Code: EscapeWrongParty. Error Number: 6019. Error Message: Only the party this escape pays out may sign it.");
+      return;
+    case 6020:
+      sol_log("AnchorError occurred. Error Code: EscapeContested. Error Number: 6020. Error Message: The fiat side signed and the crypto side did not - a dispute needs a decision or both parties.");
+      return;
+    case 6021:
+      sol_log("AnchorError occurred. Error Code: EscapeNothingLeft. Error Number: 6021. Error Message: Nothing left to escape - already settled, cancelled or closed.");
+      return;
     default:
       return;
   }

@@ -7,7 +7,7 @@
  */
 #include "jelly.h"
 
-static void emit_ticket_cancelled(const Ctx *ctx, const SolAccountInfo *order_info, const u8 *order, const u8 *ticket) {
+void emit_ticket_cancelled(const Ctx *ctx, const SolAccountInfo *order_info, const u8 *order, const u8 *ticket) {
   u8 buf[EVENT_MAX];
   BorshWriter w;
   event_begin(&w, buf, EVENT_TICKET_CANCELLED);

@@ -4,8 +4,7 @@
  */
 #include "jelly.h"
 
-/* Empties an account this program owns: lamports to `receiver`, data gone, back to the System program. */
-static u64 close_program_account(SolAccountInfo *account, SolAccountInfo *receiver) {
+u64 close_program_account(SolAccountInfo *account, SolAccountInfo *receiver) {
   u64 total;
   if (add_u64(*receiver->lamports, *account->lamports, &total)) return ERROR_ARITHMETIC_OVERFLOW;
   *receiver->lamports = total;
@@ -20,7 +19,7 @@ static u64 close_program_account(SolAccountInfo *account, SolAccountInfo *receiv
   return SUCCESS;
 }
 
-static u64 expect_rent_receiver(const SolAccountInfo *receiver, const u8 *payer) {
+u64 expect_rent_receiver(const SolAccountInfo *receiver, const u8 *payer) {
   if (!pubkey_eq(receiver->key, payer)) return ANCHOR_CONSTRAINT_HAS_ONE;
   return expect_writable(receiver);
 }

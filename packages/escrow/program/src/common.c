@@ -29,7 +29,7 @@ u64 expect_system_program(const SolAccountInfo *a) {
 u64 load_config(const Ctx *ctx, const SolAccountInfo *config, const u8 **out) {
   if (!pubkey_eq(config->owner, ctx->program_id)) return ANCHOR_ACCOUNT_OWNED_BY_WRONG_PROGRAM;
   /* Only initialize_config creates accounts with this discriminator, and only at the ["config"] PDA. */
-  if (config->data_len < CONFIG_SIZE || ld_u64(config->data) != ACCOUNT_CONFIG) {
+  if (config->data_len < CONFIG_SIZE_V1 || ld_u64(config->data) != ACCOUNT_CONFIG) {
     return ANCHOR_ACCOUNT_DISCRIMINATOR_MISMATCH;
   }
   *out = config->data;
@@ -39,6 +39,17 @@ u64 load_config(const Ctx *ctx, const SolAccountInfo *config, const u8 **out) {
 u64 expect_admin(const u8 *config, const SolAccountInfo *admin) {
   if (!admin->is_signer || !pubkey_eq(admin->key, config + CONFIG_ADMIN)) return ERR_UNAUTHORIZED;
   return SUCCESS;
+}
+
+u32 config_escape_after(const SolAccountInfo *config) {
+  if (config->data_len < CONFIG_SIZE) return DEFAULT_ESCAPE_AFTER_SECONDS;
+  const u8 *b = config->data + CONFIG_ESCAPE_AFTER_SECONDS;
+  return (u32)b[0] | (u32)b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
+}
+
+void store_escape_after(u8 *config, u32 seconds) {
+  u8 *b = config + CONFIG_ESCAPE_AFTER_SECONDS;
+  for (int i = 0; i < 4; i++) b[i] = (u8)(seconds >> (8 * i));
 }
 
 u64 load_order(const Ctx *ctx, const SolAccountInfo *order, u8 **out) {

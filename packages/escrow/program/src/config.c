@@ -41,12 +41,12 @@ static void emit_config_updated(const Ctx *ctx, const u8 *config) {
 }
 
 /*
- * While this program has an upgrade authority, only that key may become the admin, so nobody can
- * front-run the initialisation after a deploy. Programs without one (loaded at genesis by a local
- * validator, or deployed final) have no authority to compare against: initialise them first.
+ * The program's upgrade authority, read from its loader accounts: *out is NULL for a program without one (loaded
+ * at genesis by a local validator, or deployed final).
  */
-static u64 expect_upgrade_authority(const Ctx *ctx, const SolAccountInfo *program, const SolAccountInfo *program_data,
-                                    const SolAccountInfo *admin) {
+static u64 upgrade_authority(const Ctx *ctx, const SolAccountInfo *program, const SolAccountInfo *program_data,
+                             const u8 **out) {
+  *out = NULL;
   if (!pubkey_eq(program->key, ctx->program_id)) return ANCHOR_INVALID_PROGRAM_ID;
   if (!pubkey_eq(program->owner, &UPGRADEABLE_LOADER_ID)) return SUCCESS;
   if (program->data_len < 36 || ld_u32(program->data) != LOADER_STATE_PROGRAM ||
@@ -57,9 +57,20 @@ static u64 expect_upgrade_authority(const Ctx *ctx, const SolAccountInfo *progra
       ld_u32(program_data->data) != LOADER_STATE_PROGRAM_DATA) {
     return ANCHOR_CONSTRAINT_HAS_ONE;
   }
-  /* an immutable program (authority None) has nobody to defer to */
-  if (program_data->data[PROGRAM_DATA_AUTHORITY_TAG] == 0) return SUCCESS;
-  if (!pubkey_eq(program_data->data + PROGRAM_DATA_AUTHORITY_TAG + 1, admin->key)) return ERR_UNAUTHORIZED;
+  if (program_data->data[PROGRAM_DATA_AUTHORITY_TAG] != 0) *out = program_data->data + PROGRAM_DATA_AUTHORITY_TAG + 1;
+  return SUCCESS;
+}
+
+/*
+ * While this program has an upgrade authority, only that key may become the admin, so nobody can
+ * front-run the initialisation after a deploy. Programs without one have no authority to compare
+ * against: initialise them first.
+ */
+static u64 expect_upgrade_authority(const Ctx *ctx, const SolAccountInfo *program, const SolAccountInfo *program_data,
+                                    const SolAccountInfo *admin) {
+  const u8 *authority;
+  TRY(upgrade_authority(ctx, program, program_data, &authority));
+  if (authority != NULL && !pubkey_eq(authority, admin->key)) return ERR_UNAUTHORIZED;
   return SUCCESS;
 }
 
@@ -96,6 +107,7 @@ u64 process_initialize_config(Ctx *ctx) {
   pubkey_copy(data + CONFIG_ADMIN, admin->key);
   TRY(write_settings(ctx, data));
   data[CONFIG_BUMP] = *bump;
+  store_escape_after(data, DEFAULT_ESCAPE_AFTER_SECONDS);
   emit_config_updated(ctx, data);
   return SUCCESS;
 }
@@ -115,6 +127,52 @@ u64 process_update_config(Ctx *ctx) {
   u8 *config = config_info->data;
   TRY(write_settings(ctx, config));
   pubkey_copy(config + CONFIG_ADMIN, new_admin->key);
+  emit_config_updated(ctx, config);
+  return SUCCESS;
+}
+
+/*
+ * set_escape_after(escape_after_seconds u32): the escape deadline belongs to the upgrade authority (the key that
+ * could change the rules anyway), not to the admin whose disappearance it guards against; a program without an
+ * upgrade authority lets the admin set it. A config from before the field (83 bytes) grows to its new size here,
+ * the signer paying the extra rent.
+ *
+ * accounts: authority (signer, writable), config (writable), program, program_data, system_program
+ */
+#define ARG_ESCAPE_AFTER 8
+
+u64 process_set_escape_after(Ctx *ctx) {
+  TRY(expect_accounts(ctx, 5));
+  TRY(expect_data_len(ctx, 12));
+  SolAccountInfo *authority = &ctx->ka[0], *config_info = &ctx->ka[1];
+  const u8 *config_ro, *upgrader;
+  TRY(load_config(ctx, config_info, &config_ro));
+  TRY(upgrade_authority(ctx, &ctx->ka[2], &ctx->ka[3], &upgrader));
+  if (!authority->is_signer) return ERR_UNAUTHORIZED;
+  if (upgrader != NULL) {
+    if (!pubkey_eq(upgrader, authority->key)) return ERR_UNAUTHORIZED;
+  } else {
+    TRY(expect_admin(config_ro, authority));
+  }
+  u32 seconds = ld_u32(ctx->data + ARG_ESCAPE_AFTER);
+  if (seconds < MIN_ESCAPE_AFTER_SECONDS) return ERR_INVALID_CONFIG;
+  TRY(expect_writable(config_info));
+
+  if (config_info->data_len < CONFIG_SIZE) {
+    TRY(expect_writable(authority));
+    TRY(expect_system_program(&ctx->ka[4]));
+    SolRent rent;
+    u64 needed;
+    TRY(load_rent(&rent));
+    TRY(rent_exempt_minimum(&rent, CONFIG_SIZE, &needed));
+    if (*config_info->lamports < needed) TRY(system_transfer(authority, config_info, needed - *config_info->lamports));
+    /* grow in place through the serialized length (the runtime allows up to 10 KiB per instruction) */
+    for (u64 i = config_info->data_len; i < CONFIG_SIZE; i++) config_info->data[i] = 0;
+    st_u64(config_info->data - 8, CONFIG_SIZE);
+    config_info->data_len = CONFIG_SIZE;
+  }
+  u8 *config = config_info->data;
+  store_escape_after(config, seconds);
   emit_config_updated(ctx, config);
   return SUCCESS;
 }

@@ -72,6 +72,17 @@ u64 create_pda_account(const CreateAccountArgs *args) {
   return system_one_account(SYSTEM_IX_ASSIGN, args, data, 36);
 }
 
+/* Lamports from a signing wallet to `to` (a top-up paid by the signer of the instruction). */
+u64 system_transfer(const SolAccountInfo *from, const SolAccountInfo *to, u64 lamports) {
+  SolAccountMeta metas[2];
+  meta(&metas[0], from, true, true);
+  meta(&metas[1], to, true, false);
+  SolAccountInfo infos[2] = {*from, *to};
+  u8 data[12];
+  st_u32(data, SYSTEM_IX_TRANSFER);
+  st_u64(data + 4, lamports);
+  return invoke(&SYSTEM_PROGRAM_ID, metas, 2, data, 12, infos, 2, NULL);
+}
 
 u64 token_transfer(const SolAccountInfo *from, const SolAccountInfo *to, const SolAccountInfo *authority, u64 amount,
                    const SolSignerSeeds *signer) {

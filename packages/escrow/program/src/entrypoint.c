@@ -37,6 +37,14 @@ static u64 dispatch(const u8 *input) {
       return process_initialize_config(&ctx);
     case IX_UPDATE_CONFIG:
       return process_update_config(&ctx);
+    case IX_PARTIES_RESOLVE_TICKET:
+      return process_parties_resolve_ticket(&ctx);
+    case IX_ESCAPE_TICKET:
+      return process_escape_ticket(&ctx);
+    case IX_ESCAPE_ORDER:
+      return process_escape_order(&ctx);
+    case IX_SET_ESCAPE_AFTER:
+      return process_set_escape_after(&ctx);
     default:
       return ANCHOR_INSTRUCTION_FALLBACK_NOT_FOUND;
   }

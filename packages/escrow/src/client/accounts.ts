@@ -1,6 +1,12 @@
 // Hand-written decoders for the program's accounts (cross-checked against Anchor's BorshCoder in tests).
 import type { PublicKey } from '@solana/web3.js';
-import { ACCOUNT_DISCRIMINATORS, ACCOUNT_SIZES, type AccountName } from './constants.ts';
+import {
+  ACCOUNT_DISCRIMINATORS,
+  ACCOUNT_SIZES,
+  CONFIG_SIZE_V1,
+  DEFAULT_ESCAPE_AFTER_SECONDS,
+  type AccountName,
+} from './constants.ts';
 import { BorshReader, startsWith } from './codec.ts';
 
 export const ORDER_STATUSES = ['Open', 'Cancelled'] as const;
@@ -19,6 +25,8 @@ export interface Config {
   cooldownSeconds: number;
   feeBps: number;
   bump: number;
+  /** Seconds after a deal's or an offer's last action from which its parties may escape without the admin. */
+  escapeAfterSeconds: number;
 }
 
 export interface UniversalOrder {
@@ -73,14 +81,15 @@ function pick<T>(values: readonly T[], index: number, what: string): T {
   return value;
 }
 
-function reader(name: AccountName, data: Uint8Array): BorshReader {
+function reader(name: AccountName, data: Uint8Array, minSize: number = ACCOUNT_SIZES[name]): BorshReader {
   if (!startsWith(data, ACCOUNT_DISCRIMINATORS[name])) throw new TypeError(`not a ${name} account (discriminator mismatch)`);
-  if (data.length < ACCOUNT_SIZES[name]) throw new RangeError(`${name} account too short: ${data.length} bytes`);
+  if (data.length < minSize) throw new RangeError(`${name} account too short: ${data.length} bytes`);
   return new BorshReader(data, 8);
 }
 
+/** Reads both sizes: a config from before the escape deadline existed reads as the program does, with the default. */
 export function decodeConfig(data: Uint8Array): Config {
-  const r = reader('Config', data);
+  const r = reader('Config', data, CONFIG_SIZE_V1);
   return {
     admin: r.pubkey(),
     treasury: r.pubkey(),
@@ -88,6 +97,7 @@ export function decodeConfig(data: Uint8Array): Config {
     cooldownSeconds: r.u32(),
     feeBps: r.u16(),
     bump: r.u8(),
+    escapeAfterSeconds: data.length >= ACCOUNT_SIZES.Config ? r.u32() : DEFAULT_ESCAPE_AFTER_SECONDS,
   };
 }
 

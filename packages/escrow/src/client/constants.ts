@@ -22,6 +22,10 @@ export const INSTRUCTION_DISCRIMINATORS = {
   cancel_order: bytes(0x5f, 0x81, 0xed, 0xf0, 0x08, 0x31, 0xdf, 0x84),
   close_order: bytes(0x5a, 0x67, 0xd1, 0x1c, 0x07, 0x3f, 0xa8, 0x04),
   close_ticket: bytes(0x42, 0xd1, 0x72, 0xc5, 0x4b, 0x1b, 0xb6, 0x75),
+  set_escape_after: bytes(0xbf, 0x8b, 0xd5, 0x38, 0x20, 0xdb, 0xec, 0x1e),
+  parties_resolve_ticket: bytes(0x32, 0xc9, 0x07, 0x12, 0x6a, 0x14, 0x6a, 0x43),
+  escape_ticket: bytes(0x5c, 0x8d, 0x63, 0x3d, 0xb4, 0x2f, 0xa7, 0x74),
+  escape_order: bytes(0x8f, 0x06, 0x09, 0x02, 0x55, 0x9c, 0x94, 0x37),
 } as const;
 export type InstructionName = keyof typeof INSTRUCTION_DISCRIMINATORS;
 
@@ -47,13 +51,20 @@ export const EVENT_DISCRIMINATORS = {
 export type EventName = keyof typeof EVENT_DISCRIMINATORS;
 
 /** Account sizes in bytes, discriminator included. */
-export const ACCOUNT_SIZES = { Config: 83, UniversalOrder: 253, FillTicket: 213 } as const;
+export const ACCOUNT_SIZES = { Config: 87, UniversalOrder: 253, FillTicket: 213 } as const;
+/** A Config written before escape_after_seconds existed (read as DEFAULT_ESCAPE_AFTER_SECONDS until set_escape_after). */
+export const CONFIG_SIZE_V1 = 83;
 
 /** PDA seed prefixes. */
 export const SEEDS = { config: 'config', order: 'order', ticket: 'ticket', vault: 'vault' } as const;
 
 /** Defaults the deployment initialises the config with (see README: why these values). */
 export const DEFAULT_CONFIG = { feeBps: 25, dailyFillLimit: 100, cooldownSeconds: 1 } as const;
+
+/** Seconds after a deal's or an offer's last action from which its parties may take the tokens without the admin (30 days). */
+export const DEFAULT_ESCAPE_AFTER_SECONDS = 2_592_000;
+/** The lowest escape deadline the program accepts: the longest payment window (24 h) plus the dispute SLA (24 h). */
+export const MIN_ESCAPE_AFTER_SECONDS = 172_800;
 
 /** The highest fee the program accepts, in basis points. */
 export const MAX_FEE_BPS = 1000;

@@ -1,4 +1,4 @@
-// The program's error codes: the public catalogue (6000-6013), ours (6014-6017) and the Anchor framework
+// The program's error codes: the public catalogue (6000-6013), ours (6014-6021) and the Anchor framework
 // codes the program returns for structural failures.
 
 export const ESCROW_ERRORS = {
@@ -20,6 +20,13 @@ export const ESCROW_ERRORS = {
   6015: { name: 'CooldownActive', message: 'Order cooldown active - try again in a moment' },
   6016: { name: 'InvalidConfig', message: 'Invalid config value' },
   6017: { name: 'NotClosable', message: 'Cannot close at this stage - open tickets or remaining amount' },
+  6018: { name: 'EscapeTooEarly', message: 'Too early to escape - the deadline after the last action has not passed' },
+  6019: { name: 'EscapeWrongParty', message: 'Only the party this escape pays out may sign it' },
+  6020: {
+    name: 'EscapeContested',
+    message: 'The fiat side signed and the crypto side did not - a dispute needs a decision or both parties',
+  },
+  6021: { name: 'EscapeNothingLeft', message: 'Nothing left to escape - already settled, cancelled or closed' },
 } as const satisfies Record<number, { name: string; message: string }>;
 export type EscrowErrorCode = keyof typeof ESCROW_ERRORS;
 type EscrowErrorName = (typeof ESCROW_ERRORS)[EscrowErrorCode]['name'];

@@ -78,7 +78,7 @@ export class Escrow {
     return this.chain.programId;
   }
 
-  private run(name: string, ix: TransactionInstruction | TransactionInstruction[], signers: Keypair[]): TxResult {
+  run(name: string, ix: TransactionInstruction | TransactionInstruction[], signers: Keypair[]): TxResult {
     const result = this.chain.send(ix, signers);
     if (result.ok) this.onCompute?.(name, result.computeUnits, result);
     return result;

@@ -10,10 +10,11 @@ import { parseArgs } from 'node:util';
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { decodeConfig } from '../../src/client/accounts.ts';
 import { DEFAULT_CONFIG, PROGRAM_ID } from '../../src/client/constants.ts';
-import { initializeConfigInstruction, updateConfigInstruction } from '../../src/client/instructions/index.ts';
+import { initializeConfigInstruction, setEscapeAfterInstruction, updateConfigInstruction } from '../../src/client/instructions/index.ts';
 import { findConfigPda } from '../../src/client/pda.ts';
 import { deployCommand, reclaimBuffersCommand, sol, upgradeCommand, type ProgramStep } from './program-commands.ts';
 import { sendAndConfirm } from './send.ts';
+import { escapeCommand } from './escape-command.ts';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -21,7 +22,7 @@ export interface CliIo {
   confirm: (question: string) => Promise<boolean>;
 }
 
-const COMMANDS = ['deploy', 'upgrade', 'reclaim-buffers', 'init-config', 'show-config', 'set-fee'] as const;
+const COMMANDS = ['deploy', 'upgrade', 'reclaim-buffers', 'init-config', 'show-config', 'set-fee', 'set-escape-after', 'escape'] as const;
 
 export const USAGE = `usage: npm run escrow -- <command> [options]
 
@@ -35,6 +36,9 @@ commands:
   init-config      create the escrow's Config: --treasury ADDRESS [--fee-bps N] [--daily-fill-limit N] [--cooldown-seconds N]
   show-config      print the Config (admin, treasury, fee, limits); needs no keypair
   set-fee          change the fee: --fee-bps N
+  set-escape-after change the escape deadline: --seconds N (at least 172800; signer: the upgrade authority)
+  escape           for any wallet, no Jelly server needed: lists its deals and offers from the chain, says what it
+                   may take back alone and from when; --do ADDRESS sends that one (signed and paid by --keypair)
 
 options:
   --url URL              JSON-RPC endpoint (default $SOLANA_RPC_URL)
@@ -71,6 +75,8 @@ export async function runEscrowCli(argv: string[], io: CliIo, env: NodeJS.Proces
       'fee-bps': { type: 'string' },
       'daily-fill-limit': { type: 'string' },
       'cooldown-seconds': { type: 'string' },
+      seconds: { type: 'string' },
+      do: { type: 'string' },
       yes: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -108,6 +114,7 @@ export async function runEscrowCli(argv: string[], io: CliIo, env: NodeJS.Proces
     io.out(`Config ${configAddress.toBase58()}`);
     io.out(`  admin ${c.admin.toBase58()}\n  treasury ${c.treasury.toBase58()}\n  fee ${c.feeBps} bps`);
     io.out(`  daily fill limit ${c.dailyFillLimit}\n  cooldown ${c.cooldownSeconds} s`);
+    io.out(`  escape after ${c.escapeAfterSeconds} s (${(c.escapeAfterSeconds / 86_400).toFixed(1)} days) without the admin`);
     return 0;
   }
 
@@ -116,6 +123,7 @@ export async function runEscrowCli(argv: string[], io: CliIo, env: NodeJS.Proces
   const balance = BigInt(await connection.getBalance(authority.publicKey, 'confirmed'));
   io.out(`signer ${authority.publicKey.toBase58()} holds ${sol(balance)}`);
 
+  if (command === 'escape') return escapeCommand({ connection, wallet: authority, programId, out: io.out, ask, target: values.do });
   const step: ProgramStep = { connection, authority, programId, out: io.out, ask };
   if (command === 'deploy') {
     const maxLen = values['max-len'] === undefined ? undefined : integer(values['max-len'], 'max-len', 0);
@@ -148,9 +156,19 @@ export async function runEscrowCli(argv: string[], io: CliIo, env: NodeJS.Proces
     return 0;
   }
 
-  // set-fee
   if (!existing) throw new Error(`no Config at ${configAddress.toBase58()}: run init-config first`);
   const current = decodeConfig(existing.data);
+  if (command === 'set-escape-after') {
+    const seconds = integer(values.seconds, 'seconds', -1);
+    if (seconds < 0) throw new Error('set-escape-after needs --seconds');
+    io.out(`will change the escape deadline from ${current.escapeAfterSeconds} to ${seconds} s`);
+    if (!(await ask('Change the escape deadline?'))) return 1;
+    const ix = setEscapeAfterInstruction({ authority: authority.publicKey, escapeAfterSeconds: seconds, programId });
+    io.out(`escape deadline changed: ${await send(new Transaction().add(ix))}`);
+    return 0;
+  }
+
+  // set-fee
   const feeBps = integer(values['fee-bps'], 'fee-bps', -1);
   if (feeBps < 0) throw new Error('set-fee needs --fee-bps');
   if (feeBps === current.feeBps) {

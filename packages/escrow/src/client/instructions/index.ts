@@ -20,3 +20,13 @@ export { ata as associatedTokenAddress } from './shared.ts';
 export { ensureTokenAccountsInstructions } from './ensure-token-accounts.ts';
 export { dealInstructionArgs, dealTicketIds, type EscrowDeal, type EscrowTarget } from './deal-args.ts';
 export { ACCEPT_OFFER_AND_LOCK_LAYOUT, TICKET_INSTRUCTION_ACCOUNTS, readLockIds } from './layouts.ts';
+export {
+  escapeOrderInstruction,
+  escapeTicketInstruction,
+  partiesResolveTicketInstruction,
+  setEscapeAfterInstruction,
+  type EscapeOrderParams,
+  type EscapeTicketParams,
+  type PartiesResolveTicketParams,
+  type SetEscapeAfterParams,
+} from './escape.ts';
