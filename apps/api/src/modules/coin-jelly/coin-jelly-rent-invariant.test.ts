@@ -63,11 +63,8 @@ interface Row {
 const table: Row[] = [];
 
 afterAll(async () => {
-  console.log(
-    ['ending | platform SOL delta | fees | intended legs | deposit account rent', ...table.map((r) => `${r.ending} | ${r.platformDelta} | ${r.fees} | ${r.legs} | ${r.rentReturned}`)].join(
-      '\n',
-    ),
-  );
+  const lines = ['ending | platform SOL delta | fees | intended legs | deposit account rent', ...table.map((r) => `${r.ending} | ${r.platformDelta} | ${r.fees} | ${r.legs} | ${r.rentReturned}`)];
+  process.stdout.write(`\n${lines.join('\n')}\n`);
   await app.close();
   await chain.close();
   await rm(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // reads: the payer of the ATA create that opened it (top-level or inside a program's call), the platform when its own
 // key paid, the refund address when the history cannot say, never a program, and CHAIN_UNAVAILABLE when the node fails.
 import { createAssociatedTokenAccountIdempotentInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { Keypair, PublicKey, TransactionMessage, type Connection, type VersionedTransactionResponse } from '@solana/web3.js';
+import { Keypair, TransactionMessage, type Connection, type PublicKey, type VersionedTransactionResponse } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
