@@ -1,11 +1,12 @@
 // The invariant, proven over every money flow on a real localnet with fresh wallets:
 // (a) each platform key's SOL (the admin, the swap desk, every Coin Jelly deposit key) is its start minus the network
-//     fees of the transactions it paid for, minus the rent it holds in open accounts queued for reclamation, plus the
-//     deposit-account rent closes returned to it, plus/minus the SOL it received/sent on purpose in trades (counted
-//     from the trades' records), to the lamport;
+//     fees of the transactions it paid for, minus the rent it holds in open accounts queued for reclamation,
+//     plus/minus the SOL it received/sent on purpose in trades (counted from the trades' records), to the lamport;
+//     the rent of a Coin Jelly deposit token account goes back to the sender that opened it, never to the platform;
 // (b) no outside wallet ends with more SOL than it started with plus what the platform sent it on purpose (SOL
 //     bought, or its own refunded), minus what it sent the platform and its own fees.
-// Each flow's figures are printed (`cost` = the platform's net SOL cost, `fees` = what its keys paid the network).
+// Each flow's figures are printed (`cost` = the platform's net SOL cost, `fees` = what its keys paid the network,
+// `kept` / `returned` = deposit-account rent closes sent to the platform / back to the sender that opened it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSpend } from '../../src/db/schema/index.ts';
 import * as deals from './deal-flows.ts';
@@ -26,18 +27,19 @@ afterAll(async () => {
 type Flow = (e: Economy, name: string) => Promise<void>;
 
 /**
- * A flow costs the platform its network fees, less the rent of deposit accounts (opened by senders) that its closes
- * took back, and leaves no rent of its own held: every account it funded is closed again.
+ * A flow costs the platform exactly its network fees, keeps no deposit-account rent (its closes send it back to the
+ * sender that opened the account), and leaves no rent of its own held: every account it funded is closed again.
  */
-async function costsFeesOnly(name: string, body: Flow): Promise<void> {
+async function costsFeesOnly(name: string, body: Flow): Promise<FlowFigures> {
   const figures = await flow(e, name, () => body(e, name));
-  expect({ flow: name, cost: figures.cost, held: figures.held }).toEqual({ flow: name, cost: figures.fees - figures.returned, held: 0n });
+  expect({ flow: name, cost: figures.cost, held: figures.held, kept: figures.kept }).toEqual({ flow: name, cost: figures.fees, held: 0n, kept: 0n });
+  return figures;
 }
 
 function printFigures(figures: readonly FlowFigures[]): void {
   const row = (cells: string[]) => `${cells[0]?.padEnd(56)}${cells.slice(1).map((c) => c.padStart(11)).join('')}\n`;
-  let table = row(['flow (lamports)', 'cost', 'fees', 'held', 'returned', 'txs']);
-  for (const f of figures) table += row([f.flow, `${f.cost}`, `${f.fees}`, `${f.held}`, `${f.returned}`, `${f.transactions}`]);
+  let table = row(['flow (lamports)', 'cost', 'fees', 'held', 'kept', 'returned', 'txs']);
+  for (const f of figures) table += row([f.flow, `${f.cost}`, `${f.fees}`, `${f.held}`, `${f.kept}`, `${f.returned}`, `${f.transactions}`]);
   process.stdout.write(`\nThe platform's net SOL cost per flow:\n${table}`);
 }
 
@@ -48,15 +50,17 @@ describe("the platform's SOL over every money flow", () => {
   });
 
   it('Coin Jelly orders cost the platform their network fees only, in every ending', { timeout: 60_000 }, async () => {
-    await costsFeesOnly('Coin Jelly USDC→SOL exact, to a fresh address', jelly.usdcToSolExact);
+    const completed = await costsFeesOnly('Coin Jelly USDC→SOL exact, to a fresh address', jelly.usdcToSolExact);
     await costsFeesOnly('Coin Jelly SOL→USDC exact', jelly.solToUsdcExact);
     await costsFeesOnly('Coin Jelly payout to a closed account (waits)', jelly.payoutToClosedAccount);
-    await costsFeesOnly('Coin Jelly USDC under → refund', jelly.usdcUnderThenRefund);
+    const refunded = await costsFeesOnly('Coin Jelly USDC under → refund', jelly.usdcUnderThenRefund);
     await costsFeesOnly('Coin Jelly SOL over → exchange', jelly.solOverThenExchange);
     await costsFeesOnly('Coin Jelly SOL under → refund', jelly.solUnderThenRefund);
     await costsFeesOnly('Coin Jelly refund to a closed account (waits)', jelly.refundToClosedAccount);
     await costsFeesOnly('Coin Jelly expired unpaid', jelly.expiredUnpaid);
     await costsFeesOnly('Coin Jelly late → exchange', jelly.lateThenExchange);
+    // the USDC deposits' accounts were closed and their rent went back to the senders
+    expect([completed.returned, refunded.returned].every((rent) => rent > 0n)).toBe(true);
   });
 
   it('deals cost the platform their network fees only, in every ending, once their accounts are reclaimed', { timeout: 60_000 }, async () => {
@@ -77,16 +81,23 @@ describe("the platform's SOL over every money flow", () => {
     expect(figures.cost).toBe(figures.fees + figures.held);
   });
 
-  it('(a) every platform key ends with exactly its start, less fees and held rent, plus trades and returned rent', async () => {
+  it('(a) every platform key ends with exactly its start, less fees and held rent, plus trades', async () => {
     const end = await e.ledger.mark();
     printFigures(e.figures);
     expect(Object.fromEntries(end.balances)).toEqual(Object.fromEntries(e.ledger.expectedBalances(e.start, end)));
     // the flows account for everything that happened to the platform's SOL
     const whole = e.ledger.figures('all flows', e.start, end);
     const sum = (pick: (f: FlowFigures) => bigint) => e.figures.reduce((total, f) => total + pick(f), 0n);
-    expect([whole.cost, whole.fees, whole.held, whole.returned]).toEqual([sum((f) => f.cost), sum((f) => f.fees), sum((f) => f.held), sum((f) => f.returned)]);
+    expect([whole.cost, whole.fees, whole.held, whole.kept, whole.returned]).toEqual([
+      sum((f) => f.cost),
+      sum((f) => f.fees),
+      sum((f) => f.held),
+      sum((f) => f.kept),
+      sum((f) => f.returned),
+    ]);
     expect(whole.held).toBeGreaterThan(0n); // the open offer's order and vault
-    expect(whole.returned).toBeGreaterThan(0n); // the USDC deposit accounts closed by sweeps and refunds
+    expect(whole.kept).toBe(0n); // no deposit account's rent stayed with the platform
+    expect(whole.returned).toBeGreaterThan(0n); // the USDC deposit accounts closed by sweeps and refunds, rent to their senders
     expect(await openDepositAccounts(e.t)).toEqual([]);
   });
 

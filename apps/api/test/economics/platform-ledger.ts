@@ -8,7 +8,7 @@ import { PublicKey } from '@solana/web3.js';
 import { inArray, ne } from 'drizzle-orm';
 import { orders, rentReclaims } from '../../src/db/schema/index.ts';
 import type { ChainTestApp } from '../helpers/test-chain.ts';
-import { depositAddresses, depositRentReturned, netOf, solLegs, type SolLeg } from './trade-records.ts';
+import { depositAddresses, depositRentClosed, netOf, solLegs, type SolLeg } from './trade-records.ts';
 
 /** Who paid a transaction's fee (its first account key) and how much (meta.fee: base + priority). */
 interface PaidFee {
@@ -98,6 +98,8 @@ export interface LedgerMark {
   paid: Map<string, PaidFee>;
   legs: SolLeg[];
   held: bigint;
+  /** Deposit-account rent closes sent to a platform key, and back to whoever opened the account. */
+  kept: bigint;
   returned: bigint;
 }
 
@@ -111,7 +113,9 @@ export interface FlowFigures {
   transactions: number;
   /** Change of the rent held in open accounts queued for reclamation. */
   held: bigint;
-  /** Rent of deposit token accounts (opened by senders) that closes returned to the admin. */
+  /** Rent of deposit token accounts that closes sent to a platform key (only right when the platform opened them). */
+  kept: bigint;
+  /** Rent of deposit token accounts (opened by senders) that closes sent back to whoever opened them. */
   returned: bigint;
 }
 
@@ -132,12 +136,14 @@ export class PlatformLedger {
   async mark(): Promise<LedgerMark> {
     const keys = await this.keys();
     const lamports = await lamportsOf(this.t, keys.map((key) => new PublicKey(key)));
+    const closed = await depositRentClosed(this.t, keys);
     return {
       balances: new Map(keys.map((key, i) => [key, lamports[i] ?? 0n])),
       paid: await this.fees.paidBy(keys),
       legs: await solLegs(this.t, this.desk),
       held: await heldRent(this.t),
-      returned: await depositRentReturned(this.t),
+      kept: closed.kept,
+      returned: closed.returned,
     };
   }
 
@@ -155,6 +161,7 @@ export class PlatformLedger {
       fees: fresh.reduce((sum, [, paid]) => sum + paid.fee, 0n),
       transactions: fresh.length,
       held: after.held - before.held,
+      kept: after.kept - before.kept,
       returned: after.returned - before.returned,
     };
   }
@@ -162,7 +169,7 @@ export class PlatformLedger {
   /**
    * Each platform key's SOL as the invariant says it must be: its start, minus the fees it paid, plus what trades
    * sent it on purpose, minus what it sent on purpose; for the admin also minus the rent it holds in open accounts
-   * queued for reclamation and plus the deposit-account rent closes returned to it.
+   * queued for reclamation and plus the deposit-account rent closes sent to it.
    */
   expectedBalances(start: LedgerMark, end: LedgerMark): Map<string, bigint> {
     const admin = this.t.chain.admin.publicKey.toBase58();
@@ -170,7 +177,7 @@ export class PlatformLedger {
     for (const key of end.balances.keys()) {
       let lamports = (start.balances.get(key) ?? 0n) + netOf(end.legs, key) - netOf(start.legs, key);
       for (const [signature, paid] of end.paid) if (paid.payer === key && !start.paid.has(signature)) lamports -= paid.fee;
-      if (key === admin) lamports += -(end.held - start.held) + (end.returned - start.returned);
+      if (key === admin) lamports += -(end.held - start.held) + (end.kept - start.kept);
       expected.set(key, lamports);
     }
     return expected;

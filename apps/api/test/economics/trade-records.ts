@@ -1,7 +1,7 @@
 /**
  * What the trades themselves recorded: the SOL legs that move on purpose between the platform's keys and users
- * (swaps, Coin Jelly deposits, payouts, sweeps and refunds), and the rent of Coin Jelly deposit token accounts that a
- * sweep or refund closed to the admin. The economic invariant counts these from the records, never from the balances
+ * (swaps, Coin Jelly deposits, payouts, sweeps and refunds), and where the rent of Coin Jelly deposit token accounts
+ * went when a sweep or refund closed them. The economic invariant counts these from the records, never from the balances
  * it checks.
  */
 import { KNOWN_MINTS } from '@jelly/contracts';
@@ -70,28 +70,39 @@ export function netOf(legs: readonly SolLeg[], address: string): bigint {
   return legs.reduce((sum, leg) => sum + (leg.to === address ? leg.lamports : 0n) - (leg.from === address ? leg.lamports : 0n), 0n);
 }
 
+/** The token program's CloseAccount instruction (its first data byte). */
+const CLOSE_ACCOUNT = 9;
+
 /**
- * Rent of Coin Jelly deposit token accounts that a sweep or refund closed (to the admin): the sender opened each one
- * with its deposit, so its rent is not the platform's cost but comes to it. Read from each closing transaction:
- * the account's lamports before it, when it ended empty.
+ * Rent of Coin Jelly deposit token accounts that a sweep or refund closed, by where the close sent it: `kept` by a
+ * platform key (only right when a platform key opened the account), `returned` to anyone else (whoever opened it).
+ * Read from each closing transaction: the account's lamports before it, when it ended empty, and the CloseAccount's
+ * destination.
  */
-export async function depositRentReturned(t: ChainTestApp): Promise<bigint> {
+export async function depositRentClosed(t: ChainTestApp, platformKeys: readonly string[]): Promise<{ kept: bigint; returned: bigint }> {
   const orders = (await solanaJellyOrders(t)).filter((order) => TOKEN_MINTS[order.sendCoin] !== undefined);
-  if (orders.length === 0) return 0n;
+  const total = { kept: 0n, returned: 0n };
+  if (orders.length === 0) return total;
   const byId = new Map(orders.map((order) => [order.id, order]));
   const closes = await t.app.db
     .select()
     .from(jellyEvents)
     .where(and(inArray(jellyEvents.orderId, [...byId.keys()]), inArray(jellyEvents.kind, ['sweep', 'refund'])));
-  let total = 0n;
   for (const event of closes) {
     const order = byId.get(event.orderId);
     if (!order || !event.signature) continue;
     const account = getAssociatedTokenAddressSync(new PublicKey(TOKEN_MINTS[order.sendCoin] as string), new PublicKey(order.depositAddress));
     const tx = await t.chain.connection.getTransaction(event.signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
     if (!tx?.meta) throw new Error(`the ${event.kind} of Coin Jelly order ${order.id} is not on chain`);
-    const index = tx.transaction.message.staticAccountKeys.findIndex((key) => key.equals(account));
-    if (index >= 0 && tx.meta.postBalances[index] === 0) total += BigInt(tx.meta.preBalances[index] ?? 0);
+    const keys = tx.transaction.message.staticAccountKeys;
+    const index = keys.findIndex((key) => key.equals(account));
+    if (index < 0 || tx.meta.postBalances[index] !== 0) continue;
+    const close = tx.transaction.message.compiledInstructions.find((i) => i.data[0] === CLOSE_ACCOUNT && i.accountKeyIndexes[0] === index);
+    const destination = close && keys[close.accountKeyIndexes[1] ?? -1]?.toBase58();
+    if (!destination) throw new Error(`the ${event.kind} of Coin Jelly order ${order.id} emptied its deposit account without closing it`);
+    const rent = BigInt(tx.meta.preBalances[index] ?? 0);
+    if (platformKeys.includes(destination)) total.kept += rent;
+    else total.returned += rent;
   }
   return total;
 }

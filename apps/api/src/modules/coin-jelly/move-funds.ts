@@ -11,8 +11,8 @@ import { existingTokenAccount, sendThroughGate } from './keypair-desk.ts';
 
 /**
  * Moves `amount` (SOL: lamports) of `coin` out of a deposit address to `to`, through the platform gate, the admin
- * paying the fee (so a deposit can be emptied to the last unit). With `closeAfter`, the deposit token account
- * (opened by the sender) is closed and its rent goes to the admin. A token account is opened for `to` only when `to`
+ * paying the fee (so a deposit can be emptied to the last unit). With `closeTo`, the deposit token account is
+ * closed and its rent goes there (whoever paid it: rent-return.ts). A token account is opened for `to` only when `to`
  * is the platform's own treasury; anyone else must have one already. Resolves with the confirmed signature.
  */
 export async function sendFromDeposit(
@@ -21,7 +21,7 @@ export async function sendFromDeposit(
   coin: JellyCoin,
   to: PublicKey,
   amount: bigint,
-  options: { closeAfter?: boolean; kind: string; reference: string; ownerRef: string; chargeTo: ChargeTo; treasury?: PublicKey },
+  options: { closeTo?: PublicKey; kind: string; reference: string; ownerRef: string; chargeTo: ChargeTo; treasury?: PublicKey },
 ): Promise<{ signature: string; slot: number }> {
   const admin = gate.chain.admin.publicKey;
   const instructions: TransactionInstruction[] = [];
@@ -34,7 +34,7 @@ export async function sendFromDeposit(
     const dest = toTreasury ? getAssociatedTokenAddressSync(mint, to) : await existingTokenAccount(gate, { ...coin, mint: coin.mint }, to);
     if (toTreasury) instructions.push(createAssociatedTokenAccountIdempotentInstruction(admin, dest, to, mint));
     instructions.push(createTransferCheckedInstruction(source, mint, dest, deposit.publicKey, amount, coin.decimals));
-    if (options.closeAfter) instructions.push(createCloseAccountInstruction(source, admin, deposit.publicKey));
+    if (options.closeTo) instructions.push(createCloseAccountInstruction(source, options.closeTo, deposit.publicKey));
   }
   return sendThroughGate(gate, [deposit], instructions, {
     kind: options.kind,

@@ -2,7 +2,7 @@ import type { JellyCoin } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { isNull } from 'drizzle-orm';
-import { SendAlreadyLive } from '../../chain/gate/index.ts';
+import { SendAlreadyLive, type PlatformKey } from '../../chain/gate/index.ts';
 import { jellyOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { failpoint } from '../../lib/failpoint.ts';
@@ -13,6 +13,7 @@ import { addJellyEvent, moveJelly, type JellyOrderRow } from './jelly-writes.ts'
 import { SendInFlight, tokenAccountMissing } from './keypair-desk.ts';
 import { sendFromDeposit } from './move-funds.ts';
 import { findJellyOrder } from './queries.ts';
+import { rentReturnTo } from './rent-return.ts';
 import { payoutFailed, recordPayout, recordRefund, recordSweep, refundFailed } from './record-sends.ts';
 import { endWaiting, markWaiting } from './wait-for-account.ts';
 import { logEvent } from '../../lib/log-events.ts';
@@ -59,6 +60,18 @@ const chargeOf = (order: JellyOrderRow) => ({ wallet: order.userWallet, ip: null
 const gateOf = (ctx: JellyContext, chain: NonNullable<JellyContext['chain']>) => ({ db: ctx.db, chain, now: ctx.now, feePayer: ctx.feePayer, log: ctx.log });
 
 /**
+ * Where the rent of the deposit token account goes when the sweep or refund closes it: back to whoever paid it
+ * (rent-return.ts), the platform keeping it only when one of its own keys opened it. Nothing to close for SOL.
+ */
+async function rentGoesTo(ctx: JellyContext, order: JellyOrderRow, coin: JellyCoin, deposit: PlatformKey): Promise<PublicKey | undefined> {
+  if (!coin.mint || !ctx.chain) return undefined;
+  const admin = ctx.chain.admin.publicKey;
+  const account = getAssociatedTokenAddressSync(new PublicKey(coin.mint), deposit.publicKey);
+  const platform = [admin, deposit.publicKey, ...(ctx.desk ? [ctx.desk.treasury] : [])];
+  return rentReturnTo(ctx.chain.connection, account, { platform, keep: admin, fallback: new PublicKey(order.refundAddress) });
+}
+
+/**
  * Pays an order whose deposit matched (deposit_detected, both coins on Solana) from the desk, then verifies the
  * payout on chain before Completed. The order is claimed (settling) BEFORE the desk pays, so two runs never pay
  * twice; the send is recorded before it leaves, so a crash after the claim is finished by the send recovery.
@@ -103,7 +116,7 @@ export async function payClaimed(ctx: JellyContext, orderId: number): Promise<vo
   if (await recordPayout(ctx, orderId, paid.signature)) await sweepDeposit(ctx, orderId);
 }
 
-/** Empties a completed order's deposit into the desk's treasury (the platform pays; token-account rent comes back). */
+/** Empties a completed order's deposit into the desk's treasury (the platform pays the fee; the deposit account's rent goes back to its payer). */
 export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<void> {
   const order = await findJellyOrder(ctx.db, orderId);
   if (!order || order.stage !== 'completed' || !ctx.chain || !ctx.desk) return;
@@ -116,7 +129,7 @@ export async function sweepDeposit(ctx: JellyContext, orderId: number): Promise<
   failpoint('jelly_sweep', 'after-claim');
   try {
     const swept = await sendFromDeposit(gateOf(ctx, ctx.chain), deposit, send, ctx.desk.treasury, amount, {
-      closeAfter: true,
+      closeTo: await rentGoesTo(ctx, order, send, deposit),
       kind: 'jelly_sweep',
       reference: `jelly:${order.id}:sweep`,
       ownerRef: String(order.id),
@@ -162,7 +175,7 @@ export async function sendRefund(ctx: JellyContext, orderId: number): Promise<vo
   let sent: { signature: string; slot: number };
   try {
     sent = await sendFromDeposit(gateOf(ctx, ctx.chain), deposit, send, new PublicKey(order.refundAddress), BigInt(order.received), {
-      closeAfter: true,
+      closeTo: await rentGoesTo(ctx, order, send, deposit),
       kind: 'jelly_refund',
       reference: `jelly:${order.id}:refund`,
       ownerRef: String(order.id),
