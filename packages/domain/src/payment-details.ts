@@ -26,6 +26,9 @@ export const PAYMENT_DETAILS_MESSAGES = {
   claimNeedsDetails: 'Give your payment details for at least one payment method: the buyer pays you there.',
   onlyCreatorChanges: "Only the offer's creator can change its payment details.",
   offerOnly: 'Payment details are set on the offer, not on a deal.',
+  onlySellerGives: "Only the deal's seller can give its payment details.",
+  dealDetailsGiven: 'The payment details of this deal are already given: they cannot be changed.',
+  dealEndedNoDetails: 'The deal has ended: payment details can no longer be given.',
 } as const;
 
 /** The fields of an order (offer or deal) the rule reads. */

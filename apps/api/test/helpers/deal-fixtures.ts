@@ -3,7 +3,7 @@
  * the admin as fee payer, sign with the user's own key, POST it to the co-signer), and readers of the chain.
  */
 import type { OrderDetails, SignAndSendResponse } from '@jelly/contracts';
-import { cryptoSideWallet, fiatSideWallet } from '@jelly/domain';
+import { claimTakesPaymentDetails, cryptoSideWallet, fiatSideWallet } from '@jelly/domain';
 import {
   acceptOfferAndLockInstruction,
   cancelUniversalTicketInstruction,
@@ -28,7 +28,7 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema/index.ts';
-import { buyOfferBody, createOrder, session, USDC_MINT, type Session } from '../../src/modules/orders/testing.ts';
+import { buyOfferBody, createOrder, sellerDetails, session, USDC_MINT, type Session } from '../../src/modules/orders/testing.ts';
 import type { ChainTestApp, ChainWallet } from './test-chain.ts';
 import { createChainWallet } from './test-chain.ts';
 
@@ -96,9 +96,14 @@ export async function offer(t: ChainTestApp, maker: Trader, side: 0 | 1, amount:
   );
 }
 
-/** A claim (the deal, In Progress) through POST /orders/create-order with parentOrderId. */
+/**
+ * A claim (the deal, In Progress) through POST /orders/create-order with parentOrderId; on a Buy offer the claimer
+ * sells and gives their payment details for the offer's first method, as the claim requires.
+ */
 export async function claim(t: ChainTestApp, taker: Trader, offerId: number, amount: bigint): Promise<number> {
-  return createOrder(t.app, taker, { parentOrderId: offerId, amount: amount.toString() });
+  const [offer] = await t.app.db.select().from(orders).where(eq(orders.orderId, offerId));
+  const details = offer && claimTakesPaymentDetails(offer.offerSide) ? sellerDetails(offer.paymentMethodIds[0]) : {};
+  return createOrder(t.app, taker, { parentOrderId: offerId, amount: amount.toString(), ...details });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
 
@@ -55,7 +55,21 @@ export const userBlocks = pgTable(
   (t) => [
     primaryKey({ columns: [t.blockerWallet, t.blockedWallet] }),
     index('user_blocks_blocked_idx').on(t.blockedWallet, t.blockerWallet),
-    // A wallet's blocks of the day (the daily cap).
+    // A wallet's blocks of the day (the daily cap before user_block_days; kept until a later release drops it).
     index('user_blocks_blocker_created_idx').on(t.blockerWallet, t.createdAt),
   ],
+);
+
+/**
+ * Blocks a wallet MADE per UTC day (the daily cap, BLOCK_MAX_PER_DAY): one counter row per wallet and day, never
+ * decreased, so an unblock does not give the day's slot back. Written only by the rating module's block use-case.
+ */
+export const userBlockDays = pgTable(
+  'user_block_days',
+  {
+    wallet: text('wallet').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    blocks: integer('blocks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.wallet, t.day] })],
 );

@@ -99,7 +99,11 @@ export async function getDossier(ctx: DossierContext, admin: AuthUser, orderId: 
     partyOf(db, buyerWallet, orderId, now),
     partyOf(db, sellerWallet, orderId, now),
     dealTimeline(db, row, audit, flag ?? null),
-    needsFourEyes(ctx.admin.fourEyes, { fiatAmountCents, fiatCode: row.fiatCode }, ctx.priceFeed),
+    needsFourEyes(
+      ctx.admin.fourEyes,
+      { fiatAmountCents, fiatCode: row.fiatCode, amount: BigInt(row.amount), tokenDecimal: row.tokenDecimal, tokenName: row.tokenName },
+      ctx.priceFeed,
+    ),
   ]);
   const byMessage = new Map(attachments.map((a) => [a.messageId, a]));
   const opened = firstRequest?.createdAt ?? flag?.flaggedAt ?? null;

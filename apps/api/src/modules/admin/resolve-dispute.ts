@@ -24,8 +24,9 @@ export interface ResolveDisputeContext extends AdminResolveContext {
 }
 
 /**
- * POST /admin/orders/{orderId}/resolve — with a reason. At or under the four-eyes threshold (the deal's fiat value in
- * the threshold's currency; a deal the price feed cannot value counts as above) the resolution runs at
+ * POST /admin/orders/{orderId}/resolve — with a reason. At or under the four-eyes threshold (the larger of the deal's
+ * fiat value and its escrowed tokens' market value, in the threshold's currency; a deal the price feed cannot value
+ * counts as above) the resolution runs at
  * once (the deals module's on-chain resolution, which audits it and shows the reason to both parties). Above it the
  * request is recorded and audited, and waits for a different admin (decideApproval).
  */

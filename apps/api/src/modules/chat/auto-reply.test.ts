@@ -5,7 +5,7 @@ import { insertDeal } from '../../../test/helpers/chat-deals.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { chatMessages } from '../../db/schema/index.ts';
-import { buyOfferBody, createOrder, session, type Session } from '../orders/testing.ts';
+import { buyOfferBody, createOrder, sellerDetails, session, type Session } from '../orders/testing.ts';
 import { postAutoReply } from './chat-writes.ts';
 
 describe("the offer's auto reply", () => {
@@ -25,7 +25,7 @@ describe("the offer's auto reply", () => {
     expect(response.statusCode).toBe(200);
     return response.json<ChatMessage[]>();
   };
-  const claim = (s: Session, offerId: number) => createOrder(t.app, s, { parentOrderId: offerId, amount: '20000000' });
+  const claim = (s: Session, offerId: number) => createOrder(t.app, s, { parentOrderId: offerId, amount: '20000000', ...sellerDetails() });
 
   it("is the creator's first chat message of a new deal, at the deal's start", async () => {
     const offerId = await createOrder(t.app, maker, buyOfferBody({ autoReply: '  Hi! I pay within 5 minutes of your lock.  ' }));

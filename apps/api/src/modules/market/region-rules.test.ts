@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { ORDER_MESSAGES } from '../orders/index.ts';
-import { buyOfferBody, createOrder, errorOf, postOrder, session, type Session } from '../orders/testing.ts';
+import { buyOfferBody, createOrder, errorOf, postOrder, sellerDetails, session, type Session } from '../orders/testing.ts';
 
 // Addresses the bundled GeoIP country database places in Germany and France.
 const GERMAN_IP = '85.214.0.1';
@@ -49,7 +49,7 @@ describe.each([
       method: 'POST',
       url: '/api/orders/create-order',
       headers: { ...taker.headers, ...headers },
-      payload: { parentOrderId: offerId, amount: '20000000' },
+      payload: { parentOrderId: offerId, amount: '20000000', ...sellerDetails() },
     });
 
   if (trustedProxies.length > 0) {
@@ -79,6 +79,6 @@ describe.each([
     if (trustedProxies.length === 0) {
       expect(errorOf(await claim(limited, viaProxy(GERMAN_IP)))).toMatchObject({ status: 403, message: ORDER_MESSAGES.regionUnknown });
     }
-    expect((await postOrder(t.app, taker, { parentOrderId: open, amount: '20000000' })).statusCode).toBe(200);
+    expect((await postOrder(t.app, taker, { parentOrderId: open, amount: '20000000', ...sellerDetails() })).statusCode).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
-import { buyOfferBody, createOrder, errorOf, postOrder, session, USDT_MINT, type Session } from './testing.ts';
+import { buyOfferBody, createOrder, errorOf, postOrder, sellerDetails, session, type Session, USDT_MINT } from './testing.ts';
 
 describe('cancel (PUT /orders/update-offers), order details, user orders and trading stats', () => {
   let t: TestApp;
@@ -28,7 +28,7 @@ describe('cancel (PUT /orders/update-offers), order details, user orders and tra
     t.app.inject({ method: 'PUT', url: `/api/orders/update-offers?orderId=${orderId}&orderStatus=${orderStatus}`, headers: s.headers });
   const get = (s: Session, id: number) => t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: s.headers });
   const claim = async (s: Session, parentOrderId: number, amount: string) => {
-    const response = await postOrder(t.app, s, { parentOrderId, amount });
+    const response = await postOrder(t.app, s, { parentOrderId, amount, ...sellerDetails() });
     expect(response.statusCode).toBe(200);
     return response.json<{ orderId: number }>().orderId;
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { DEFAULT_CLAIM_LIMITS } from './claim-limits-config.ts';
-import { buyOfferBody, createOrder, errorOf, postOrder, session, type Session } from './testing.ts';
+import { buyOfferBody, createOrder, errorOf, postOrder, sellerDetails, session, type Session } from './testing.ts';
 
 const HOUR = 60 * 60 * 1000;
 const FULL = '100000000'; // the whole of a buyOfferBody offer (100 USDC = 92 EUR, its maximum)
@@ -20,7 +20,7 @@ describe('claim and offer limits per wallet (squatting and flooding)', () => {
     await t.close();
   });
 
-  const claim = (s: Session, parentOrderId: number, amount = FULL) => postOrder(t.app, s, { parentOrderId, amount });
+  const claim = (s: Session, parentOrderId: number, amount = FULL) => postOrder(t.app, s, { parentOrderId, amount, ...sellerDetails() });
   const dealIdOf = (response: Awaited<ReturnType<typeof claim>>) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ orderId: number }>().orderId;

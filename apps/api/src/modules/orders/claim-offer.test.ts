@@ -4,7 +4,7 @@ import { AMOUNT_EXCEEDS_AVAILABLE } from '@jelly/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
-import { buyOfferBody, createOrder, errorOf, postOrder, session, type Session } from './testing.ts';
+import { buyOfferBody, createOrder, errorOf, postOrder, sellerDetails, session, type Session } from './testing.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -29,7 +29,7 @@ describe('POST /orders/create-order — claims', () => {
     return response.json<OrderDetails>();
   };
   const claim = (s: Session, parentOrderId: number, amount: string, extra: object = {}, headers: object = {}) =>
-    postOrder(t.app, { ...s, headers: { ...s.headers, ...headers } }, { parentOrderId, amount, ...extra });
+    postOrder(t.app, { ...s, headers: { ...s.headers, ...headers } }, { parentOrderId, amount, ...sellerDetails(), ...extra });
 
   it('creates the deal In Progress and takes its amount from the offer', async () => {
     const offerId = await createOrder(t.app, maker, buyOfferBody({ orderDescription: 'Revolut preferred', tags: ['fast'] }));

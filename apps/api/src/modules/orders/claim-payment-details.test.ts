@@ -99,6 +99,8 @@ describe("payment details of a Buy offer's claimer", () => {
   });
 
   it.each([
+    ['missing', undefined, M.claimNeedsDetails],
+    ['as an empty list', [], M.claimNeedsDetails],
     ['for a method the offer does not have', [{ paymentMethodId: 'wise', details: IBAN }], M.unknownMethod],
     [
       'twice for one method',
@@ -126,6 +128,44 @@ describe("payment details of a Buy offer's claimer", () => {
     expect((await claim(claimer, offerId, [{ paymentMethodId: 'sepa', details: '  ' }])).statusCode).toBe(400);
     expect((await claim(claimer, offerId, 'IBAN please')).statusCode).toBe(400);
     expect(await dealsOf(claimer)).toEqual([]);
+  });
+
+  it("lets the seller of a deal claimed without details add them once, never replace them; nobody else", async () => {
+    // A claim from before details were required: a Locked deal of a Buy offer with none stored.
+    const { dealId } = await insertDeal(t.app.db, { creator: buyer.wallet.address, acceptor: seller.wallet.address, offerSide: 1 });
+    await t.app.db.update(orders).set({ paymentMethodIds: ['sepa', 'revolut'] }).where(eq(orders.orderId, dealId));
+    await setDeal(dealId, OrderStatus.CryptoGuyLockedCrypto, t.clock.now());
+    const put = (s: Session, entries: unknown) =>
+      t.app.inject({ method: 'PUT', url: `/api/orders/${dealId}/payment-details`, headers: s.headers, payload: { entries } });
+    expect((await read(buyer, dealId)).json<PaymentDetailsResponse>().entries).toEqual([]);
+
+    expect(errorOf(await put(buyer, [{ paymentMethodId: 'sepa', details: IBAN }]))).toMatchObject({ status: 403, message: M.onlySellerGives });
+    expect(errorOf(await put(stranger, [{ paymentMethodId: 'sepa', details: IBAN }]))).toMatchObject({ status: 403, message: M.onlySellerGives });
+    expect(errorOf(await put(seller, []))).toMatchObject({ status: 400, message: M.claimNeedsDetails });
+    expect(errorOf(await put(seller, [{ paymentMethodId: 'wise', details: IBAN }]))).toMatchObject({ status: 400, message: M.unknownMethod });
+
+    // Concurrent adds: one wins, the rest find details given (409); the buyer sees the winner's.
+    const attempts = await Promise.all(
+      [IBAN, REVOLUT, 'third', 'fourth', 'fifth'].map((details) => put(seller, [{ paymentMethodId: 'sepa', details }])),
+    );
+    expect(attempts.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const winner = attempts.find((r) => r.statusCode === 200)!.json<PaymentDetailsResponse>().entries;
+    expect(winner).toHaveLength(1);
+    expect(attempts.filter((r) => r.statusCode === 409).map((r) => errorOf(r).message)).toEqual(Array(4).fill(M.dealDetailsGiven));
+    expect((await read(buyer, dealId)).json<PaymentDetailsResponse>().entries).toEqual(winner);
+
+    expect(errorOf(await put(seller, [{ paymentMethodId: 'revolut', details: REVOLUT }]))).toMatchObject({ status: 409, message: M.dealDetailsGiven });
+    expect((await read(buyer, dealId)).json<PaymentDetailsResponse>().entries).toEqual(winner);
+
+    const ended = await insertDeal(t.app.db, { creator: buyer.wallet.address, acceptor: seller.wallet.address, offerSide: 1, status: OrderStatus.Expired });
+    await t.app.db.update(orders).set({ paymentMethodIds: ['sepa'] }).where(eq(orders.orderId, ended.dealId));
+    const late = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${ended.dealId}/payment-details`,
+      headers: seller.headers,
+      payload: { entries: [{ paymentMethodId: 'sepa', details: IBAN }] },
+    });
+    expect(errorOf(late)).toMatchObject({ status: 409, message: M.dealEndedNoDetails });
   });
 
   it("refuses details on a Sell offer's claim: the claimer buys (400, no deal)", async () => {

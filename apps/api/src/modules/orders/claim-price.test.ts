@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { PriceFeedUnavailableError } from '../prices/index.ts';
-import { buyOfferBody, createOrder, errorOf, postOrder, session, USDT_MINT, type Session } from './testing.ts';
+import { buyOfferBody, createOrder, errorOf, postOrder, sellerDetails, session, type Session, USDT_MINT } from './testing.ts';
 
 /**
  * One price from claim to deal: the Claim Offer modal's figures come from the same domain functions the web runs
@@ -83,6 +83,7 @@ describe('claim price: the web estimate is the deal', () => {
         parentOrderId: offerId,
         amount: toBaseUnits(amountText, offer.tokenDecimal).toString(),
         quotedPrice: web.price,
+        ...sellerDetails(),
       });
       expect({ amountText, allowed: response.statusCode === 200 }).toEqual({ amountText, allowed: web.allowed });
       outcomes.add(web.allowed);
@@ -113,7 +114,7 @@ describe('claim price: the web estimate is the deal', () => {
     const offerId = await gbpOffer(({ priceType: 'floating', premiumPercent: '15', price: undefined, minFiatAmount: '0', maxFiatAmount: '0' }));
     const web = await webQuote(await readOffer(offerId), '10');
     const taker = await session(t.app, createWallet());
-    const dealId = (await postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice: web.price })).json<{ orderId: number }>().orderId;
+    const dealId = (await postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice: web.price, ...sellerDetails() })).json<{ orderId: number }>().orderId;
     vi.spyOn(t.app.priceFeed, 'cryptoUsd').mockResolvedValue({ value: '2', asOf: t.clock.now() });
     const deal = await readOffer(dealId, taker);
     expect(deal).toMatchObject({ price: web.price, fiatAmountCents: web.quote.estimatedCents.toString() });
@@ -128,7 +129,7 @@ describe('claim price: the web estimate is the deal', () => {
     expect(offerDealPrice(offer, await lookup(offer))).toEqual({ price: listed, live: false, showListedPriceNote: true });
     const web = await webQuote(offer, '10');
     const taker = await session(t.app, createWallet());
-    const response = await postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice: web.price });
+    const response = await postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice: web.price, ...sellerDetails() });
     expect(response.statusCode).toBe(200);
     expect(await readOffer(response.json<{ orderId: number }>().orderId, taker)).toMatchObject({ price: listed, fiatAmountCents: web.quote.estimatedCents.toString() });
   });
@@ -138,7 +139,7 @@ describe('claim price: the web estimate is the deal', () => {
     const web = await webQuote(await readOffer(offerId), '10');
     vi.spyOn(t.app.priceFeed, 'cryptoUsd').mockResolvedValue({ value: '1.1', asOf: t.clock.now() });
     const taker = await session(t.app, createWallet());
-    const stale = await postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice: web.price });
+    const stale = await postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice: web.price, ...sellerDetails() });
     expect(errorOf(stale)).toEqual({
       status: 409,
       code: 'CONFLICT',
@@ -151,7 +152,7 @@ describe('claim price: the web estimate is the deal', () => {
 
     // Quoted again at the new price, the same claim goes through at exactly that total.
     const again = await webQuote(await readOffer(offerId), '10');
-    const response = await postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice: again.price });
+    const response = await postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice: again.price, ...sellerDetails() });
     expect(response.statusCode).toBe(200);
     expect(await readOffer(response.json<{ orderId: number }>().orderId, taker)).toMatchObject({ price: '0.8506938', fiatAmountCents: '851' });
   });
@@ -159,7 +160,7 @@ describe('claim price: the web estimate is the deal', () => {
   it('refuses a quoted price that is not the listed price of a fixed offer, and quoted prices that are not prices', async () => {
     const offerId = await gbpOffer(({ price: '0.891', minFiatAmount: '0', maxFiatAmount: '0' }));
     const taker = await session(t.app, createWallet());
-    const claim = (quotedPrice: unknown) => postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice });
+    const claim = (quotedPrice: unknown) => postOrder(t.app, taker, { parentOrderId: offerId, amount: '10000000', quotedPrice, ...sellerDetails() });
     // The old web estimate at the live price.
     expect(errorOf(await claim('0.77344693'))).toMatchObject({ status: 409, code: 'CONFLICT' });
     for (const bad of ['abc', '-1', '1e3', '', 0.891, null]) {

@@ -22,10 +22,10 @@ export function checkPaymentDetails(
 }
 
 /**
- * A claim's payment details, checked: a Buy offer's claimer sells, so they give them (for the offer's payment methods,
- * each once) and the buyer has them as soon as the crypto is locked; a Sell offer's claimer buys and gives none. The
- * claim dialog requires them; the API still takes a claim without (older clients, scripted claims): the deal page then
- * tells the buyer to ask in the chat, and a seller who gives none only delays being paid.
+ * A claim's payment details, checked: a Buy offer's claimer sells, so they must give them (at least one, for the offer's
+ * payment methods, each once) and the buyer has them as soon as the crypto is locked; a Sell offer's claimer buys and
+ * gives none. A claim without them is refused as in the claim dialog: a lock the buyer cannot pay would lapse, and
+ * the lapse would be blamed on the buyer (a stranger could wreck any Buy-offer maker's rating that way).
  */
 export function checkClaimPaymentDetails(
   entries: readonly PaymentDetailsEntry[] | undefined,
@@ -36,7 +36,7 @@ export function checkClaimPaymentDetails(
     if (entries && entries.length > 0) throw refuse(PAYMENT_DETAILS_MESSAGES.claim);
     return [];
   }
-  if (!entries || entries.length === 0) return [];
+  if (!entries || entries.length === 0) throw refuse(PAYMENT_DETAILS_MESSAGES.claimNeedsDetails);
   return checkMethods(entries, paymentMethodIds);
 }
 

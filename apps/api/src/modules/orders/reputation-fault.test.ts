@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { expireDeals } from '../deals/index.ts';
-import { buyOfferBody, createOrder, postOrder, session, type Session } from './testing.ts';
+import { buyOfferBody, createOrder, postOrder, sellerDetails, session, type Session } from './testing.ts';
 
 const MINUTE = 60_000;
 
@@ -22,7 +22,7 @@ describe('reputation counts a failed deal only against the party at fault', () =
   /** A Buy offer (its creator pays fiat; the claimer locks the crypto), 100 USDC, any fiat amount. */
   const offer = (s: Session) => createOrder(t.app, s, buyOfferBody({ minFiatAmount: '0', maxFiatAmount: '0' }));
   const claim = async (s: Session, offerId: number, amount = '10000000') => {
-    const response = await postOrder(t.app, s, { parentOrderId: offerId, amount });
+    const response = await postOrder(t.app, s, { parentOrderId: offerId, amount, ...sellerDetails() });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ orderId: number }>().orderId;
   };
@@ -98,6 +98,21 @@ describe('reputation counts a failed deal only against the party at fault', () =
     expect(await atFault(locked)).toBe(buyer.wallet.address);
 
     expect(await stats(buyer)).toMatchObject({ finishedDeals: 1, cancelledDeals: 1, completionRate: 0 });
+    expect(await stats(seller)).toMatchObject({ finishedDeals: 1, cancelledDeals: 1, completionRate: 0 });
+  });
+
+  it('a lapsed lock whose seller never gave payment details counts against the seller, not the buyer', async () => {
+    const buyer = await newTrader();
+    const seller = await newTrader();
+    const offerId = await offer(buyer);
+    // A deal claimed before details were required: none stored under it.
+    const locked = await claim(seller, offerId);
+    await t.app.db.execute(sql`DELETE FROM offer_payment_details WHERE offer_id = ${locked}`);
+    await move(locked, 8, sql`, locked_at = now()`);
+    await move(locked, 7); // the payment-window job's refund: the buyer had nowhere to pay
+    expect(await atFault(locked)).toBe(seller.wallet.address);
+    expect(await stats(buyer)).toMatchObject({ finishedDeals: 0, cancelledDeals: 0 });
+    expect(await counters(buyer)).toEqual({ trades: 0, completed: 0, cancelled: 0 });
     expect(await stats(seller)).toMatchObject({ finishedDeals: 1, cancelledDeals: 1, completionRate: 0 });
   });
 

@@ -134,7 +134,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       config: perUserPerMinute(SET_PAYMENT_DETAILS_PER_MINUTE),
       schema: {
         tags: ['orders'],
-        summary: "Replace a Sell offer's payment details (its creator)",
+        summary: "Replace a Sell offer's payment details (its creator), or add them once to a Buy offer's deal that has none (its seller)",
         security: bearer,
         params: paymentDetailsParams,
         body: setPaymentDetailsRequest,

@@ -35,6 +35,14 @@ export function buyOfferBody(overrides: Partial<CreateOrderRequest> = {}): Creat
   };
 }
 
+/**
+ * The payment details a Buy offer's claimer (the seller) gives with the claim: required there, refused on a Sell
+ * offer's claim. Spread into a claim body: `{ parentOrderId, amount, ...sellerDetails() }`.
+ */
+export function sellerDetails(paymentMethodId = 'sepa'): { paymentDetails: { paymentMethodId: string; details: string }[] } {
+  return { paymentDetails: [{ paymentMethodId, details: 'IBAN DE89 3704 0044 0532 0130 00 · Test Seller' }] };
+}
+
 export function postOrder(app: FastifyInstance, s: Session | null, payload: unknown): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/orders/create-order', headers: s?.headers ?? {}, payload: payload as object });
 }

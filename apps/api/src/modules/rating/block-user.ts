@@ -1,9 +1,9 @@
 import type { BlockListResponse, BlockUserRequest, BlockUserResponse, UnblockResponse } from '@jelly/contracts';
 import { checkReason } from '@jelly/domain';
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
-import { userBlocks } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { userBlockDays, userBlocks } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { enforceDailyCap } from '../../lib/daily-cap.ts';
+import { enforceDailyCap, utcDay } from '../../lib/daily-cap.ts';
 import type { AuthUser } from '../auth/index.ts';
 import type { RatingDeps } from './submit-rating.ts';
 
@@ -15,8 +15,9 @@ export const BLOCK_DAILY_CAP = (max: number, resetsAt: string) => `You can block
  * POST /user-bans/ban — the Block user modal: the caller adds a wallet to their own block list (the reason must be
  * non-blank: 'Please provide a reason'). Blocking again updates the reason and answers created: false (idempotent).
  * Not a platform ban (admins ban). Either side's block stops claims both ways and hides each other's market offers.
- * At most `limits.blocksPerDay` new entries per UTC day (429 beyond; a reason update is not a new entry), counted
- * under a lock on the caller so concurrent blocks count each other (on every replica).
+ * At most `limits.blocksPerDay` blocks MADE per UTC day (429 beyond; a reason update is not a new block, and an
+ * unblock gives no slot back: the day's counter row in user_block_days only grows), counted under a lock on the
+ * caller so concurrent blocks count each other (on every replica).
  */
 export async function blockUser(
   { db, now: clock, limits }: RatingDeps,
@@ -30,20 +31,33 @@ export async function blockUser(
   const now = clock();
   const pair = and(eq(userBlocks.blockerWallet, caller), eq(userBlocks.blockedWallet, bannedWallet));
   return db.transaction(async (tx) => {
-    const blockedSince = async (since: Date) => {
-      const [row] = await tx.select({ n: count() }).from(userBlocks).where(and(eq(userBlocks.blockerWallet, caller), gte(userBlocks.createdAt, since)));
+    const blocksMadeOn = async (since: Date) => {
+      const [row] = await tx
+        .select({ n: userBlockDays.blocks })
+        .from(userBlockDays)
+        .where(and(eq(userBlockDays.wallet, caller), eq(userBlockDays.day, utcDate(since))));
       return row?.n ?? 0;
     };
     const [held] = await tx.select({ blocked: userBlocks.blockedWallet }).from(userBlocks).where(pair);
-    await enforceDailyCap(tx, { purpose: 'block', wallet: caller, max: held ? undefined : limits?.blocksPerDay, now }, blockedSince, BLOCK_DAILY_CAP);
+    await enforceDailyCap(tx, { purpose: 'block', wallet: caller, max: held ? undefined : limits?.blocksPerDay, now }, blocksMadeOn, BLOCK_DAILY_CAP);
     const [row] = await tx
       .insert(userBlocks)
       .values({ blockerWallet: caller, blockedWallet: bannedWallet, reason: checked.value, createdAt: now })
       .onConflictDoUpdate({ target: [userBlocks.blockerWallet, userBlocks.blockedWallet], set: { reason: checked.value } })
       .returning({ created: sql<boolean>`(xmax = 0)` });
-    return { bannedWallet, created: row?.created === true };
+    const created = row?.created === true;
+    if (created) {
+      await tx
+        .insert(userBlockDays)
+        .values({ wallet: caller, day: utcDate(utcDay(now).start), blocks: 1 })
+        .onConflictDoUpdate({ target: [userBlockDays.wallet, userBlockDays.day], set: { blocks: sql`${userBlockDays.blocks} + 1` } });
+    }
+    return { bannedWallet, created };
   });
 }
+
+/** '2026-11-24': the day column of a UTC day's start. */
+const utcDate = (dayStart: Date): string => dayStart.toISOString().slice(0, 10);
 
 export const NOT_BLOCKED = 'This wallet is not on your block list.';
 

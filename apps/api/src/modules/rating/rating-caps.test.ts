@@ -19,8 +19,10 @@ afterAll(async () => {
 const someone = () => createWallet().address;
 const report = (s: Session, toWallet: string) =>
   t.app.inject({ method: 'POST', url: '/api/rating', headers: s.headers, payload: { toWallet, score: 0, comment: 'Asked to pay outside', dealId: null } });
-const block = (s: Session, bannedWallet: string, reason = 'Spam') =>
-  t.app.inject({ method: 'POST', url: '/api/user-bans/ban', headers: s.headers, payload: { bannedWallet, reason } });
+const block = (s: Session, bannedWallet: string, reason = 'Spam', remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/user-bans/ban', headers: s.headers, payload: { bannedWallet, reason }, ...(remoteAddress ? { remoteAddress } : {}) });
+const unblock = (s: Session, bannedWallet: string, remoteAddress?: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/user-bans/${bannedWallet}`, headers: s.headers, ...(remoteAddress ? { remoteAddress } : {}) });
 const reportsOf = async (wallet: string) => (await t.app.db.select({ n: count() }).from(userReports).where(eq(userReports.fromWallet, wallet)))[0]?.n;
 const blocksOf = async (wallet: string) => (await t.app.db.select({ n: count() }).from(userBlocks).where(eq(userBlocks.blockerWallet, wallet)))[0]?.n;
 
@@ -66,6 +68,38 @@ describe('BLOCK_MAX_PER_DAY', () => {
 
     t.clock.set(new Date('2026-11-25T00:00:00Z'));
     expect((await block(await session(t.app, wallet), someone())).statusCode).toBe(200);
+  });
+
+  it('counts blocks made, not blocks standing: an unblock gives no slot back', async () => {
+    t.clock.set(new Date('2026-11-26T09:00:00Z'));
+    const wallet = createWallet();
+    const s = await session(t.app, wallet);
+    const target = someone();
+    for (let cycle = 0; cycle < 2; cycle += 1) {
+      expect((await block(s, target)).json()).toEqual({ bannedWallet: target, created: true });
+      expect((await unblock(s, target)).statusCode).toBe(200);
+    }
+    expect(await blocksOf(wallet.address)).toBe(0);
+    expect(errorOf(await block(s, target))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(errorOf(await block(s, someone()))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+  });
+
+  it('holds when 30 block-then-unblock cycles race: two blocks made, the rest refused', async () => {
+    t.clock.set(new Date('2026-11-27T09:00:00Z'));
+    const wallet = createWallet();
+    const s = await session(t.app, wallet);
+    // Each request from its own address, so the per-IP HTTP limit never answers for the daily cap.
+    const cycle = async (i: number) => {
+      const target = someone();
+      const made = await block(s, target, 'Spam', `10.35.${i}.1`);
+      if (made.statusCode === 200) expect((await unblock(s, target, `10.36.${i}.1`)).statusCode).toBe(200);
+      return made.statusCode;
+    };
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => cycle(i)));
+    expect(statuses.filter((code) => code === 200)).toHaveLength(2);
+    expect(statuses.filter((code) => code === 429)).toHaveLength(28);
+    expect(await blocksOf(wallet.address)).toBe(0);
+    expect(errorOf(await block(s, someone(), 'Spam', '10.37.0.1'))).toMatchObject({ status: 429 });
   });
 
   it('holds under concurrency: five blocks at once from one wallet, two pass', async () => {

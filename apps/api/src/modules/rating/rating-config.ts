@@ -8,7 +8,7 @@ import { readEnv, type ConfigRead } from '../../lib/env-fields.ts';
 export interface RatingLimitsConfig {
   /** Reports one wallet may send per UTC day. */
   reportsPerDay: number;
-  /** Wallets one wallet may add to its block list per UTC day (blocks it still holds that were added that day). */
+  /** Blocks one wallet may make per UTC day: every new block counts, also one it has since undone (user_block_days). */
   blocksPerDay: number;
 }
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, supportRequests, userBlocks, userReports } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
-import { buyOfferBody, createOrder, errorOf, session, type Session } from '../orders/testing.ts';
+import { buyOfferBody, createOrder, errorOf, sellerDetails, session, type Session } from '../orders/testing.ts';
 import { CANNOT_BLOCK_YOURSELF } from './block-user.ts';
 import { isBlockedEitherWay } from './queries.ts';
 import { RATING_MESSAGES } from './submit-rating.ts';
@@ -29,7 +29,7 @@ afterAll(async () => {
 /** A Buy offer by `maker` claimed by `taker`; the deal is then moved to `status` (the chain flow is tested in deals). */
 async function deal(maker: Session, taker: Session, status: OrderStatus = OrderStatus.Completed): Promise<{ offerId: number; dealId: number }> {
   const offerId = await createOrder(t.app, maker, buyOfferBody());
-  const dealId = await createOrder(t.app, taker, { parentOrderId: offerId, amount: '20000000' });
+  const dealId = await createOrder(t.app, taker, { parentOrderId: offerId, amount: '20000000', ...sellerDetails() });
   await t.app.db.update(orders).set({ status }).where(eq(orders.orderId, dealId));
   return { offerId, dealId };
 }

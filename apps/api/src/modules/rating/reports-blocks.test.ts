@@ -6,7 +6,7 @@ import { orders, reviews, userReports } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
 import { ORDER_MESSAGES } from '../orders/index.ts';
-import { buyOfferBody, createOrder, errorOf, postOrder, session, type Session } from '../orders/testing.ts';
+import { buyOfferBody, createOrder, errorOf, postOrder, sellerDetails, session, type Session } from '../orders/testing.ts';
 import { NOT_BLOCKED } from './block-user.ts';
 import { REPORT_REPEAT_WINDOW_MS } from './submit-report.ts';
 import { RATING_MESSAGES } from './submit-rating.ts';
@@ -170,7 +170,7 @@ describe('blocks: GET /user-bans, DELETE /user-bans/{wallet}, and what a block d
     expect(await seesOffer(bystander, blockedOffer)).toBe(true);
     expect(await seesOffer(bystander, blockerOffer)).toBe(true);
 
-    const claimBy = (s: Session, offerId: number) => postOrder(t.app, s, { parentOrderId: offerId, amount: '10000000' });
+    const claimBy = (s: Session, offerId: number) => postOrder(t.app, s, { parentOrderId: offerId, amount: '10000000', ...sellerDetails() });
     expect(errorOf(await claimBy(blocker, blockedOffer))).toMatchObject({ status: 403, message: ORDER_MESSAGES.claimBlocked });
     expect(errorOf(await claimBy(blocked, blockerOffer))).toMatchObject({ status: 403, message: ORDER_MESSAGES.claimBlocked });
 

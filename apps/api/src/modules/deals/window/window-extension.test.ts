@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../../test/helpers/wallet.ts';
 import { RealtimeTestClient } from '../../../realtime/testing/realtime-client.ts';
-import { buyOfferBody, createOrder, errorOf, postOrder, session, type Session } from '../../orders/testing.ts';
+import { buyOfferBody, createOrder, errorOf, postOrder, sellerDetails, session, type Session } from '../../orders/testing.ts';
 import { expireDeals } from '../expire-deals.ts';
 import { WINDOW_ACTS_PER_MINUTE } from './routes.ts';
 
@@ -35,7 +35,7 @@ async function newDeal(): Promise<{ buyer: Session; seller: Session; dealId: num
   const buyer = await session(t.app, createWallet());
   const seller = await session(t.app, createWallet());
   const offerId = await createOrder(t.app, buyer, buyOfferBody());
-  const response = await postOrder(t.app, seller, { parentOrderId: offerId, amount: '20000000' });
+  const response = await postOrder(t.app, seller, { parentOrderId: offerId, amount: '20000000', ...sellerDetails() });
   expect(response.statusCode).toBe(200);
   const dealId = response.json<{ orderId: number }>().orderId;
   const deal = await order(seller, dealId);
