@@ -28,6 +28,7 @@ describe('the Coin Jelly state table', () => {
     ['failed', SwapStatus.Failed],
     ['needs_choice', SwapStatus.Processing],
     ['awaiting_admin', SwapStatus.Processing],
+    ['refund_sending', SwapStatus.Processing],
   ] as const)('%s shows as status %i', (stage, status) => {
     expect(jellyStatusOf(stage)).toBe(status);
   });
@@ -66,11 +67,19 @@ describe('the Coin Jelly state table', () => {
     expect(JELLY_STAGES_TAKING_DEPOSITS).toEqual(['awaiting_deposit', 'needs_choice', 'expired']);
   });
 
+  it('claims a send by a move out of its stage, never by a move that stays: payout → settling, refund → refund_sending', () => {
+    // the server's moves are its claims and releases: each leaves its stage, so the stage alone says who holds what
+    for (const [, move] of moves.filter(([, m]) => m.actor === 'system')) expect(move.from).not.toContain(move.to);
+    expect(nextJellyStage('refund_sending', 'refund_released')).toBe('refunding');
+    expect(nextJellyStage('refund_sending', 'refund_verified')).toBe('refunded');
+    expect(nextJellyStage('refunding', 'refund_verified')).toBeNull();
+  });
+
   it.each(JELLY_STAGE_NAMES)('%s has a server job only where a system move of that job starts from it', (stage) => {
     const job = jellyStageRules(stage).job;
     expect(JELLY_STAGES_WITH_JOB.includes(stage)).toBe(job !== null);
     if (job === 'payout') expect(nextJellyStage(stage, 'payout_sent')).toBe('settling');
-    if (job === 'refund') expect(nextJellyStage(stage, 'refund_sent')).not.toBeNull();
+    if (job === 'refund') expect(nextJellyStage(stage, 'refund_sent')).toBe('refund_sending');
     if (job !== null) expect(jellyStageRules(stage).final || jellyStageRules(stage).waitingOn !== null).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ export const JELLY_STAGE_NAMES = [
   'settling',
   'completed',
   'refunding',
+  'refund_sending',
   'refunded',
   'expired',
   'failed',
@@ -50,6 +51,8 @@ export const JELLY_STAGE_TABLE: ReadonlyMap<JellyStageName, JellyStageRules> = n
   ['settling', stage(SwapStatus.Processing, false, null)],
   ['completed', stage(SwapStatus.Completed, false, null, true)],
   ['refunding', stage(SwapStatus.Processing, false, null, false, 'refund')],
+  // The refund's claim, the twin of settling: one run took it and sends; the send recovery finishes or resumes it.
+  ['refund_sending', stage(SwapStatus.Processing, false, null)],
   ['refunded', stage(SwapStatus.Failed, false, null, true)],
   // An expired order keeps its address watched: a late deposit reopens it (the user then chooses).
   ['expired', stage(SwapStatus.Failed, true, null, true)],
@@ -86,6 +89,7 @@ export type JellyMoveName =
   | 'payout_sent'
   | 'payout_verified'
   | 'refund_sent'
+  | 'refund_released'
   | 'refund_verified'
   | 'expire'
   | 'late_deposit'
@@ -116,15 +120,16 @@ export const JELLY_MOVES: Readonly<Record<JellyMoveName, JellyMove>> = {
   refund_instead_of_waiting: { from: ['deposit_detected'], to: 'refunding', actor: 'user' },
   payout_sent: { from: ['deposit_detected', 'awaiting_admin'], to: 'settling', actor: 'system' },
   payout_verified: { from: ['settling'], to: 'completed', actor: 'chain' },
-  // The refund's claim: the order stays refunding (it shows and is resumed as one), and the claim is its reason, set
-  // only where none is (apps/api coin-jelly settle.ts); a send that fails releases it and the poller tries again.
-  refund_sent: { from: ['refunding'], to: 'refunding', actor: 'system' },
-  refund_verified: { from: ['refunding'], to: 'refunded', actor: 'chain' },
+  // The refund's claim, like payout_sent: only the run whose move wins goes on to send.
+  refund_sent: { from: ['refunding'], to: 'refund_sending', actor: 'system' },
+  // The node refused the refund (nothing left): the claim is released and the poller tries again.
+  refund_released: { from: ['refund_sending'], to: 'refunding', actor: 'system' },
+  refund_verified: { from: ['refund_sending'], to: 'refunded', actor: 'chain' },
   expire: { from: ['awaiting_deposit'], to: 'expired', actor: 'system' },
   late_deposit: { from: ['expired'], to: 'needs_choice', actor: 'chain' },
   admin_complete: { from: ['awaiting_admin', 'settling', 'deposit_detected'], to: 'completed', actor: 'admin' },
   admin_fail: {
-    from: ['awaiting_deposit', 'deposit_detected', 'needs_choice', 'awaiting_admin', 'settling', 'refunding'],
+    from: ['awaiting_deposit', 'deposit_detected', 'needs_choice', 'awaiting_admin', 'settling', 'refunding', 'refund_sending'],
     to: 'failed',
     actor: 'admin',
   },

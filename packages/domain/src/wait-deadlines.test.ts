@@ -32,6 +32,7 @@ const EXPECTED: ReadonlyArray<[WaitKind, string, number, string]> = [
   ['jelly_awaiting_admin', 'admin', 120, 'coin_jelly'],
   ['jelly_settling', 'chain', 10, 'coin_jelly'],
   ['jelly_refunding', 'server', 10, 'coin_jelly'],
+  ['jelly_refund_sending', 'chain', 10, 'coin_jelly'],
   ['jelly_waiting_account', 'user', 24 * 60, 'coin_jelly'],
   ['swap_processing', 'chain', 5, 'swap'],
   ['platform_send', 'chain', 5, 'platform_send'],

@@ -18,6 +18,7 @@ export const WAIT_KINDS = [
   'jelly_awaiting_admin',
   'jelly_settling',
   'jelly_refunding',
+  'jelly_refund_sending',
   'jelly_waiting_account',
   'swap_processing',
   'platform_send',
@@ -114,6 +115,11 @@ export const WAIT_TABLE: ReadonlyMap<WaitKind, WaitRule> = new Map<WaitKind, Wai
     subject: 'coin_jelly', owner: 'server', clockFrom: 'the refund choice', allowance: { minutes: 10 },
     waitsFor: 'The Coin Jelly refund to the refund address.',
     wayOut: 'The poller sends and verifies the refund; an admin can fail it.',
+  }],
+  ['jelly_refund_sending', {
+    subject: 'coin_jelly', owner: 'chain', clockFrom: 'the claim of its refund', allowance: { minutes: 10 },
+    waitsFor: 'The Coin Jelly refund to land on chain.',
+    wayOut: 'The poller verifies it (send recovery re-sends or signs afresh); an admin can fail it.',
   }],
   // A payout or refund to an address without a token account for the coin (the platform never opens one): the user
   // acts; after COIN_JELLY_WAIT_HOURS (24 by default) the order is in the admins' Coin Jelly queue, and they are told.

@@ -36,7 +36,7 @@ export async function chooseJelly(
   const now = ctx.now();
   let moved;
   if (choice === 'refund') {
-    moved = await moveJelly(ctx.db, orderId, 'choose_refund', { kind: 'choice', actor: 'user', note: 'refund' }, now, { pendingChoice: null });
+    moved = await moveJelly(ctx.db, orderId, 'choose_refund', { event: { kind: 'choice', actor: 'user', note: 'refund' }, set: { pendingChoice: null } }, now);
   } else {
     const send = jellyCoin(ctx.coins, order.sendCoin, order.sendChain);
     if (!send) throw conflict(COIN_WITHDRAWN(order.sendCoin, order.sendChain));
@@ -57,9 +57,9 @@ export async function chooseJelly(
       expireAt: new Date(now.getTime() + COIN_JELLY_RATE_LOCK_MINUTES * 60_000),
     };
     const event = { kind: 'choice', actor: 'user' as const, note: `exchange at ${quote.rate}`, amount: quote.amountReceive, coin: quote.receive.currency };
-    moved = await moveJelly(ctx.db, orderId, 'choose_exchange', event, now, patch);
+    moved = await moveJelly(ctx.db, orderId, 'choose_exchange', { event, set: patch }, now);
     if (moved && !automatic) {
-      moved = await moveJelly(ctx.db, orderId, 'deposit_needs_admin', { kind: 'awaiting_admin' }, now, { adminSince: now });
+      moved = await moveJelly(ctx.db, orderId, 'deposit_needs_admin', { event: { kind: 'awaiting_admin' }, set: { adminSince: now } }, now);
     }
   }
   if (!moved) throw conflict(NO_CHOICE_PENDING);

@@ -28,7 +28,7 @@ import { createChainWallet, startTestChain, type ChainWallet, type TestChain } f
 import { USDC_MINT, session, type Session } from '../orders/testing.ts';
 import { addressDelta } from './chain-reads.ts';
 import { EXPIRED_REASON } from './deposit-watcher.ts';
-import { REFUNDED_REASON } from './settle.ts';
+import { REFUNDED_REASON } from './record-sends.ts';
 import { UPDATE_JELLY_MESSAGES } from './update-jelly.ts';
 import { chainHelpers, orderOf, reserve, scannedUntil, solToUsdc, testJellyConfig, usdcToSol, watcherOf, type ChainHelpers } from './testing.ts';
 import { AppError } from '../../errors.ts';

@@ -15,7 +15,7 @@ import { createClock } from '../../../test/helpers/clock.ts';
 import { testConfig } from '../../../test/helpers/test-app.ts';
 import { createChainWallet, startTestChain, type ChainWallet, type TestChain } from '../../../test/helpers/test-chain.ts';
 import { session, type Session } from '../orders/testing.ts';
-import { REFUNDED_REASON } from './settle.ts';
+import { REFUNDED_REASON } from './record-sends.ts';
 import { chainHelpers, orderOf, reserve, solToUsdc, testJellyConfig, usdcToSol, watcherOf, type ChainHelpers } from './testing.ts';
 
 const clock = createClock();

@@ -119,13 +119,13 @@ export async function creditDeposit(ctx: JellyContext, orderId: number, fact: De
     let outcome: CreditOutcome;
     if (choice) {
       const move = order.stage === 'expired' ? 'late_deposit' : 'deposit_needs_choice';
-      moved = await moveJelly(tx, orderId, move, { ...evidence, kind: 'deposit', note: movedNote ?? `${choice.kind} payment` }, now, { pendingChoice: choice, reason: null });
+      moved = await moveJelly(tx, orderId, move, { event: { ...evidence, kind: 'deposit', note: movedNote ?? `${choice.kind} payment` }, set: { pendingChoice: choice, reason: null } }, now);
       outcome = 'needs_choice';
     } else if (automatic) {
-      moved = await moveJelly(tx, orderId, 'deposit_exact', { ...evidence, kind: 'deposit' }, now, { pendingChoice: null });
+      moved = await moveJelly(tx, orderId, 'deposit_exact', { event: { ...evidence, kind: 'deposit' }, set: { pendingChoice: null } }, now);
       outcome = 'exact';
     } else {
-      moved = await moveJelly(tx, orderId, 'deposit_needs_admin', { ...evidence, kind: 'deposit' }, now, { adminSince: now, pendingChoice: null });
+      moved = await moveJelly(tx, orderId, 'deposit_needs_admin', { event: { ...evidence, kind: 'deposit' }, set: { adminSince: now, pendingChoice: null } }, now);
       outcome = 'needs_admin';
     }
     if (!moved) throw new Error(`creditDeposit: order ${orderId} left stage ${order.stage} meanwhile`);

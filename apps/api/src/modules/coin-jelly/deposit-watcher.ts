@@ -277,7 +277,7 @@ export class DepositWatcher {
       .where(and(inArray(jellyOrders.stage, [...JELLY_MOVES.expire.from]), lt(jellyOrders.expireAt, now)));
     for (const { id } of overdue) {
       await this.ctx.db.transaction(async (tx) => {
-        const moved = await moveJelly(tx, id, 'expire', { kind: 'expired', note: EXPIRED_REASON }, now, { reason: EXPIRED_REASON });
+        const moved = await moveJelly(tx, id, 'expire', { event: { kind: 'expired', note: EXPIRED_REASON }, set: { reason: EXPIRED_REASON } }, now);
         if (moved) await notifyJelly(tx, moved, 'jelly_failed', now);
       });
     }

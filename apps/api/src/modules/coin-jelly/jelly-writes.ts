@@ -36,28 +36,27 @@ export async function addJellyEvent(db: Queryable, orderId: number, stage: Jelly
   });
 }
 
+/** What a move writes beside the stage: its timeline entry, other columns, and a narrower condition. */
+export interface JellyChange {
+  event: JellyEventInput;
+  set?: Partial<Omit<JellyOrderRow, 'id' | 'stage'>>;
+  /** Narrows the move's conditional UPDATE further (e.g. only while the order is marked waiting). */
+  where?: SQL;
+}
+
 /**
  * Moves an order by the state table in one conditional UPDATE (only from the move's stages), with its timeline
  * entry. Returns the updated row, or null when the order was not in a stage the move starts from (someone else
- * moved it first). `claim` narrows the same UPDATE further: a move that stays in its stage (refund_sent) claims
- * its step by it, so only one run goes on.
+ * moved it first). The writers of the three lifecycles take the same arguments: (db, record, move, change, now).
  */
-export async function moveJelly(
-  db: Queryable,
-  orderId: number,
-  move: JellyMoveName,
-  event: JellyEventInput,
-  at: Date,
-  patch: Partial<Omit<JellyOrderRow, 'id' | 'stage'>> = {},
-  claim?: SQL,
-): Promise<JellyOrderRow | null> {
+export async function moveJelly(db: Queryable, orderId: number, move: JellyMoveName, change: JellyChange, now: Date): Promise<JellyOrderRow | null> {
   const rule = JELLY_MOVES[move];
   const [row] = await db
     .update(jellyOrders)
-    .set({ ...patch, stage: rule.to, updatedAt: at })
-    .where(and(eq(jellyOrders.id, orderId), inArray(jellyOrders.stage, [...rule.from]), claim))
+    .set({ ...change.set, stage: rule.to, updatedAt: now })
+    .where(and(eq(jellyOrders.id, orderId), inArray(jellyOrders.stage, [...rule.from]), change.where))
     .returning();
   if (!row) return null;
-  await addJellyEvent(db, orderId, rule.to, { actor: rule.actor, ...event }, at);
+  await addJellyEvent(db, orderId, rule.to, { actor: rule.actor, ...change.event }, now);
   return row;
 }

@@ -9,6 +9,9 @@ import { jellyCoin } from './coins.ts';
 import type { JellyContext } from './context.ts';
 import { addJellyEvent, moveJelly } from './jelly-writes.ts';
 import { notifyJelly } from './notify-jelly.ts';
+
+/** The reason a refunded order shows: written with its landing (refund_verified). */
+export const REFUNDED_REASON = 'Refunded to your wallet at your request';
 import { findJellyOrder } from './queries.ts';
 
 /**
@@ -31,7 +34,7 @@ export async function recordPayout(ctx: JellyContext, orderId: number, signature
     await tx.update(jellyOrders).set({ payoutTx: signature, updatedAt: now }).where(and(eq(jellyOrders.id, orderId), isNull(jellyOrders.payoutTx)));
     await addJellyEvent(tx, orderId, 'settling', { kind: 'payout', actor: 'system', signature, slot: delta?.slot ?? 0, amount, coin: receive.currency }, now);
     if (delta && !delta.failed && delta.delta >= amount) {
-      const done = await moveJelly(tx, orderId, 'payout_verified', { kind: 'payout_verified', signature, slot: delta.slot, amount: delta.delta, coin: receive.currency }, now);
+      const done = await moveJelly(tx, orderId, 'payout_verified', { event: { kind: 'payout_verified', signature, slot: delta.slot, amount: delta.delta, coin: receive.currency } }, now);
       if (done) await notifyJelly(tx, done, 'jelly_completed', now);
     }
   });
@@ -56,18 +59,18 @@ export async function recordRefund(ctx: JellyContext, orderId: number, signature
   failpoint('jelly_refund', 'before-record');
   const now = ctx.now();
   return finishPlatformSend(ctx.db, signature, 'landed', now, async (tx) => {
-    await addJellyEvent(tx, orderId, 'refunding', { kind: 'refund', actor: 'system', signature, slot: delta?.slot ?? 0, amount, coin: send.currency }, now);
+    await addJellyEvent(tx, orderId, 'refund_sending', { kind: 'refund', actor: 'system', signature, slot: delta?.slot ?? 0, amount, coin: send.currency }, now);
     if (delta && !delta.failed && delta.delta >= amount) {
-      const done = await moveJelly(tx, orderId, 'refund_verified', { kind: 'refund_verified', signature, slot: delta.slot, amount: delta.delta, coin: send.currency }, now);
+      const done = await moveJelly(tx, orderId, 'refund_verified', { event: { kind: 'refund_verified', signature, slot: delta.slot, amount: delta.delta, coin: send.currency }, set: { reason: REFUNDED_REASON } }, now);
       if (done) await notifyJelly(tx, done, 'jelly_refunded', now);
     }
   });
 }
 
-/** A refund that could not be made: the claim is released (the next run sends it afresh) and the user told why. */
+/** A refund that could not be made: the claim is released (refund_released: the next run sends it afresh) and the user told why. */
 export async function refundFailed(db: Queryable, orderId: number, error: unknown, now: Date): Promise<void> {
-  await db.update(jellyOrders).set({ reason: null, updatedAt: now }).where(eq(jellyOrders.id, orderId));
-  if (error instanceof AppError) await addJellyEvent(db, orderId, 'refunding', { kind: 'refund_failed', note: error.message }, now);
+  const note = error instanceof AppError ? error.message : null;
+  await moveJelly(db, orderId, 'refund_released', { event: { kind: 'refund_failed', note } }, now);
 }
 
 /** A landed sweep of a completed order's deposit into the treasury. */

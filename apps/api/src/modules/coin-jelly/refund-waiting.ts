@@ -27,15 +27,7 @@ export async function refundInsteadOfWaiting(ctx: JellyContext, order: JellyOrde
   const early = payoutUnderWay(order);
   if (early) throw conflict(early);
   if (order.stage !== 'deposit_detected') return false;
-  const moved = await moveJelly(
-    ctx.db,
-    order.id,
-    'refund_instead_of_waiting',
-    { kind: 'choice', actor: 'user', note: 'refund instead of waiting for the token account' },
-    ctx.now(),
-    { waitingSince: null },
-    isNotNull(jellyOrders.waitingSince),
-  );
+  const moved = await moveJelly(ctx.db, order.id, 'refund_instead_of_waiting', { event: { kind: 'choice', actor: 'user', note: 'refund instead of waiting for the token account' }, set: { waitingSince: null }, where: isNotNull(jellyOrders.waitingSince) }, ctx.now());
   if (moved) return true;
   const now = await findJellyOrder(ctx.db, order.id);
   throw conflict((now && payoutUnderWay(now)) ?? WAITING_REFUND_MESSAGES.payoutSending);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ResumeStaleClaims } from '../../chain/gate/index.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { JellyContext } from './context.ts';
-import { payClaimed, REFUNDED_REASON, sendRefund, sweepDeposit, SWEEP_FAILED } from './settle.ts';
+import { payClaimed, sendRefund, sweepDeposit, SWEEP_FAILED } from './settle.ts';
 import { logEvent } from '../../lib/log-events.ts';
 
 /** Orders taken over per kind and run; the rest wait for the next run. */
@@ -15,11 +15,11 @@ const noLiveSend = (kind: string) =>
 /**
  * What a Coin Jelly claim looks like when its send was never recorded, per send kind: the order in the stage its
  * claim put it in, with no live send of that kind. A refused payout is the admins' (admin_since), a refused refund
- * released its claim (reason cleared), a refused sweep left a sweep_failed event: none of them is resumed.
+ * released its claim (back to refunding), a refused sweep left a sweep_failed event: none of them is resumed.
  */
 const STALE_CLAIMS: Readonly<Record<string, SQL>> = {
   jelly_payout: sql`o.stage = 'settling' AND o.payout_tx IS NULL AND o.admin_since IS NULL AND ${noLiveSend('jelly_payout')}`,
-  jelly_refund: sql`o.stage = 'refunding' AND o.reason = ${REFUNDED_REASON} AND ${noLiveSend('jelly_refund')}`,
+  jelly_refund: sql`o.stage = 'refund_sending' AND ${noLiveSend('jelly_refund')}`,
   jelly_sweep: sql`o.stage = 'completed' AND o.send_chain = 'Solana' AND o.received > 0 AND ${noLiveSend('jelly_sweep')}
     AND NOT EXISTS (SELECT 1 FROM jelly_events e WHERE e.order_id = o.id AND e.kind IN ('sweep', ${SWEEP_FAILED}))`,
 };

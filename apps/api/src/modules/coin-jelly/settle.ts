@@ -1,9 +1,7 @@
 import type { JellyCoin } from '@jelly/contracts';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
-import { isNull } from 'drizzle-orm';
 import { SendAlreadyLive, type PlatformKey } from '../../chain/gate/index.ts';
-import { jellyOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { failpoint } from '../../lib/failpoint.ts';
 import { jellyCoin } from './coins.ts';
@@ -18,7 +16,6 @@ import { payoutFailed, recordPayout, recordRefund, recordSweep, refundFailed } f
 import { endWaiting, markWaiting } from './wait-for-account.ts';
 import { logEvent } from '../../lib/log-events.ts';
 
-export const REFUNDED_REASON = 'Refunded to your wallet at your request';
 /** The event of a sweep the gate or the chain refused: the send recovery does not resume it (an admin looks). */
 export const SWEEP_FAILED = 'sweep_failed';
 
@@ -82,7 +79,7 @@ export async function settleJelly(ctx: JellyContext, orderId: number): Promise<v
   if (!order || order.stage !== 'deposit_detected' || !send?.automatic || !receive?.automatic || !ctx.desk || !ctx.chain) return;
   // The payout waits (the poller retries every tick) until the recipient's own wallet opens its token account.
   if (await waitsForAccount(ctx, order, receive, order.recipientAddress)) return;
-  const claimed = await moveJelly(ctx.db, orderId, 'payout_sent', { kind: 'payout_started' }, ctx.now());
+  const claimed = await moveJelly(ctx.db, orderId, 'payout_sent', { event: { kind: 'payout_started' } }, ctx.now());
   if (!claimed) return;
   failpoint('jelly_payout', 'after-claim');
   await payClaimed(ctx, orderId);
@@ -159,8 +156,8 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
   const { send } = coinsOf(ctx, order);
   if (!send || send.chain !== 'Solana') return;
   if (await waitsForAccount(ctx, order, send, order.refundAddress)) return;
-  // Claim the refund by the table's refund_sent move: only the run that sets the reason where none is goes on to send.
-  const claimed = await moveJelly(ctx.db, orderId, 'refund_sent', { kind: 'refund_started' }, ctx.now(), { reason: REFUNDED_REASON }, isNull(jellyOrders.reason));
+  // Claim the refund by the table's refund_sent move (refunding → refund_sending): only the run that moves it sends.
+  const claimed = await moveJelly(ctx.db, orderId, 'refund_sent', { event: { kind: 'refund_started' } }, ctx.now());
   if (!claimed) return;
   failpoint('jelly_refund', 'after-claim');
   await sendRefund(ctx, orderId);
@@ -170,7 +167,7 @@ export async function refundJelly(ctx: JellyContext, orderId: number): Promise<v
 export async function sendRefund(ctx: JellyContext, orderId: number): Promise<void> {
   const order = await findJellyOrder(ctx.db, orderId);
   const send = order ? coinsOf(ctx, order).send : undefined;
-  if (!order || order.stage !== 'refunding' || order.reason !== REFUNDED_REASON || !send || !ctx.chain) return;
+  if (!order || order.stage !== 'refund_sending' || !send || !ctx.chain) return;
   const deposit = solanaDepositKey(ctx.config.seed, order.id);
   let sent: { signature: string; slot: number };
   try {

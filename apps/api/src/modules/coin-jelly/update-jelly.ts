@@ -68,12 +68,12 @@ export async function updateJelly(ctx: JellyContext, admin: AuthUser, input: Upd
     };
     let after = { stage: order.stage, txID: txId ?? order.payoutTx };
     if (input.status === SwapStatus.Completed) {
-      const done = await moveJelly(tx, order.id, 'admin_complete', event, now, { payoutTx: txId, adminSince: null });
+      const done = await moveJelly(tx, order.id, 'admin_complete', { event, set: { payoutTx: txId, adminSince: null } }, now);
       if (!done) throw conflict(UPDATE_JELLY_MESSAGES.notPayable);
       await notifyJelly(tx, done, 'jelly_completed', now);
       after = { stage: done.stage, txID: done.payoutTx };
     } else if (input.status === SwapStatus.Failed) {
-      const failed = await moveJelly(tx, order.id, 'admin_fail', event, now, { reason: input.reason ?? null, adminSince: null, ...(txId ? { payoutTx: txId } : {}) });
+      const failed = await moveJelly(tx, order.id, 'admin_fail', { event, set: { reason: input.reason ?? null, adminSince: null, ...(txId ? { payoutTx: txId } : {}) } }, now);
       if (!failed) throw conflict(UPDATE_JELLY_MESSAGES.alreadyFinal);
       await notifyJelly(tx, failed, 'jelly_failed', now);
       after = { stage: failed.stage, txID: failed.payoutTx };

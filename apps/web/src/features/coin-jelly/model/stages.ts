@@ -11,6 +11,7 @@ export const STAGE_LABELS: Readonly<Record<JellyStage, string>> = {
   settling: 'Payout sent, confirming on chain',
   completed: 'Completed',
   refunding: 'Refund sent',
+  refund_sending: 'Refund sent, confirming on chain',
   refunded: 'Refunded',
   expired: 'Expired — no deposit before the rate ran out',
   failed: 'Failed',
@@ -50,6 +51,7 @@ const PROGRESS: Readonly<Record<JellyStage, number>> = {
   awaiting_admin: 1,
   settling: 2,
   refunding: 2,
+  refund_sending: 2,
   completed: 3,
   refunded: 3,
 };
@@ -63,7 +65,7 @@ export interface ProgressStep {
 export function progressSteps(stage: JellyStage): ProgressStep[] {
   if (stage === 'expired' || stage === 'failed') return [];
   const reached = PROGRESS[stage];
-  const refund = stage === 'refunding' || stage === 'refunded';
+  const refund = stage === 'refunding' || stage === 'refund_sending' || stage === 'refunded';
   return [
     { label: 'Deposit detected', done: reached >= 1 },
     { label: refund ? 'Refund sent' : 'Payout sent', done: reached >= 2 },
