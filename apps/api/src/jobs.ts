@@ -5,7 +5,7 @@ import { paymentWindowRun, rentReclaimRun } from './modules/deals/index.ts';
 import { DEFAULT_FEE_PAYER_CONFIG } from './chain/gate/index.ts';
 import { runwayWatchRun } from './modules/fee-payer/index.ts';
 import { PAYMENT_REMINDER_INTERVAL_MS, paymentReminderRun } from './modules/notifications/index.ts';
-import { floatingPricesRun } from './modules/prices/index.ts';
+import { floatingPricesRun } from './modules/orders/index.ts';
 import { expiredQuoteSweepRun, processingSwapSweepRun } from './modules/swap/index.ts';
 import { OUTBOX_POLL_MS } from './modules/telegram/index.ts';
 import { watchdogRun } from './modules/watchdog/index.ts';

@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
-import { orders } from './orders.ts';
-
-/**
- * Running deals an admin must look at although nobody opened a dispute (a party was banned). Only a flag: the deal's
- * on-chain state is not touched. Cleared when the deal is resolved.
- */
-export const dealReviewFlags = pgTable('deal_review_flags', {
-  orderId: bigint('order_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => orders.orderId),
-  reason: text('reason').notNull(),
-  flaggedBy: text('flagged_by').notNull(),
-  flaggedAt: timestamptz('flagged_at').notNull(),
-});
+import { orders } from './orders-deals.ts';
 
 /**
  * Four-eyes resolutions: the first admin's request, decided by a different admin. At most one pending per deal.

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
-import { orders } from './orders.ts';
-import { swaps } from './swaps.ts';
+import { orders } from './orders-deals.ts';
+import { swaps } from './swap.ts';
 
 /**
  * Chat messages of a room: a deal (deal_id) or a swap (swap_id), exactly one of the two. created_at is the server's

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AdminAction } from '@jelly/contracts';
-import type { OrderStatus, SupportCaseState } from '@jelly/domain';
+import type { OrderStatus } from '@jelly/domain';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
-import { orders } from './orders.ts';
+import { orders } from './orders-deals.ts';
 
 /** The audit row a landed resolution writes: its action, and details such as the admin's reason. */
 export interface DealTransactionAudit {
@@ -57,72 +57,121 @@ export const dealTransactions = pgTable(
   ],
 );
 
+/** An admin's decision whose send waits for the recipient's token account: retried as it was decided. */
+export interface RecordedResolution {
+  /** The admin wallet that decided (the resolution's actor and audit). */
+  admin: string;
+  reason: string | null;
+}
+
 /**
- * Every admin act (resolutions, four-eyes approvals, bans, token listings and edits, swap and Coin Jelly edits) and
- * the server's own deal refunds. Append-only: a database trigger refuses UPDATE and DELETE (migration admin-audit).
+ * Written only by the deals module. A deal whose payout the server built was refused because the recipient has no
+ * token account for the deal's coin (the platform never opens one with its SOL): who must open which account, since
+ * when, and what to send once they have — the payment-window refund, or the admin's recorded resolution. The row goes
+ * when the send lands; the recipient's "Receive" retries it at once.
  */
-export const adminAuditLog = pgTable(
-  'admin_audit_log',
+export const dealPayoutWaits = pgTable(
+  'deal_payout_waits',
   {
-    id: uuid('id').primaryKey(),
-    /** Insertion order: acts written in the same millisecond still read back in the order they happened. */
-    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    /** The admin wallet, or `server:<job>` for automatic actions (payment-window refunds, lock reconciliation). */
-    actor: text('actor').notNull(),
-    action: text('action').notNull(),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.orderId),
-    /** What was acted on: a wallet, a mint, a deal id, a swap id. */
-    subject: text('subject'),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    txSignature: text('tx_signature'),
-    reason: text('reason'),
-    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
-    createdAt: timestamptz('created_at').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => orders.orderId),
+    /** refund_expired (the payment window ran out on a locked deal) | resolution (an admin decided) */
+    kind: text('kind').notNull(),
+    /** buyer (a release) | seller (a refund) */
+    recipient: text('recipient').notNull(),
+    recipientWallet: text('recipient_wallet').notNull(),
+    mint: text('mint').notNull(),
+    /** For kind = resolution: the decision to send again. */
+    resolution: jsonb('resolution').$type<RecordedResolution>(),
+    since: timestamptz('since').notNull(),
   },
   (t) => [
-    index('admin_audit_log_order_idx').on(t.orderId, t.createdAt),
-    index('admin_audit_log_created_idx').on(t.createdAt),
-    index('admin_audit_log_actor_idx').on(t.actor, t.createdAt),
-    index('admin_audit_log_subject_idx').on(t.subject, t.createdAt),
+    check('deal_payout_waits_kind', sql`${t.kind} IN ('refund_expired', 'resolution')`),
+    check('deal_payout_waits_recipient', sql`${t.recipient} IN ('buyer', 'seller')`),
   ],
 );
 
 /**
- * Support requests (POST /platform/call-tg-bot): a party asks the admins to look at a deal. notified_at is set
- * by the SupportNotifier once the admins were told (the Telegram notifier comes with the notifications work).
+ * A party's request for more time on a deal's payment window, and the other party's answer. The database holds
+ * the rules that concurrency could break: one pending request per deal (partial unique index) and at most two
+ * requests per deal (seq is 1 or 2, unique per deal), whatever the number of simultaneous requests.
  */
-export const supportRequests = pgTable(
-  'support_requests',
+export const dealWindowExtensions = pgTable(
+  'deal_window_extensions',
   {
-    id: uuid('id').primaryKey(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    dealId: bigint('deal_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.orderId),
+    /** 1 for the deal's first request, 2 for its second. */
+    seq: smallint('seq').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    minutes: integer('minutes').notNull(),
+    /** pending | accepted | declined */
+    state: text('state').notNull().default('pending'),
+    answeredBy: text('answered_by'),
+    /** The deadline the accepted extension moved from and to. */
+    deadlineBefore: timestamptz('deadline_before'),
+    deadlineAfter: timestamptz('deadline_after'),
+    createdAt: timestamptz('created_at').notNull(),
+    answeredAt: timestamptz('answered_at'),
+  },
+  (t) => [
+    uniqueIndex('deal_window_extensions_seq_idx').on(t.dealId, t.seq),
+    uniqueIndex('deal_window_extensions_pending_idx').on(t.dealId).where(sql`${t.state} = 'pending'`),
+    check('deal_window_extensions_seq_range', sql`${t.seq} BETWEEN 1 AND 2`),
+    check('deal_window_extensions_minutes', sql`${t.minutes} IN (15, 30, 60)`),
+    check('deal_window_extensions_state', sql`${t.state} IN ('pending', 'accepted', 'declined')`),
+  ],
+);
+
+/**
+ * Running deals an admin must look at although nobody opened a dispute (a party was banned). Only a flag: the deal's
+ * on-chain state is not touched. Cleared when the deal is resolved.
+ */
+export const dealReviewFlags = pgTable('deal_review_flags', {
+  orderId: bigint('order_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => orders.orderId),
+  reason: text('reason').notNull(),
+  flaggedBy: text('flagged_by').notNull(),
+  flaggedAt: timestamptz('flagged_at').notNull(),
+});
+
+/**
+ * The rent-reclamation work list: escrow accounts the admin paid rent for, to close once no longer needed.
+ * `kind = 'ticket'`: the FillTicket of deal `order_id` (closable once the deal ended); `kind = 'order'`: the
+ * UniversalOrder and vault of offer `order_id` (closable once the offer is cancelled or filled, no ticket open).
+ * One row per account (unique kind + order_id); enqueuing again re-arms it. Workers on any API replica claim due
+ * rows with FOR UPDATE SKIP LOCKED and a lease, so each row is worked on by one process at a time.
+ */
+export const rentReclaims = pgTable(
+  'rent_reclaims',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.orderId),
-    requesterWallet: text('requester_wallet').notNull(),
-    buyerWallet: text('buyer_wallet'),
-    sellerWallet: text('seller_wallet'),
-    orderUrl: text('order_url').notNull(),
-    receiver: text('receiver').notNull(),
-    messageType: text('message_type').notNull(),
-    /** The deal's status when the request came in. */
-    statusBefore: smallint('status_before').$type<OrderStatus>().notNull(),
-    notifiedAt: timestamptz('notified_at'),
+    /** pending (due at next_attempt_at) | waiting (not closable yet; re-armed when its deal or offer ends) | done */
+    state: text('state').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    /** Lamports returned to the admin by the closes of this row (0 when there was nothing to close). */
+    lamportsReclaimed: bigint('lamports_reclaimed', { mode: 'bigint' }).notNull().default(sql`0`),
+    signature: text('signature'),
+    /** Who made the platform pay this rent (the lock's wallet and client IP): the close credits it back to them. */
+    wallet: text('wallet'),
+    ip: text('ip'),
+    lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull(),
-    /** The requester's own words (at most 1000 characters). */
-    message: text('message'),
-    /** A case on an ended deal: 'open' until an admin closes it; null for a request on a live deal (a dispute). */
-    state: text('state').$type<SupportCaseState>(),
-    closedAt: timestamptz('closed_at'),
-    /** The admin who closed the case, and why (both parties read the reason). */
-    closedBy: text('closed_by'),
-    closeReason: text('close_reason'),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
-    index('support_requests_order_idx').on(t.orderId, t.createdAt),
-    index('support_requests_requester_idx').on(t.requesterWallet),
-    // One open case per deal: the other party asking at the same moment joins it instead of opening a second.
-    uniqueIndex('support_requests_open_case_idx').on(t.orderId).where(sql`${t.state} = 'open'`),
-    check('support_requests_state_check', sql`${t.state} in ('open', 'closed')`),
+    check('rent_reclaims_kind', sql`${t.kind} IN ('ticket', 'order')`),
+    check('rent_reclaims_state', sql`${t.state} IN ('pending', 'waiting', 'done')`),
+    uniqueIndex('rent_reclaims_account_idx').on(t.kind, t.orderId),
+    index('rent_reclaims_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
   ],
 );

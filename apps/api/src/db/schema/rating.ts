@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
-import { orders } from './orders.ts';
+import { orders } from './orders-deals.ts';
 
 /** Reviews: one per party of a Completed deal, about the other party (score 1–5). */
 export const reviews = pgTable(

@@ -15,9 +15,15 @@ import type { Database } from '../../db/connect.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { assertCanPostChat, chatClosed, insertSwapAttachmentMessage, loadChatDeal, loadSwapRoom } from '../chat/index.ts';
+import {
+  assertCanPostChat,
+  chatClosed,
+  insertAttachmentMessageIfOpen,
+  insertSwapAttachmentMessage,
+  loadChatDeal,
+  loadSwapRoom,
+} from '../chat/index.ts';
 import { EXTENSION_OF } from './file-extensions.ts';
-import { insertAttachmentMessageIfOpen } from './attachment-writes.ts';
 import { FileTooLargeError, sniffAndLimit } from './sniffed-stream.ts';
 
 export interface UploadDeps {

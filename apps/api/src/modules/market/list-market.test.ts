@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
-import { session, type Session } from '../orders/testing.ts';
+import { seedOffers, session, type Session } from '../orders/testing.ts';
 import { marketPage } from './market-page.ts';
 import { cappedCountSql, marketPageSql, marketWhere } from './market-sql.ts';
-import { seedOffers } from './seed-offers.ts';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 

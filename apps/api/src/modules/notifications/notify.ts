@@ -1,8 +1,7 @@
 import type { NotificationKind } from '@jelly/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { notifications, telegramLinks, telegramOutbox } from '../../db/schema/index.ts';
-import { DEAL_BUTTON_TEXT, telegramTextOf } from '../telegram/index.ts';
+import { notifications } from '../../db/schema/index.ts';
+import { enqueueNotificationTelegram } from '../telegram/index.ts';
 import type { NotificationRow } from './to-wire.ts';
 
 export interface NotifyInput {
@@ -42,16 +41,18 @@ export async function notify(tx: Pick<Database, 'insert' | 'execute'>, input: No
     .returning();
   if (!row) throw new Error('notify: insert returned no row');
 
-  const text = telegramTextOf(input.title, input.message);
   const link = input.swapId
     ? `/swap-chat/${input.swapId}?kind=swap`
     : input.orderId
       ? `/swap-chat/${input.orderId}`
       : null;
-  const at = input.now.toISOString();
-  await tx.execute(sql`
-    insert into ${telegramOutbox} (chat_id, text, button_text, button_url, notification_id, next_attempt_at, created_at)
-    select ${telegramLinks.chatId}, ${text}, ${link ? DEAL_BUTTON_TEXT : null}, ${link}, ${row.id}, ${at}::timestamptz, ${at}::timestamptz
-    from ${telegramLinks} where ${telegramLinks.wallet} = ${input.wallet}`);
+  await enqueueNotificationTelegram(tx, {
+    wallet: input.wallet,
+    notificationId: row.id,
+    title: input.title,
+    message: input.message,
+    link,
+    now: input.now,
+  });
   return row;
 }

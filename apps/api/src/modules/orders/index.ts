@@ -11,3 +11,4 @@ export { toOrder } from './order-view.ts';
 export type { OrderRow } from './order-view.ts';
 export { withdrawOffersOf } from './withdraw-offers.ts';
 export { getPaymentDetails } from './get-payment-details.ts';
+export { floatingPricesRun, refreshFloatingPrices } from './refresh-floating-prices.ts';

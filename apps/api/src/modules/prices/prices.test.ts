@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createOutboundHttp } from '../../lib/outbound-http.ts';
 import { createWallet } from '../../../test/helpers/wallet.ts';
+import { refreshFloatingPrices } from '../orders/index.ts';
 import { buyOfferBody, createOrder, session } from '../orders/testing.ts';
 import { loadBundledSnapshot } from './bundled-price-feed.ts';
 import { createPriceFeed } from './create-price-feed.ts';
@@ -11,7 +12,6 @@ import { floatingPrice, marketPrice } from './market-price.ts';
 import { PriceFeedUnavailableError, type PriceFeed } from './price-feed.ts';
 import { readPricesConfig } from './price-feed-config.ts';
 import { PYTH_FEED_IDS, pythPriceToDecimal } from './pyth-hermes.ts';
-import { refreshFloatingPrices } from './refresh-floating-prices.ts';
 import { readFixture, startReplayServer, type ReplayServer } from './replay-server.ts';
 
 const HERMES = '/v2/updates/price/latest';

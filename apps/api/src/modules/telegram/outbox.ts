@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
-import { telegramOutbox } from '../../db/schema/index.ts';
+import { telegramLinks, telegramOutbox } from '../../db/schema/index.ts';
+import { DEAL_BUTTON_TEXT, telegramTextOf } from './message-text.ts';
 
 export type OutboxRow = typeof telegramOutbox.$inferSelect;
 
@@ -25,6 +26,23 @@ export async function enqueueTelegram(
     nextAttemptAt: message.now,
     createdAt: message.now,
   });
+}
+
+/**
+ * Queues notification `notificationId` for every Telegram chat linked to `wallet`, in the caller's transaction (the
+ * notification and its messages exist together): its text, and a button to `link` (a deal's or swap's chat) if any.
+ */
+export async function enqueueNotificationTelegram(
+  tx: Pick<Database, 'execute'>,
+  message: { wallet: string; notificationId: number; title: string; message: string; link: string | null; now: Date },
+): Promise<void> {
+  const at = message.now.toISOString();
+  const text = telegramTextOf(message.title, message.message);
+  await tx.execute(sql`
+    insert into ${telegramOutbox} (chat_id, text, button_text, button_url, notification_id, next_attempt_at, created_at)
+    select ${telegramLinks.chatId}, ${text}, ${message.link ? DEAL_BUTTON_TEXT : null}, ${message.link}, ${message.notificationId},
+      ${at}::timestamptz, ${at}::timestamptz
+    from ${telegramLinks} where ${telegramLinks.wallet} = ${message.wallet}`);
 }
 
 /**

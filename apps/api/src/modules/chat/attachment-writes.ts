@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { isChatClosed } from '@jelly/domain';
 import type { Database } from '../../db/connect.ts';
 import { chatAttachments, chatMessages, orders } from '../../db/schema/index.ts';
-import { supportCaseOpenColumn } from '../chat/index.ts';
 import { notifyChatMessage } from '../notifications/index.ts';
+import { supportCaseOpenColumn } from './queries.ts';
 
 export interface NewAttachmentMessage {
   dealId: number;
@@ -20,7 +20,7 @@ export interface NewAttachmentMessage {
 }
 
 /**
- * Records an uploaded file as a chat message plus its attachment row, in one transaction, only while the deal's chat
+ * Records an uploaded file (stored by the attachments module) as a chat message plus its attachment row, in one transaction, only while the deal's chat
  * is open (the deal row is held FOR SHARE, as for text messages). Returns the message id, or undefined when closed.
  */
 export async function insertAttachmentMessageIfOpen(db: Database, input: NewAttachmentMessage): Promise<number | undefined> {
