@@ -83,7 +83,7 @@ describe('a Coin Jelly refund killed mid-send', () => {
     // alice's deposit over a connection of its own: the helpers' connection cached a blockhash that expired above
     await refundKilledAt('after-claim', api, freshChainHelpers(world, alice.keypair));
     const [row] = (await world.db.query<{ stage: string }>('SELECT stage FROM jelly_orders WHERE id = $1', [refunds.at(-1)?.order.id])).rows;
-    expect(row?.stage).toBe('refunding');
+    expect(row?.stage).toBe('refund_sending');
     const sends = await world.db.query('SELECT 1 FROM platform_sends WHERE owner_ref = $1', [String(refunds.at(-1)?.order.id)]);
     expect(sends.rows).toEqual([]);
   });
