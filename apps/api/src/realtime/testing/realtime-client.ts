@@ -65,7 +65,9 @@ export class RealtimeTestClient {
         ? typeOrMatch
         : (m: RealtimeServerMessage) =>
             m.type === typeOrMatch && (typeof predicateOrTimeout !== 'function' || (predicateOrTimeout as (m: RealtimeServerMessage) => boolean)(m));
-    const timeoutMs = (typeof predicateOrTimeout === 'number' ? predicateOrTimeout : maybeTimeout) ?? 3000;
+    // A wait for a message that is coming: it ends as soon as the message does, so its limit only bounds a broken run.
+    // 3 s was a wall-clock window a busy machine outlasted (a payout's send and confirmation take longer under load).
+    const timeoutMs = (typeof predicateOrTimeout === 'number' ? predicateOrTimeout : maybeTimeout) ?? 20_000;
     const index = this.unread.findIndex(match);
     if (index >= 0) return Promise.resolve(this.unread.splice(index, 1)[0] as RealtimeServerMessage);
     return new Promise((resolve, reject) => {
