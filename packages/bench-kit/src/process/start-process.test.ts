@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './port.ts';
-import { startProcess, type StartedProcess } from './start-process.ts';
+import { startProcess, type ProcessOptions, type ReadyWhen, type StartedProcess } from './start-process.ts';
 
 const fixture = fileURLToPath(new URL('../../test/fixtures/kit-child.mjs', import.meta.url));
 const started: StartedProcess[] = [];
-const start = async (mode: string, options: Partial<Parameters<typeof startProcess>[0]> = {}) => {
-  const p = await startProcess({ name: `fixture ${mode}`, command: process.execPath, args: [fixture, mode], ...options });
+const start = async <W extends ReadyWhen | undefined = undefined>(mode: string, options: Omit<ProcessOptions<W>, 'name' | 'command' | 'args'> = {}) => {
+  const p = await startProcess<W>({ name: `fixture ${mode}`, command: process.execPath, args: [fixture, mode], ...options });
   started.push(p);
   return p;
 };
@@ -36,7 +36,7 @@ describe('startProcess is ready', () => {
       command: process.execPath,
       args: [fixture, 'ipc'],
       ipc: true,
-      ready: { message: (m) => (m as { kind: string }).kind === 'ready' },
+      ready: { message: (m: unknown) => (m as { kind: string }).kind === 'ready' },
       readyWithinMs: 20_000,
     });
     started.push(p);
