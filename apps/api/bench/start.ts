@@ -54,8 +54,8 @@ await runBench({ name: 'bench:start', limitS: 180 + runs * 180 + idleS }, async 
     await step(`bare Fastify start ${run + 1}`, 30, async () => {
       const s = await startAndWait(ROOT, ['--input-type=module', '-e', BARE], embeddedEnv, '/api/health');
       bare.push(s.readyS);
-      bareRss.push(memoryMb(s.child.pid).rss);
-      await stop(s.child);
+      bareRss.push(memoryMb(s.process.pid).rss);
+      await stop(s);
     });
     await step(`first start ${run + 1} (build included)`, 240, async () => {
       for (const out of [...BUILD_OUTPUTS, join(dir, 'data')]) await rm(out, { recursive: true, force: true });
@@ -63,16 +63,16 @@ await runBench({ name: 'bench:start', limitS: 180 + runs * 180 + idleS }, async 
       first.push(s.readyS);
       await printed(s, '"startupMs"');
       console.log(`[bench] run ${run + 1}: first start ${s.readyS.toFixed(1)} s (${phases(s.output())})`);
-      firstPeak.push(memoryMb(s.child.pid).peak);
-      await stop(s.child);
+      firstPeak.push(memoryMb(s.process.pid).peak);
+      await stop(s);
     });
     await step(`restart ${run + 1}`, 60, async () => {
       const s = await startAndWait(ROOT, ['scripts/start.mjs'], dataEnv, '/api/health');
       restart.push(s.readyS);
       await printed(s, '"startupMs"');
       console.log(`[bench] run ${run + 1}: restart ${s.readyS.toFixed(1)} s (${phases(s.output())})`);
-      restartPeak.push(memoryMb(s.child.pid).peak);
-      await stop(s.child);
+      restartPeak.push(memoryMb(s.process.pid).peak);
+      await stop(s);
     });
   }
 
@@ -80,8 +80,8 @@ await runBench({ name: 'bench:start', limitS: 180 + runs * 180 + idleS }, async 
   const idle = await step(`restart and idle ${idleS} s`, 60 + idleS, async () => {
     const s = await startAndWait(ROOT, ['scripts/start.mjs'], dataEnv, '/api/health');
     await new Promise((resolve) => setTimeout(resolve, idleS * 1000));
-    const memory = memoryMb(s.child.pid);
-    await stop(s.child);
+    const memory = memoryMb(s.process.pid);
+    await stop(s);
     return memory;
   });
 
@@ -115,7 +115,7 @@ await runBench({ name: 'bench:start', limitS: 180 + runs * 180 + idleS }, async 
 
   /** `runs` starts of the compiled API on PostgreSQL and a standalone localnet, the last one left idling. */
   async function measureExternal(work: string): Promise<{ ready: number[]; idle: Memory }> {
-    const chain = await step('external chain (standalone localnet)', 90, () => startExternalChain(ROOT, work));
+    const chain = await step('external chain (standalone localnet)', 90, () => startExternalChain(work));
     const { database, drop } = await createTestDatabase();
     try {
       if (database.driver !== 'postgres') throw new Error('expected a PostgreSQL database');
@@ -132,13 +132,13 @@ await runBench({ name: 'bench:start', limitS: 180 + runs * 180 + idleS }, async 
       for (let run = 0; run < runs; run += 1) {
         const s = await step(`external API start ${run + 1}`, 60, () => startAndWait(ROOT, ['apps/api/dist/server.js'], env, '/api/health'));
         ready.push(s.readyS);
-        if (run < runs - 1) await stop(s.child);
+        if (run < runs - 1) await stop(s);
         else {
           const idle = await step(`external API idle ${idleS} s`, 30 + idleS, async () => {
             await new Promise((resolve) => setTimeout(resolve, idleS * 1000));
-            return memoryMb(s.child.pid);
+            return memoryMb(s.process.pid);
           });
-          await stop(s.child);
+          await stop(s);
           return { ready, idle };
         }
       }

@@ -2,13 +2,14 @@
 // spare room, upgrade the same address to a build one byte longer (the program data grows, the deployed bytes'
 // sha256 is checked), prove the upgraded program runs; then a deploy killed after its buffer was created, and
 // reclaim-buffers returning that buffer's rent.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startProcess } from '@jelly/bench-kit/process';
 import { decodeConfig, findConfigPda, findProgramDataAddress } from '@jelly/escrow';
 import { startLocalnet, type Localnet } from '@jelly/localnet';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
@@ -39,17 +40,16 @@ async function escrowCommand(...args: string[]): Promise<string> {
 }
 
 /** The command without --yes, answering `answer` to its question; resolves with the exit code and the output. */
-function escrowCommandAnswering(answer: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(TSX, [CLI, ...args, '--url', cluster.rpcUrl, '--keypair', adminFile], { cwd: ROOT });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.includes('[y/N]')) child.stdin.end(`${answer}\n`);
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
+async function escrowCommandAnswering(answer: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
+  const command = await startProcess({ name: 'escrow-cli', command: TSX, args: [CLI, ...args, '--url', cluster.rpcUrl, '--keypair', adminFile], cwd: ROOT, stdin: true });
+  // the question comes without a newline; a command that ends without asking is answered by its exit
+  await command.waitFor({ line: '[y/N]', stream: 'stdout' }, 120_000).then(
+    () => command.child.stdin?.end(`${answer}\n`),
+    (error: unknown) => {
+      if (!command.exit()) throw error;
+    },
+  );
+  return { code: (await command.exited).code, out: command.output('stdout') };
 }
 
 /** The buffers the loader holds with the admin as authority (tag 1, Some(admin)). */
@@ -134,20 +134,17 @@ describe('the buffer of an interrupted deploy', () => {
     await writeFile(otherFile, JSON.stringify([...other.secretKey]));
     // The deploy is killed once its buffer exists (mid-upload), as a lost terminal or a crash would stop it.
     // node with tsx's loader, not the tsx binary: that runs the script in a child process a kill would not reach.
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'deploy', '--program-keypair', otherFile, '--url', cluster.rpcUrl, '--keypair', adminFile, '--yes'], { cwd: ROOT });
-    const bufferAddress = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const created = /buffer (\w+) created/.exec(out);
-        if (created?.[1]) {
-          child.kill('SIGKILL');
-          resolve(created[1]);
-        }
-      });
-      child.on('close', () => reject(new Error(`the deploy ended before creating its buffer:\n${out}`)));
+    const deploy = await startProcess({
+      name: 'the deploy',
+      command: process.execPath,
+      args: ['--import', 'tsx', CLI, 'deploy', '--program-keypair', otherFile, '--url', cluster.rpcUrl, '--keypair', adminFile, '--yes'],
+      cwd: ROOT,
+      ready: { line: /buffer (\w+) created/, stream: 'stdout' },
+      readyWithinMs: 110_000,
     });
-    await new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once('close', resolve) : resolve(null)));
+    deploy.kill('SIGKILL');
+    await deploy.exited;
+    const bufferAddress = deploy.ready[1] ?? '';
     expect(await connection.getAccountInfo(other.publicKey)).toBeNull(); // never deployed
 
     const buffer = new PublicKey(bufferAddress);

@@ -1,13 +1,14 @@
 // The production path: a cluster the app did not start (a bare localnet standing in for devnet: no escrow program),
 // the program deployed and its Config initialised by the operator command over JSON-RPC, then the API wired the
 // way server.ts wires it for SOLANA_RPC_URL + ADMIN_KEYPAIR + ESCROW_PROGRAM_ID, and one deal run to Completed.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { OrderStatus, settlementPayout } from '@jelly/domain';
+import { startProcess } from '@jelly/bench-kit/process';
 import { decodeConfig, findConfigPda, findProgramDataAddress, type Config } from '@jelly/escrow';
 import { startLocalnet, type Localnet } from '@jelly/localnet';
 import { Connection, Keypair } from '@solana/web3.js';
@@ -45,17 +46,16 @@ async function escrowCommand(...args: string[]): Promise<string> {
 }
 
 /** The command without --yes, answering `answer` to its question; resolves with the exit code and the output. */
-function escrowCommandAnswering(answer: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(TSX, [CLI, ...args, '--url', cluster.rpcUrl, '--keypair', adminFile], { cwd: ROOT });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.includes('[y/N]')) child.stdin.end(`${answer}\n`);
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
+async function escrowCommandAnswering(answer: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
+  const command = await startProcess({ name: 'escrow-cli', command: TSX, args: [CLI, ...args, '--url', cluster.rpcUrl, '--keypair', adminFile], cwd: ROOT, stdin: true });
+  // the question comes without a newline; a command that ends without asking is answered by its exit
+  await command.waitFor({ line: '[y/N]', stream: 'stdout' }, 120_000).then(
+    () => command.child.stdin?.end(`${answer}\n`),
+    (error: unknown) => {
+      if (!command.exit()) throw error;
+    },
+  );
+  return { code: (await command.exited).code, out: command.output('stdout') };
 }
 
 beforeAll(async () => {

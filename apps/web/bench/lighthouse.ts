@@ -62,7 +62,7 @@ async function main(): Promise<void> {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, LOCALNET_PORT: '0', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_SECONDS: '0' },
       quiet: true,
       readyWithinS: 120,
-      probe: () => fetch(`${origin}/api/platform/config`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok),
+      probeUrl: `${origin}/api/platform/config`,
     });
     try {
       const chrome = await step('start Chromium', 60, () =>

@@ -5,10 +5,11 @@
  *
  * Protocol (child-side.ts is the other half): the child sends `{ kind: 'ready', value }` over IPC when it serves;
  * the parent may send `{ kind: 'request', id, body }` and gets `{ kind: 'reply', id, value }`. A server that does not
- * speak it (the product's own server.ts) is ready when `probe` answers true. SIGTERM stops either.
+ * speak it (the product's own server.ts) is ready when `probeUrl` answers 200. SIGTERM stops either. Both are
+ * started by the process kit (process/start-process.ts).
  */
-import { fork, spawn } from 'node:child_process';
-import { onExit, within } from './limits.ts';
+import { startProcess } from './process/start-process.ts';
+import { within } from './limits.ts';
 
 export interface ChildOptions {
   /** What the messages call it, e.g. 'API server'. */
@@ -22,8 +23,8 @@ export interface ChildOptions {
   nodeFlags?: string[];
   /** Seconds the child may take to be ready. */
   readyWithinS: number;
-  /** Ready when this answers true; without it, when the child sends its ready message. */
-  probe?: () => Promise<boolean>;
+  /** Ready when a GET to this URL answers 200; without it, when the child sends its ready message. */
+  probeUrl?: string;
   /** Drop the child's stdout (its logs), keep stderr. */
   quiet?: boolean;
 }
@@ -38,64 +39,36 @@ export interface BenchChild<Ready> {
 }
 
 type FromChild = { kind: 'ready'; value: unknown } | { kind: 'reply'; id: number; value: unknown };
+const isReady = (message: unknown): boolean => (message as FromChild | null)?.kind === 'ready';
 
 export async function startChild<Ready = undefined>(options: ChildOptions): Promise<BenchChild<Ready>> {
-  const child = fork(options.script, options.args ?? [], {
-    execArgv: [...(options.nodeFlags ?? []), '--import', 'tsx'],
+  const common = {
+    name: options.name,
+    command: process.execPath,
+    args: [...(options.nodeFlags ?? []), '--import', 'tsx', options.script, ...(options.args ?? [])],
+    ipc: true,
+    echo: options.quiet ? ('stderr' as const) : ('all' as const),
+    readyWithinMs: options.readyWithinS * 1000,
     ...(options.env ? { env: options.env } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit', 'ipc'],
-  });
-  const pid = child.pid ?? -1;
-  const forget = onExit(() => child.kill('SIGKILL'));
-  let exitReason: string | null = null;
-  const exited = new Promise<string>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exitReason = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      forget();
-      resolve(exitReason);
-    });
-  });
-  // A spawn error (or a send to a child that is gone) is reported through the calls below, not as a crash.
-  child.on('error', (error) => {
-    exitReason ??= `could not be run: ${error.message}`;
-  });
-  const gone = (doing: string) => exited.then((reason) => Promise.reject(new Error(`${options.name} ${reason} ${doing}`)));
-
-  let readyMessage: (value: unknown) => void = () => {};
+  };
+  const started = options.probeUrl
+    ? await startProcess({ ...common, ready: { url: options.probeUrl, pollMs: 250 } })
+    : await startProcess({ ...common, ready: { message: isReady } });
+  const { child } = started;
+  const gone = (doing: string) => started.exited.then((exit) => Promise.reject(new Error(`${options.name} ${exit.description} ${doing}`)));
   const replies = new Map<number, (value: unknown) => void>();
   child.on('message', (message: FromChild) => {
-    if (message.kind === 'ready') readyMessage(message.value);
-    else if (message.kind === 'reply') replies.get(message.id)?.(message.value);
+    if (message.kind === 'reply') replies.get(message.id)?.(message.value);
   });
-
-  const whenReady = options.probe
-    ? (async () => {
-        for (;;) {
-          if (exitReason) return undefined;
-          if (await options.probe!().catch(() => false)) return undefined;
-          await new Promise((next) => setTimeout(next, 250));
-        }
-      })()
-    : new Promise<unknown>((resolve) => (readyMessage = resolve));
-  let ready: unknown;
-  try {
-    ready = await within(
-      Promise.race([whenReady, gone('before it was ready')]),
-      options.readyWithinS,
-      `${options.name} start`,
-    );
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
 
   let nextId = 0;
   return {
-    pid,
-    ready: ready as Ready,
+    pid: started.pid,
+    ready: (options.probeUrl ? undefined : (started.ready as FromChild & { kind: 'ready' }).value) as Ready,
     request: <Reply>(body: unknown, withinS: number) => {
-      if (exitReason) return Promise.reject(new Error(`${options.name} ${exitReason} before it answered`));
+      const exit = started.exit();
+      if (exit) return Promise.reject(new Error(`${options.name} ${exit.description} before it answered`));
       const id = nextId++;
       const answered = new Promise<Reply>((resolve) => replies.set(id, (value) => resolve(value as Reply)));
       child.send({ kind: 'request', id, body });
@@ -104,14 +77,8 @@ export async function startChild<Ready = undefined>(options: ChildOptions): Prom
       );
     },
     stop: async (withinS = 15) => {
-      if (exitReason) return;
-      child.kill('SIGTERM');
-      try {
-        await within(exited, withinS, `${options.name} stop`);
-      } catch (error) {
-        child.kill('SIGKILL');
-        throw error;
-      }
+      const exit = await started.stop(withinS * 1000);
+      if (exit.forced) throw new Error(`${options.name} stop: no result within ${Number(withinS.toFixed(1))} s`);
     },
   };
 }
@@ -121,23 +88,13 @@ export async function startChild<Ready = undefined>(options: ChildOptions): Prom
  * in a process group of its own, killed whole, so `npm run x` does not leave its x running.
  */
 export async function runCommand(command: string, args: string[], options: { cwd?: string; withinS: number; quiet?: boolean }): Promise<void> {
-  const child = spawn(command, args, { cwd: options.cwd, detached: true, stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'] });
-  const killGroup = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // the group is gone
-    }
-  };
-  const forget = onExit(killGroup);
-  const ended = new Promise<void>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${[command, ...args].join(' ')} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`))));
-  });
+  const what = [command, ...args].join(' ');
+  const started = await startProcess({ name: what, command, args, group: true, echo: options.quiet ? 'stderr' : 'all', ...(options.cwd ? { cwd: options.cwd } : {}) });
   try {
-    await within(ended, options.withinS, [command, ...args].join(' '));
+    const exit = await within(started.exited, options.withinS, what);
+    if (exit.code !== 0) throw new Error(`${what} ${exit.description}`);
   } finally {
-    killGroup();
-    forget();
+    // whatever the command left running in its group goes with it
+    started.kill('SIGKILL');
   }
 }

@@ -2,11 +2,12 @@
  * The limits every bench runs under. A bench is a script that must end, with its figures or with the reason it could
  * not produce them: `runBench` gives the whole script a time limit, `step` gives each step its own, and a step that
  * cannot proceed throws at once (a refused socket, a server that exits, a 429) instead of waiting for what will not
- * come. Whatever way the bench ends, the processes it started are killed (`onExit`).
+ * come. Whatever way the bench ends, the processes it started are killed (the process kit's `onExit` registry).
  *
  * A time limit fires from a timer, so it stops a bench that waits; a bench stuck in synchronous code is stopped by
  * the smoke runner, which kills the whole process group at its own limit.
  */
+import { killAll } from './process/exit-registry.ts';
 
 /** Exit code of a bench that ran to its end and printed its figures, but missed a target it checks. */
 export const TARGET_MISSED_EXIT = 3;
@@ -15,25 +16,6 @@ export const TARGET_MISSED_EXIT = 3;
 export const TIME_LIMIT_ENV = 'BENCH_TIME_LIMIT_S';
 
 const running = new Set<string>();
-const killers = new Set<() => void>();
-
-/** Registers a synchronous kill (a child process, a browser) run when the bench ends in any way; returns the undo. */
-export function onExit(kill: () => void): () => void {
-  killers.add(kill);
-  return () => killers.delete(kill);
-}
-
-function killAll(): void {
-  for (const kill of [...killers]) {
-    try {
-      kill();
-    } catch {
-      // already gone
-    }
-  }
-  killers.clear();
-}
-process.on('exit', killAll);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const seconds = (s: number) => `${Number(s.toFixed(1))} s`;

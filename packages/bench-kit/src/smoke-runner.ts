@@ -1,12 +1,11 @@
 /**
  * Runs one bench at smoke size and says whether it ran end to end: it must exit by itself within its limit (0, or
  * TARGET_MISSED_EXIT: a missed target is a figure, and figures are not judged here) and print every figure line it
- * is expected to print. The bench runs in its own process group, so at the limit the whole group is killed (npm,
- * tsx, the bench, its servers), not just the first process.
+ * is expected to print. The bench runs in its own process group (the process kit's `group`), so at the limit the
+ * whole group is killed (npm, tsx, the bench, its servers), not just the first process.
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { TARGET_MISSED_EXIT, TIME_LIMIT_ENV } from './limits.ts';
+import { startProcess, type StartedProcess } from './process/start-process.ts';
 
 export interface SmokeBench {
   /** e.g. `bench:realtime`. */
@@ -37,14 +36,6 @@ export function benchLimitS(limitS: number): number {
   return Math.max(1, Math.floor(limitS - Math.min(10, limitS / 5)));
 }
 
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // the group is gone
-  }
-}
-
 export async function runSmokeBench(bench: SmokeBench, print: (line: string) => void, cwd = process.cwd()): Promise<SmokeResult> {
   const started = performance.now();
   const env: NodeJS.ProcessEnv = { ...process.env, [TIME_LIMIT_ENV]: String(benchLimitS(bench.limitS)) };
@@ -52,38 +43,51 @@ export async function runSmokeBench(bench: SmokeBench, print: (line: string) => 
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const [command, ...args] = bench.command;
-  const child = spawn(command ?? 'false', args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
-  const take = (line: string) => {
-    lines.push(line);
-    print(line);
-  };
-  const outputs = [child.stdout, child.stderr].map(
-    (stream) => new Promise<void>((done) => createInterface({ input: stream }).on('line', take).on('close', done)),
-  );
+  const result = (ok: boolean, reason?: string): SmokeResult => ({
+    name: bench.name,
+    ok,
+    seconds: (performance.now() - started) / 1000,
+    ...(reason ? { reason } : {}),
+  });
+  const [command, ...args] = bench.command;
+  let child: StartedProcess;
+  try {
+    child = await startProcess({
+      name: bench.name,
+      command: command ?? 'false',
+      args,
+      cwd,
+      env,
+      group: true,
+      onLine: (line) => {
+        lines.push(line.text);
+        print(line.text);
+      },
+    });
+  } catch (error) {
+    return result(false, `could not be started: ${firstLine(error)}`);
+  }
+  // Whatever the bench left behind in its group goes with it, as soon as it exits.
+  child.child.once('exit', () => child.kill('SIGKILL'));
 
   // At the runner's limit the bench has already missed its own, so it is beyond asking: SIGKILL to the group.
   let timedOut = false;
   const limit = setTimeout(() => {
     timedOut = true;
-    if (child.pid) killGroup(child.pid, 'SIGKILL');
+    child.kill('SIGKILL');
   }, bench.limitS * 1000);
-  const exit = await new Promise<{ code: number | null; error?: Error }>((resolve) => {
-    child.once('error', (error) => resolve({ code: null, error }));
-    child.once('exit', (code) => resolve({ code }));
-  });
+  // resolves once its output is complete (or 2 s after its exit)
+  const exit = await child.exited;
   clearTimeout(limit);
-  // Whatever the bench left behind in its group goes with it; then its output is complete (or 2 s have passed).
-  if (child.pid) killGroup(child.pid, 'SIGKILL');
-  await Promise.race([Promise.all(outputs), new Promise((done) => setTimeout(done, 2_000).unref())]);
-  const seconds = (performance.now() - started) / 1000;
-  const result = (ok: boolean, reason?: string): SmokeResult => ({ name: bench.name, ok, seconds, ...(reason ? { reason } : {}) });
+  child.kill('SIGKILL');
 
-  if (exit.error) return result(false, `could not be started: ${exit.error.message}`);
   if (timedOut) return result(false, `no end within its limit of ${bench.limitS} s: killed`);
   if (exit.code !== 0 && exit.code !== TARGET_MISSED_EXIT) return result(false, `exited with code ${exit.code}`);
   const missing = bench.figures.filter((figure) => !lines.some((line) => figure.test(line)));
   if (missing.length > 0) return result(false, `missing figure line${missing.length > 1 ? 's' : ''}: ${missing.map(String).join(', ')}`);
   return result(true, exit.code === TARGET_MISSED_EXIT ? 'ran to its end; a target was missed (not judged here)' : undefined);
 }
+
+/** The first line of a failed start's message (the rest is the output it printed: none). */
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';

@@ -10,15 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PROGRAM_ID } from '@jelly/escrow';
 import { Keypair, type PublicKey } from '@solana/web3.js';
+import { apiProcess, freePort, localnetProcess, type StartedProcess } from '@jelly/bench-kit/process';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import { startHaproxy, type HaproxyOptions } from './haproxy.ts';
-import { answers200, freePort, startProcess, type ClusterProcess } from './processes.ts';
 
-const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
-const LOCALNET_DIR = fileURLToPath(new URL('../../../localnet/', import.meta.url));
 export const REPLICA_NAMES = ['a', 'b', 'c'] as const;
 export type ReplicaName = (typeof REPLICA_NAMES)[number];
 
@@ -95,7 +92,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const root = await mkdtemp(join(tmpdir(), 'jelly-replicas-'));
   const logs = join(root, 'logs');
   await mkdir(logs);
-  const started: ClusterProcess[] = [];
+  const started: StartedProcess[] = [];
   const admin = Keypair.generate();
   const desk = Keypair.generate();
   const adminFile = join(root, 'admin.json');
@@ -117,14 +114,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     const rpcUrl = `http://127.0.0.1:${localnetPort}`;
     const wsUrl = `ws://127.0.0.1:${localnetPort}`;
     started.push(
-      await startProcess({
-        name: 'localnet',
-        command: process.execPath,
-        args: ['--import', 'tsx', 'src/main.ts'],
-        cwd: LOCALNET_DIR,
-        env: { ...process.env, LOCALNET_PORT: String(localnetPort), DATA_DIR: join(root, 'localnet'), ADMIN_KEYPAIR: adminFile },
-        logDir: logs,
-        probe: () => answers200(`${rpcUrl}/health`),
+      await localnetProcess({
+        port: localnetPort,
+        dataDir: join(root, 'localnet'),
+        adminKeypair: adminFile,
+        logFile: join(logs, 'localnet.log'),
         readyWithinMs: 60_000,
       }),
     );
@@ -157,18 +151,18 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       ...options.env,
     };
     // One after the other: migrations run under an advisory lock anyway, and two CPU cores start one at a time faster.
-    const replicas: { name: ReplicaName; url: string; process: ClusterProcess }[] = [];
-    const startReplica = (name: ReplicaName, port: number, run = 0) =>
-      startProcess({
-        name: run ? `api-${name}-${run}` : `api-${name}`,
-        command: process.execPath,
-        args: [...(options.replicaNodeFlags ?? []), '--import', 'tsx', 'src/server.ts'],
-        cwd: API_DIR,
-        env: { ...shared, PORT: String(port), DATA_DIR: join(root, `data-${name}`) },
-        logDir: logs,
-        probe: () => answers200(`http://127.0.0.1:${port}/api/health`),
+    const replicas: { name: ReplicaName; url: string; process: StartedProcess }[] = [];
+    const startReplica = (name: ReplicaName, port: number, run = 0) => {
+      const processName = run ? `api-${name}-${run}` : `api-${name}`;
+      return apiProcess({
+        name: processName,
+        port,
+        nodeFlags: options.replicaNodeFlags ?? [],
+        env: { ...shared, DATA_DIR: join(root, `data-${name}`) },
+        logFile: join(logs, `${processName}.log`),
         readyWithinMs: 180_000,
       });
+    };
     for (const [i, name] of REPLICA_NAMES.entries()) {
       const port = ports[i] as number;
       const p = await startReplica(name, port);
@@ -181,7 +175,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       if (!replica) throw new Error(`no replica ${name}`);
       const sigterm = Date.now();
       await replica.process.stop(120_000);
-      const stopped = { exit: replica.process.exit() ?? 'still running', stopMs: Date.now() - sigterm };
+      const stopped = { exit: replica.process.exit()?.description ?? 'still running', stopMs: Date.now() - sigterm };
       started.splice(started.indexOf(replica.process), 1);
       replica.process = await startReplica(name, Number(new URL(replica.url).port), ++runs);
       started.push(replica.process);
@@ -200,8 +194,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       info: {
         url: balancers[0] as string,
         urls: balancers,
-        replicas: replicas.map((r) => ({ name: r.name, url: r.url, logFile: r.process.logFile, pid: r.process.pid })),
-        logFiles: started.map((p) => p.logFile),
+        replicas: replicas.map((r) => ({ name: r.name, url: r.url, logFile: r.process.logFile ?? '', pid: r.process.pid })),
+        logFiles: started.flatMap((p) => (p.logFile ? [p.logFile] : [])),
         rpcUrl,
         wsUrl,
         adminSecret: [...admin.secretKey],

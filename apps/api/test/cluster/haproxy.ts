@@ -10,7 +10,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { answers200, startProcess, type ClusterProcess } from './processes.ts';
+import { startProcess, type StartedProcess } from '@jelly/bench-kit/process';
 
 export const REPLICA_HEADER = 'x-jelly-replica';
 const HAPROXY = '/usr/sbin/haproxy';
@@ -27,7 +27,7 @@ export interface HaproxyOptions {
   routes?: { name: string; path: string; port: number }[];
 }
 
-export async function startHaproxy(backends: { name: string; port: number }[], dirs: HaproxyOptions): Promise<{ process: ClusterProcess; url: string }> {
+export async function startHaproxy(backends: { name: string; port: number }[], dirs: HaproxyOptions): Promise<{ process: StartedProcess; url: string }> {
   const port = dirs.port;
   const maxconn = dirs.maxconn ?? 4000;
   const routes = dirs.routes ?? [];
@@ -68,8 +68,8 @@ export async function startHaproxy(backends: { name: string; port: number }[], d
     command: HAPROXY,
     args: ['-db', '-f', file],
     cwd: dirs.work,
-    logDir: dirs.logs,
-    probe: () => answers200(`${url}/api/health`),
+    logFile: join(dirs.logs, `${name}.log`),
+    ready: { url: `${url}/api/health` },
     readyWithinMs: 15_000,
   });
   return { process, url };

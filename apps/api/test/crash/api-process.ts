@@ -1,11 +1,11 @@
 // A real API process (src/server.ts) for the crash tests: spawned with its own environment, killed by its own
-// fail-point (JELLY_FAILPOINT) or stopped by the test. Kept small on purpose (one process at a time).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+// fail-point (JELLY_FAILPOINT) or stopped by the test. Kept small on purpose (one process at a time); the process
+// kit starts it and kills it if the test process ends first.
+import { apiProcess } from '@jelly/bench-kit/process';
 
-const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 120_000;
+/** A graceful stop has this long before SIGKILL (the processes drain for 0 s; a loaded machine closes slowly). */
+const STOP_GRACE_MS = 60_000;
 
 export interface ApiProcess {
   url: string;
@@ -18,63 +18,27 @@ export interface ApiProcess {
   kill: () => Promise<NodeJS.Signals | null>;
 }
 
-/** A port the OS says is free now (the server is told it through PORT). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * Starts `tsx src/server.ts` with `env` (on top of PATH and HOME only) and waits for /api/health to answer 200.
- * `apiDir`: another checkout's apps/api (an older build, old-replica.test.ts); this checkout's by default.
+ * Starts `tsx src/server.ts` (the process kit's API preset) with `env` (on top of PATH and HOME only) and waits for
+ * /api/health to answer 200. `apiDir`: another checkout's apps/api (an older build, old-replica.test.ts); this
+ * checkout's by default.
  */
 export async function startApi(env: Record<string, string>, options: { apiDir?: string } = {}): Promise<ApiProcess> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: options.apiDir ?? API_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), SHUTDOWN_DRAIN_SECONDS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const api = await apiProcess({
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    readyWithinMs: READY_TIMEOUT_MS,
+    ...(options.apiDir ? { apiDir: options.apiDir } : {}),
   });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-  const url = `http://127.0.0.1:${port}`;
-  let alive = true;
-  void exited.then(() => {
-    alive = false;
-  });
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (!alive) throw new Error(`the API process exited before it was ready:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the API process was not ready in ${READY_TIMEOUT_MS / 1000} s:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const exited = api.exited.then((exit) => exit.signal);
   return {
-    url,
+    url: api.url,
     exited,
-    output: () => log,
+    output: () => api.output(),
     stop: async () => {
-      if (alive) child.kill('SIGTERM');
-      await exited;
+      await api.stop(STOP_GRACE_MS);
     },
     kill: async () => {
-      if (alive) child.kill('SIGKILL');
+      api.kill('SIGKILL');
       return exited;
     },
   };

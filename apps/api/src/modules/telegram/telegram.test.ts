@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '@jelly/bench-kit/process';
 import { telegramCodeResponse } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import { eq } from 'drizzle-orm';
@@ -303,14 +303,6 @@ describe('without a bot token', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/telegram/webhook', payload: { update_id: 1 } })).statusCode).toBe(404);
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('the outbox worker on a network failure', () => {
   let t: TestApp;

@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 
-/** A TCP port free on 127.0.0.1 at the moment of asking, for a server a bench starts itself. */
+/**
+ * A TCP port free on 127.0.0.1 at the moment of asking (the OS picks it), for a server a test or a bench starts
+ * itself and tells its port. The one definition: every harness asks here.
+ */
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
