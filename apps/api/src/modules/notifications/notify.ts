@@ -1,4 +1,5 @@
 import type { NotificationKind } from '@jelly/contracts';
+import { pagePaths } from '@jelly/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { notifications, telegramLinks, telegramOutbox } from '../../db/schema/index.ts';
@@ -43,11 +44,7 @@ export async function notify(tx: Pick<Database, 'insert' | 'execute'>, input: No
   if (!row) throw new Error('notify: insert returned no row');
 
   const text = telegramTextOf(input.title, input.message);
-  const link = input.swapId
-    ? `/swap-chat/${input.swapId}?kind=swap`
-    : input.orderId
-      ? `/swap-chat/${input.orderId}`
-      : null;
+  const link = input.swapId ? pagePaths.swapChat(input.swapId) : input.orderId ? pagePaths.deal(input.orderId) : null;
   const at = input.now.toISOString();
   await tx.execute(sql`
     insert into ${telegramOutbox} (chat_id, text, button_text, button_url, notification_id, next_attempt_at, created_at)
