@@ -7,7 +7,7 @@
  * localStorage, so every run opens the page signed in, with a cold cache; signBrowserOut makes it a first visit again.
  */
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { API_PREFIX, apiPaths, orderPaths, type AuthResponse, type Coin, type NonceResponse, type PaymentMethod } from '@jelly/contracts';
+import { API_PREFIX, apiPaths, orderPaths, type AuthResponse, type Coin, type NonceResponse, type PaymentMethod, pagePaths } from '@jelly/contracts';
 import { ACCESS_TOKEN_STORAGE_KEY, AUTH_NETWORK } from '@jelly/domain';
 import { expectJson } from '@jelly/bench-kit';
 import bs58 from 'bs58';
@@ -81,7 +81,7 @@ export async function partyWithDeal(origin: string): Promise<BenchParty> {
   const api = `${origin}${API_PREFIX}`;
   const wallet = newWallet();
   const dealId = await createDeal(api, wallet, await signInOverApi(api, wallet));
-  return { wallet, dealPath: `/swap-chat/${dealId}` };
+  return { wallet, dealPath: pagePaths.deal(dealId) };
 }
 
 /** Runs `work` in a tab of Chromium (on `chromePort`) on a same-origin document with no app on it. */

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, testKeys, type Party } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
+import { pagePaths } from '@jelly/contracts';
 
 // Every route of the app (apps/web/src/app/routes.tsx and the admin area's own routes), signed out, signed in and as
 // an admin, at one width per test: one browser context per role, reused for all its routes.
@@ -79,7 +80,7 @@ for (const viewport of [
         ? (page) => expect(page.getByRole('main').getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
         : ready);
     }
-    found['/swap-chat/:id (signed out)'] = await audit(bob.page, `/swap-chat/${dealId}`, heading);
+    found['/swap-chat/:id (signed out)'] = await audit(bob.page, pagePaths.deal(dealId), heading);
     found['/admin (signed out)'] = await audit(bob.page, '/admin', named('Admin'));
     if (viewport.width < 768) {
       found['/buy-crypto (Filters open)'] = await audit(bob.page, '/buy-crypto', async (page) => {
@@ -90,7 +91,7 @@ for (const viewport of [
 
     await signIn(bob);
     for (const [path, ready] of everyone) found[path] = await audit(bob.page, path, ready);
-    found['/swap-chat/:id'] = await audit(bob.page, `/swap-chat/${dealId}`, dealPage);
+    found['/swap-chat/:id'] = await audit(bob.page, pagePaths.deal(dealId), dealPage);
     found['/admin (not an admin)'] = await audit(bob.page, '/admin', named('403 — Admins only'));
 
     const admin: Party = await openParty('admin', { key: testKeys.admin, fund: false });

@@ -6,6 +6,7 @@ import { fetchPublicConfig } from '../../fixtures/deals/api.ts';
 import type { ChainReader } from '../../fixtures/deals/chain.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { claimFromMarket, createOfferOnP2p, expectDealStatus, filterMarket, lockDeal, requestSupport } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(150_000);
 
@@ -20,7 +21,7 @@ async function disputedDeal(openParty: (name: string, options?: PartyOptions) =>
   await filterMarket(bob.page, { fiat: 'EUR', sort: 'Newest first', iWantTo: 'buy' });
   const dealId = await claimFromMarket(bob.page, offerId, '25', 'Buy');
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await lockDeal(alice.page);
   await requestSupport(alice.page);
   await expectDealStatus(alice.page, 'Admin Resolving');

@@ -2,6 +2,7 @@ import { expect, test } from '../../fixtures/deals/parties.ts';
 import { fetchPaymentMethods } from '../../fixtures/deals/api.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { claimFromMarket, claimPaymentDetails, dialog, expectDealStatus, filterMarket, offerRow } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -41,7 +42,7 @@ test("Buy offer: the claimer (the seller) gives payment details in Claim Offer, 
 
   // Bob opens the deal: the crypto is locked, so he sees where to pay, exactly as on a Sell offer.
   await bob.signInInBrowser();
-  await bob.page.goto(`/swap-chat/${dealId}`);
+  await bob.page.goto(pagePaths.deal(dealId));
   await expectDealStatus(bob.page, 'Locked');
   const bobPanel = bob.page.getByRole('region', { name: 'Payment details' });
   await expect(bobPanel.getByRole('heading', { name: 'Pay the seller' })).toBeVisible();

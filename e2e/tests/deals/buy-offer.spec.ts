@@ -11,6 +11,7 @@ import {
   filterMarket,
   markAsPaid,
 } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -54,7 +55,7 @@ test('Buy offer: Alice (seller) claims and locks in one step, Bob marks paid, Al
   expect((await tokenDeltas(chain, coin.mint, before)).get(alice.address)).toBe(-dealAmount);
 
   // Bob pays and marks paid; Alice confirms receipt, which releases the tokens.
-  await bob.page.goto(`/swap-chat/${dealId}`);
+  await bob.page.goto(pagePaths.deal(dealId));
   await expectDealStatus(bob.page, 'Locked');
   await markAsPaid(bob.page, 'fiat');
   await expectDealStatus(bob.page, 'Signed By One Party');

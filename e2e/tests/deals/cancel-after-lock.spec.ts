@@ -13,6 +13,7 @@ import {
   lockDeal,
   sendChatMessage,
 } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -39,7 +40,7 @@ test('the fiat side cancels after the lock: the seller is refunded in full and o
 
   // Alice (the seller, crypto side) locks the 25 USDC from the chat header.
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await lockDeal(alice.page);
   expect(await chain.vaultBalance(offerId)).toBe(dealAmount);
   expect((await tokenDeltas(chain, coin.mint, tokensBefore)).get(alice.address)).toBe(-dealAmount);

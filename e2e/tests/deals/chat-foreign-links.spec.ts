@@ -4,6 +4,7 @@ import { expect, test } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { chatMessages, dealChat } from '../../fixtures/deals/screens.ts';
 import { claimThroughApi } from '../../fixtures/telegram/notifications.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(90_000);
 
@@ -39,7 +40,7 @@ test('opening a chat with a foreign image URL makes no request to that host; the
     }
 
     await bob.signInInBrowser();
-    await bob.page.goto(`/swap-chat/${dealId}`);
+    await bob.page.goto(pagePaths.deal(dealId));
     const box = dealChat(bob.page).getByRole('textbox', { name: 'Message' });
     await box.fill(`Paid, receipt ${receipt}`);
     await box.press('Enter');
@@ -47,7 +48,7 @@ test('opening a chat with a foreign image URL makes no request to that host; the
     await expect(chatMessages(bob.page).filter({ hasText: 'Paid, receipt' })).toHaveCount(1);
 
     await alice.signInInBrowser();
-    await alice.page.goto(`/swap-chat/${dealId}`);
+    await alice.page.goto(pagePaths.deal(dealId));
     const item = chatMessages(alice.page).filter({ hasText: 'Paid, receipt' });
     await expect(item).toHaveCount(1);
     await alice.page.waitForLoadState('load');

@@ -3,6 +3,7 @@ import { expect, test } from '../../fixtures/deals/parties.ts';
 import { fetchPaymentMethods } from '../../fixtures/deals/api.ts';
 import { toBaseUnits, tradingCoin } from '../../fixtures/deals/offers.ts';
 import { claimFromMarket, expectDealStatus, fact, filterMarket, lockDeal } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -79,7 +80,7 @@ test('Bob claims a fixed and a floating GBP offer and the deal asks exactly the 
 
   // Alice sees the same amount and locks on it.
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${fixedDeal}`);
+  await alice.page.goto(pagePaths.deal(fixedDeal));
   await expectDealStatus(alice.page, 'In Progress');
   await expect(dealFiat(alice.page)).toHaveText('22.28 GBP');
   await lockDeal(alice.page);

@@ -16,6 +16,7 @@ import {
   requestSupport,
   sendChatMessage,
 } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(150_000);
 
@@ -50,7 +51,7 @@ async function lockedSellDeal(
   await filterMarket(bob.page, { fiat: 'EUR', sort: 'Newest first', iWantTo: 'buy' });
   const dealId = await claimFromMarket(bob.page, offerId, amount, 'Buy');
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await lockDeal(alice.page);
   await expectDealStatus(bob.page, 'Locked');
   const locked = toBaseUnits(amount, coin.decimals);

@@ -3,6 +3,7 @@ import { expect, test, testKeys } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { claimFromMarket, dealChat, expectDealStatus, filterMarket } from '../../fixtures/deals/screens.ts';
 import { bell, notificationItems, panel } from '../../fixtures/telegram/notifications.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -26,7 +27,7 @@ test('both parties extend the payment window once: asked in one header, accepted
   await expectDealStatus(bob.page, 'In Progress');
   const start = Date.parse((await bob.api.order(dealId)).paymentDeadline ?? '');
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await expectDealStatus(alice.page, 'In Progress');
   await expect(askGroup(alice.page)).toContainText('2 requests left');
 

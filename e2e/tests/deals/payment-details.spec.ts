@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/deals/parties.ts';
 import { chatMessages, claimFromMarket, createOfferOnP2p, expectDealStatus, filterMarket, lockDeal, offerRow } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -71,7 +72,7 @@ test("Sell offer with payment details, auto reply and tags: the buyer sees the a
   await expect(bob.page.getByText(IBAN)).toHaveCount(0);
 
   // Alice sees what Bob will see, and locks.
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   const alicePanel = alice.page.getByRole('region', { name: 'Payment details' });
   await expect(alicePanel.getByRole('heading', { name: 'Your payment details' })).toBeVisible();
   await expect(alicePanel).toContainText(IBAN);

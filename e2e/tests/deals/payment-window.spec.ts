@@ -2,6 +2,7 @@ import { expect, test } from '../../fixtures/deals/parties.ts';
 import { snapshotTokenBalances, tokenDeltas } from '../../fixtures/deals/chain.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
 import { claimFromMarket, dealActions, expectDealStatus, filterMarket, lockDeal } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 /** The shortest payment window POST /orders/create-order accepts (0 is refused below). */
 const SHORTEST_WINDOW_MINUTES = 1;
@@ -45,7 +46,7 @@ test('an unpaid deal expires when its payment window ends; a locked one is refun
   await filterMarket(carol.page, { fiat: 'EUR', sort: 'Newest first', iWantTo: 'buy' });
   const lockedDeal = await claimFromMarket(carol.page, offerId, '15', 'Buy');
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${lockedDeal}`);
+  await alice.page.goto(pagePaths.deal(lockedDeal));
   await lockDeal(alice.page);
   const locked = toBaseUnits('15', coin.decimals);
   expect(await chain.vaultBalance(offerId)).toBe(locked);

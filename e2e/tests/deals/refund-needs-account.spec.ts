@@ -3,6 +3,7 @@ import { expect, test } from '../../fixtures/deals/parties.ts';
 import { associatedTokenAddress, closeOwnTokenAccount } from '../../fixtures/deals/chain.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
 import { confirmAction, expectDealStatus, lockDeal } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 /** The shortest payment window POST /orders/create-order accepts. */
 const WINDOW_MINUTES = 1;
@@ -29,7 +30,7 @@ for (const viewport of [
       // signed in at the default size (the account menu is what sign-in checks), then the deal at this width
       await alice.signInInBrowser();
       await alice.page.setViewportSize(viewport);
-      await alice.page.goto(`/swap-chat/${dealId}`);
+      await alice.page.goto(pagePaths.deal(dealId));
       await lockDeal(alice.page);
       expect(await chain.vaultBalance(offerId)).toBe(locked);
 
@@ -47,7 +48,7 @@ for (const viewport of [
       // Bob reads that it waits for the other party, with nothing to press.
       await bob.signInInBrowser();
       await bob.page.setViewportSize(viewport);
-      await bob.page.goto(`/swap-chat/${dealId}`);
+      await bob.page.goto(pagePaths.deal(dealId));
       const bobsNote = bob.page.getByTestId('payout-wait');
       await expect(bobsNote).toContainText('The refund waits in escrow for the seller to open their USDC account');
       await expect(bobsNote.getByRole('button')).toHaveCount(0);

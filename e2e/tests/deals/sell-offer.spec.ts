@@ -16,6 +16,7 @@ import {
   offerRows,
   rateCounterparty,
 } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -95,7 +96,7 @@ test('Sell offer: Alice sells 40 of 100 USDC to Bob through the escrow, both rat
   clock.lap('claim');
 
   // Alice locks the 40 USDC from the chat header.
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await expect(dealAction(alice.page, 'Mark as Paid')).toHaveCount(0);
   await lockDeal(alice.page);
   clock.lap('seller opens the deal and locks');

@@ -2,6 +2,7 @@ import { expect, test } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { dialog, fact } from '../../fixtures/deals/screens.ts';
 import { shortAddress } from '../../wallet/keys.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(90_000);
 
@@ -42,7 +43,7 @@ test('a shared link to an offer that left the market says so; an offer opened as
 
   const { offerId: open } = await createOfferThroughApi(request, alice.api, { side: 0, amount: '10', price: '0.95', fiatCode: 'EUR' });
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${open}`);
+  await alice.page.goto(pagePaths.deal(open));
   await expect(alice.page.getByRole('heading', { name: `Offer #${open}` })).toBeVisible();
   await expect(alice.page).toHaveTitle(new RegExp(`^Offer #${open}\\b`));
   await alice.page.getByRole('link', { name: 'Open the offer' }).click();

@@ -14,6 +14,7 @@ import {
 } from '../../fixtures/deals/screens.ts';
 import { bell, notificationItems, panel } from '../../fixtures/telegram/notifications.ts';
 import { shortAddress } from '../../wallet/keys.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(150_000);
 
@@ -27,7 +28,7 @@ async function claimedDeal(openParty: OpenParty, request: Parameters<typeof crea
   const dealId = await bob.api.createOrder({ parentOrderId: offerId, amount: toBaseUnits(amount, coin.decimals).toString() });
   for (const party of [alice, bob]) {
     await party.signInInBrowser();
-    await party.page.goto(`/swap-chat/${dealId}`);
+    await party.page.goto(pagePaths.deal(dealId));
     await expectDealStatus(party.page, 'In Progress');
   }
   return { alice, bob, dealId };
@@ -71,7 +72,7 @@ test('after a completed deal the buyer reaches the admins with the deal attached
 
   // Bob rates the seller, then finds his transfer reversed and comes back to the deal.
   await rateCounterparty(bob.page, 4, 'Quick release');
-  await bob.page.goto(`/swap-chat/${dealId}`);
+  await bob.page.goto(pagePaths.deal(dealId));
   await expectDealStatus(bob.page, 'Completed');
   await expect(dealActions(bob.page).getByRole('button')).toHaveText(['Support Request']);
   await dealAction(bob.page, 'Support Request').click();

@@ -5,6 +5,7 @@ import { expect, test, testKeys, type Party } from '../../fixtures/deals/parties
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
 import { dealAction, dialog, expectDealStatus, lockDeal, markAsPaid, rateCounterparty } from '../../fixtures/deals/screens.ts';
 import { notificationItems, realtimeReady, toast } from '../../fixtures/telegram/notifications.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(150_000);
 
@@ -86,7 +87,7 @@ for (const viewport of [
 async function completeDeal(alice: Party, bob: Party, dealId: number): Promise<void> {
   for (const party of [alice, bob]) {
     await party.signInInBrowser();
-    await party.page.goto(`/swap-chat/${dealId}`);
+    await party.page.goto(pagePaths.deal(dealId));
     await expectDealStatus(party.page, 'In Progress');
   }
   await lockDeal(alice.page);
@@ -96,7 +97,7 @@ async function completeDeal(alice: Party, bob: Party, dealId: number): Promise<v
   await markAsPaid(alice.page, 'crypto');
   await expectDealStatus(alice.page, 'Completed');
   await rateCounterparty(bob.page, 4, 'Quick release');
-  await bob.page.goto(`/swap-chat/${dealId}`);
+  await bob.page.goto(pagePaths.deal(dealId));
   await expectDealStatus(bob.page, 'Completed');
 }
 

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
 import { lockDeal } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(180_000);
 
@@ -11,7 +12,7 @@ test('proof of escrow: a locked deal’s vault, reconciled with the records, rea
   const { offerId, coin } = await createOfferThroughApi(request, alice.api, { side: 0, amount: '50', price: '0.95', fiatCode: 'EUR' });
   const dealId = await bob.api.createOrder({ parentOrderId: offerId, amount: toBaseUnits('12.5', coin.decimals).toString() });
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await lockDeal(alice.page);
 
   const page = bob.page; // a visitor, signed out

@@ -3,7 +3,7 @@
 // 5xx answers; with the node down the swap page says so and gets going again once the node answers; every balance
 // is read from the chain afterwards, so nothing is paid twice.
 import type { SwapRecord } from '@jelly/contracts';
-import { KNOWN_MINTS } from '@jelly/contracts';
+import { KNOWN_MINTS, pagePaths } from '@jelly/contracts';
 import type { Page } from '@playwright/test';
 import { ChainReader } from '../../fixtures/deals/chain.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
@@ -91,14 +91,14 @@ test('a deal locks and releases through a slow RPC with 429 and 503 answers; the
   proxy.add({ methods: ['simulateTransaction'], times: 1, action: { kind: 'status', status: 429, retryAfter: '0' } });
   proxy.add({ methods: ['sendTransaction'], times: 1, action: { kind: 'status', status: 503 } });
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await lockDeal(alice.page);
   expect(await chain.vaultBalance(offerId)).toBe(amount);
 
   proxy.add({ methods: ['sendTransaction'], times: 1, action: { kind: 'status', status: 502 } });
   proxy.add({ methods: ['getSignatureStatuses'], times: 1, action: { kind: 'status', status: 429, retryAfter: '0' } });
   await bob.signInInBrowser();
-  await bob.page.goto(`/swap-chat/${dealId}`);
+  await bob.page.goto(pagePaths.deal(dealId));
   await expectDealStatus(bob.page, 'Locked');
   await markAsPaid(bob.page, 'fiat');
   await expectDealStatus(bob.page, 'Signed By One Party');

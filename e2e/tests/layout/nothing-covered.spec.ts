@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { chatPaths } from '@jelly/contracts';
+import { chatPaths, pagePaths } from '@jelly/contracts';
 import { expect, test, type Party } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
 import { dealActions, dealChat, dealStatus, offerRows } from '../../fixtures/deals/screens.ts';
@@ -65,7 +65,7 @@ async function dealWithLongChat(
   await bob.page.setViewportSize({ width: 1280, height: 800 });
   await bob.signInInBrowser();
   await bob.page.setViewportSize(viewport);
-  await bob.page.goto(`/swap-chat/${dealId}`);
+  await bob.page.goto(pagePaths.deal(dealId));
   await expect(dealChat(bob.page).getByTestId('chat-message')).toHaveCount(8);
   return { bob, dealId };
 }

@@ -2,6 +2,7 @@ import { expect, test } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { chatMessages } from '../../fixtures/deals/screens.ts';
 import { bell, claimThroughApi, toast } from '../../fixtures/telegram/notifications.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(90_000);
 
@@ -32,7 +33,7 @@ test('when the socket is down the bell and the chat still update, by polling', a
   await expect(toast(alice.page, 'Offer claimed')).toHaveCount(0);
 
   // The chat: Bob's message (through the API) shows up by the 5-second poll.
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await expect(alice.page.getByRole('region', { name: 'Deal chat' })).toBeVisible();
   const response = await request.post('/api/chat/add-messages', {
     headers: { Authorization: `Bearer ${bob.api.accessToken}` },

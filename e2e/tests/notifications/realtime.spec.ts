@@ -3,6 +3,7 @@ import { expect, test } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi } from '../../fixtures/deals/offers.ts';
 import { chatMessages, sendChatMessage } from '../../fixtures/deals/screens.ts';
 import { bell, claimThroughApi, realtimeFrame, realtimeReady, serverNotifications, toast } from '../../fixtures/telegram/notifications.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(90_000);
 
@@ -47,7 +48,7 @@ test('a claim and a chat message reach the other party’s open page over the so
 
   // Bob writes from the deal page; Alice is elsewhere: a 'New message' notification, pushed.
   await bob.signInInBrowser();
-  await bob.page.goto(`/swap-chat/${dealId}`);
+  await bob.page.goto(pagePaths.deal(dealId));
   await sendChatMessage(bob.page, 'Hi Alice, paying by SEPA now');
   await expect(toast(alice.page, 'New message')).toContainText('Hi Alice, paying by SEPA now');
   await expect(bell(alice.page)).toHaveAccessibleName('Notifications (2 unread)');
@@ -57,7 +58,7 @@ test('a claim and a chat message reach the other party’s open page over the so
   // Alice opens the deal: Bob's next message appears in her chat with the chat endpoints blocked (the fallback poll
   // would otherwise fetch it within 5 s), and no notification is written for it (she is viewing the deal).
   const viewing = realtimeFrame(alice.page, `"type":"subscribed","dealId":${dealId}`);
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await expect(chatMessages(alice.page).filter({ hasText: 'Hi Alice, paying by SEPA now' })).toHaveCount(1);
   await viewing;
   const chatPolls = await blockRequests(alice.page, '/api/chat/rooms/');

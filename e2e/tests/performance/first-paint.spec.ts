@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
 import { e2eWebDist } from '../../fixtures/server-env.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -69,7 +70,7 @@ test('on a phone, the largest text of every main screen is on the first paint, b
   await bob.page.setViewportSize({ width: 390, height: 844 });
   await recordLargestPaints(bob.page);
   await expectLargestPaintFromShell(bob.page, '/my-account', () => expect(bob.page.getByRole('heading', { name: 'Order history' })).toBeVisible());
-  await expectLargestPaintFromShell(bob.page, `/swap-chat/${dealId}`, () => expect(bob.page.getByTestId('deal-chat')).toBeVisible());
+  await expectLargestPaintFromShell(bob.page, pagePaths.deal(dealId), () => expect(bob.page.getByTestId('deal-chat')).toBeVisible());
 });
 
 test("a returning user's dashboard loads the wallet code on their first input, not before", async ({ openParty }) => {

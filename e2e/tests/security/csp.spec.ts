@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/deals/parties.ts';
 import { fetchPublicMarket } from '../../fixtures/deals/api.ts';
 import { claimFromMarket, createOfferOnP2p, expectDealStatus, filterMarket, lockDeal } from '../../fixtures/deals/screens.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -53,7 +54,7 @@ test('under the strict Content-Security-Policy the wallet flow works: sign in, c
   await expectDealStatus(bob.page, 'In Progress');
 
   // The lock is signed by the wallet and sent through the co-signer to the RPC: connect-src must allow it.
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await lockDeal(alice.page);
   await expectDealStatus(bob.page, 'Locked');
 

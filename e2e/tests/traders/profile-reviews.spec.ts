@@ -11,6 +11,7 @@ import {
   rateCounterparty,
 } from '../../fixtures/deals/screens.ts';
 import { shortAddress } from '../../wallet/keys.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(120_000);
 
@@ -29,7 +30,7 @@ test("after a completed deal with a review, the buyer opens the seller's profile
   const dealId = await claimFromMarket(bob.page, offerId, '10', 'Buy');
 
   await alice.signInInBrowser();
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await lockDeal(alice.page);
   await expectDealStatus(bob.page, 'Locked');
   await markAsPaid(bob.page, 'fiat');
@@ -64,7 +65,7 @@ test("after a completed deal with a review, the buyer opens the seller's profile
   await expect(reviews.getByText('No more reviews to load')).toBeVisible();
 
   // The deal header shows the completed trade in the singular and links the counterparty too.
-  await alice.page.goto(`/swap-chat/${dealId}`);
+  await alice.page.goto(pagePaths.deal(dealId));
   await expect(alice.page.getByTestId('deal-counterparty-trades')).toHaveText(/^1 Trade \| \w{3} \d{4}$/);
   await expect(alice.page.getByTestId('deal-counterparty')).toHaveAttribute('href', `/trader/${bob.address}`);
 });

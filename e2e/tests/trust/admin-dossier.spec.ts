@@ -3,6 +3,7 @@ import { openAdmin } from '../../fixtures/admin.ts';
 import type { ApiSession } from '../../fixtures/deals/api.ts';
 import { expect, test } from '../../fixtures/deals/parties.ts';
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
+import { pagePaths } from '@jelly/contracts';
 
 test.setTimeout(150_000);
 
@@ -25,7 +26,7 @@ test("the admin's dossier shows the seller's payment details during a dispute, e
   await call(request, 'put', `/orders/${offerId}/payment-details`, alice.api, { entries: [{ paymentMethodId: methodId, details: IBAN }] });
   const dealId = await bob.api.createOrder({ parentOrderId: offerId, amount: toBaseUnits('20', coin.decimals).toString() });
   await call(request, 'post', '/platform/call-tg-bot', bob.api, {
-    dealId: String(dealId), buyerWallet: bob.address, sellerWallet: alice.address, orderUrl: `/swap-chat/${dealId}`, receiver: 'Admin', messageType: 'AdminNotification',
+    dealId: String(dealId), buyerWallet: bob.address, sellerWallet: alice.address, orderUrl: pagePaths.deal(dealId), receiver: 'Admin', messageType: 'AdminNotification',
   });
 
   const admin = await openAdmin(openParty, `/admin/disputes/${dealId}`);

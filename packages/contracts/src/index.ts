@@ -5,6 +5,7 @@ export * from './catalogues.ts';
 export * from './platform.ts';
 export * from './escrow-proof.ts';
 export * from './paths.ts';
+export * from './page-paths.ts';
 export * from './orders.ts';
 export * from './owner-orders.ts';
 export * from './trading-stats.ts';

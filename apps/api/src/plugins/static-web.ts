@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { DEAL_PAGE_PATHNAME } from '@jelly/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../errors.ts';
@@ -11,8 +12,7 @@ export const WEB_NOT_BUILT_MESSAGE =
 /** The folder of per-screen first pages in the web build (apps/web/first-paint/plugin.ts writes it). */
 const FIRST_PAINT_DIR = 'first-paint';
 
-/** A deal's page, /swap-chat/{id}, and its first paint (no other path is sent that file). */
-const DEAL_PAGE = /^\/swap-chat\/\d+$/;
+/** A deal's page (DEAL_PAGE_PATHNAME) has its own first paint (no other path is sent that file). */
 const DEAL_FILE = 'deal.html';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -44,7 +44,7 @@ export const staticWeb = fp<{ webDist: string }>(async (app, { webDist }) => {
   const firstPaint = new Set(built && existsSync(join(webDist, FIRST_PAINT_DIR)) ? readdirSync(join(webDist, FIRST_PAINT_DIR)) : []);
   const pageFor = (path: string, query: string) => {
     // /swap-chat/{id} is a deal's page, unless ?kind=swap makes it a swap's chat (which has no first paint of its own).
-    const deal = DEAL_PAGE.test(path);
+    const deal = DEAL_PAGE_PATHNAME.test(path);
     if (deal) return new URLSearchParams(query).get('kind') !== 'swap' && firstPaint.has(DEAL_FILE) ? `${FIRST_PAINT_DIR}/${DEAL_FILE}` : 'index.html';
     const own = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
     return !own.includes('/') && own !== DEAL_FILE && firstPaint.has(own) ? `${FIRST_PAINT_DIR}/${own}` : 'index.html';

@@ -4,6 +4,7 @@ import { lazyScreen } from '../lib/lazy/importWithRetry.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { pagePaths, pageRoutes } from '@jelly/contracts';
 
 /** The app's routes; every screen is lazy-loaded with retries. */
 export const routes: RouteObject[] = [
@@ -13,7 +14,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // The admin area has no app header and footer.
-        path: 'admin/*',
+        path: pageRoutes.admin,
         errorElement: <RouteErrorPage />,
         lazy: lazyScreen(() => import('./admin/AdminRoute.tsx')),
       },
@@ -25,19 +26,19 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorPage />,
             children: [
               { index: true, lazy: lazyScreen(() => import('../features/home/pages/HomePage.tsx')) },
-              { path: 'buy-crypto', lazy: lazyScreen(() => import('../features/market/pages/MarketPage.tsx')) },
-              { path: 'swap', lazy: lazyScreen(() => import('./swap/SwapRoute.tsx')) },
-              { path: 'swap-chat/:id', lazy: lazyScreen(() => import('./chat/ChatRoute.tsx')) },
-              { path: 'online-ads/:id', lazy: lazyScreen(() => import('./market/OnlineAdRoute.tsx')) },
-              { path: 'my-account', lazy: lazyScreen(() => import('./dashboard/DashboardRoute.tsx')) },
-              { path: 'coin-jelly', lazy: lazyScreen(() => import('../features/coin-jelly/pages/CoinJellyPage.tsx')) },
-              { path: 'coin-jelly/:id', lazy: lazyScreen(() => import('../features/coin-jelly/pages/CoinJellyOrderPage.tsx')) },
-              { path: 'p2p', lazy: lazyScreen(() => import('./place-order/PlaceOrderRoute.tsx')) },
-              { path: 'notifications', lazy: lazyScreen(() => import('../features/notifications/pages/NotificationsPage.tsx')) },
-              { path: 'settings', lazy: lazyScreen(() => import('./settings/SettingsRoute.tsx')) },
-              { path: 'proof-of-escrow', lazy: lazyScreen(() => import('../features/escrow-proof/pages/EscrowProofPage.tsx')) },
-              { path: 'trader/:wallet', lazy: lazyScreen(() => import('./traders/TraderRoute.tsx')) },
-              { path: '*', element: <Navigate to="/" replace /> },
+              { path: pageRoutes.market, lazy: lazyScreen(() => import('../features/market/pages/MarketPage.tsx')) },
+              { path: pageRoutes.swap, lazy: lazyScreen(() => import('./swap/SwapRoute.tsx')) },
+              { path: pageRoutes.deal, lazy: lazyScreen(() => import('./chat/ChatRoute.tsx')) },
+              { path: pageRoutes.onlineAd, lazy: lazyScreen(() => import('./market/OnlineAdRoute.tsx')) },
+              { path: pageRoutes.myAccount, lazy: lazyScreen(() => import('./dashboard/DashboardRoute.tsx')) },
+              { path: pageRoutes.coinJelly, lazy: lazyScreen(() => import('../features/coin-jelly/pages/CoinJellyPage.tsx')) },
+              { path: pageRoutes.coinJellyOrder, lazy: lazyScreen(() => import('../features/coin-jelly/pages/CoinJellyOrderPage.tsx')) },
+              { path: pageRoutes.placeOrder, lazy: lazyScreen(() => import('./place-order/PlaceOrderRoute.tsx')) },
+              { path: pageRoutes.notifications, lazy: lazyScreen(() => import('../features/notifications/pages/NotificationsPage.tsx')) },
+              { path: pageRoutes.settings, lazy: lazyScreen(() => import('./settings/SettingsRoute.tsx')) },
+              { path: pageRoutes.escrowProof, lazy: lazyScreen(() => import('../features/escrow-proof/pages/EscrowProofPage.tsx')) },
+              { path: pageRoutes.trader, lazy: lazyScreen(() => import('./traders/TraderRoute.tsx')) },
+              { path: '*', element: <Navigate to={pagePaths.home} replace /> },
             ],
           },
         ],

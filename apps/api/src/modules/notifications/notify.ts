@@ -1,4 +1,5 @@
 import type { NotificationKind } from '@jelly/contracts';
+import { pagePaths } from '@jelly/contracts';
 import type { Database } from '../../db/connect.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { enqueueNotificationTelegram } from '../telegram/index.ts';
@@ -41,11 +42,7 @@ export async function notify(tx: Pick<Database, 'insert' | 'execute'>, input: No
     .returning();
   if (!row) throw new Error('notify: insert returned no row');
 
-  const link = input.swapId
-    ? `/swap-chat/${input.swapId}?kind=swap`
-    : input.orderId
-      ? `/swap-chat/${input.orderId}`
-      : null;
+  const link = input.swapId ? pagePaths.swapChat(input.swapId) : input.orderId ? pagePaths.deal(input.orderId) : null;
   await enqueueNotificationTelegram(tx, {
     wallet: input.wallet,
     notificationId: row.id,

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ChevronDownIcon } from '../../components/ui/icons.tsx';
 import { useDismissable } from '../../components/ui/useDismissable.ts';
 import styles from './Header.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 /** Props of the Connect Telegram menu item: the menu's item class, and `onDone` to close the menu. */
 export interface TelegramItemProps {
@@ -79,7 +80,7 @@ export function AccountMenu({ wallet, onDisconnect, TelegramItem }: AccountMenuP
       </button>
       {open && (
         <div ref={menuRef} id={menuId} role="menu" aria-label="Account" className={styles.menu} onKeyDown={onMenuKeyDown}>
-          <Link role="menuitem" tabIndex={-1} className={styles.menuItem} to="/my-account" onClick={() => close(false)}>
+          <Link role="menuitem" tabIndex={-1} className={styles.menuItem} to={pagePaths.myAccount} onClick={() => close(false)}>
             Dashboard
           </Link>
           {TelegramItem ? (

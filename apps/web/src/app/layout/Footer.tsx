@@ -4,6 +4,7 @@ import { useNow } from '../../lib/time/useNow.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './Footer.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 /** `support`: the Contact Support button, kept in the footer's flow so it never covers the page. */
 export function Footer({ support }: { support?: ReactNode }) {
@@ -11,7 +12,7 @@ export function Footer({ support }: { support?: ReactNode }) {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <span>© {new Date().getFullYear()} Jelly. All rights reserved.</span>
-        <Link to="/proof-of-escrow" className={styles.link}>
+        <Link to={pagePaths.escrowProof} className={styles.link}>
           Proof of escrow
         </Link>
         <div className={styles.meta}>

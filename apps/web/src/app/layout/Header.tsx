@@ -7,11 +7,12 @@ import { AccountMenu, type TelegramItemProps } from './AccountMenu.tsx';
 import styles from './Header.module.css';
 import { LogoMark } from './Logo.tsx';
 import { SoundToggle } from './SoundToggle.tsx';
+import { pagePaths } from '@jelly/contracts';
 
 const NAV = [
-  { to: '/buy-crypto', label: 'Buy Crypto' },
-  { to: '/swap', label: 'Swap' },
-  { to: '/coin-jelly', label: 'Coin Jelly' },
+  { to: pagePaths.market, label: 'Buy Crypto' },
+  { to: pagePaths.swap, label: 'Swap' },
+  { to: pagePaths.coinJelly, label: 'Coin Jelly' },
 ] as const;
 
 export interface HeaderProps {
@@ -47,7 +48,7 @@ export function Header({ wallet, onConnectWallet, onDisconnect, bell, TelegramIt
             <>
               {bell && <div className={`${styles.bellSlot} ${styles.wideOnly}`}>{bell}</div>}
               <AccountMenu wallet={wallet} onDisconnect={onDisconnect} TelegramItem={TelegramItem} />
-              <Link to="/p2p" className={buttonClassName('primary')}>
+              <Link to={pagePaths.placeOrder} className={buttonClassName('primary')}>
                 <PlusIcon />
                 Create order
               </Link>

@@ -14,6 +14,7 @@ import { TELEGRAM_NOT_CONFIGURED } from './hooks/useConnectTelegram.ts';
 import { NotificationBell } from './components/NotificationBell.tsx';
 import { NotificationsListener, UNREAD_FALLBACK_POLL_MS } from './components/NotificationsListener.tsx';
 import NotificationsPage from './pages/NotificationsPage.tsx';
+import { pageRoutes } from '@jelly/contracts';
 
 // ── fixtures ────────────────────────────────────────────────────────────────
 const TOTAL = 23;
@@ -61,7 +62,7 @@ const routes = [
     ),
   },
   { path: '/notifications', element: <NotificationsPage /> },
-  { path: '/swap-chat/:id', element: <p>deal page</p> },
+  { path: `/${pageRoutes.deal}`, element: <p>deal page</p> },
 ];
 
 // ── layout and visibility stand-ins (jsdom has neither) ─────────────────────

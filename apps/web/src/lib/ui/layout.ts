@@ -8,6 +8,7 @@ import {
   TOAST_SUCCESS_MS,
   TOAST_SWIPE_DISMISS_PX,
 } from './constants.ts';
+import { pagePaths } from '@jelly/contracts';
 
 /** The mobile tab bar (and mobile layout) applies to widths up to 767px. */
 export function isMobileWidth(width: number): boolean {
@@ -28,11 +29,11 @@ export function tabBarVisible(previousY: number, y: number, visible: boolean): b
 export type TabBarItem = 'Dashboard' | 'Swap' | 'Market' | 'CoinJelly' | 'Settings';
 
 export const TAB_BAR_PATHS: Readonly<Record<TabBarItem, string>> = {
-  Dashboard: '/my-account',
-  Swap: '/swap',
-  Market: '/buy-crypto',
-  CoinJelly: '/coin-jelly',
-  Settings: '/settings',
+  Dashboard: pagePaths.myAccount,
+  Swap: pagePaths.swap,
+  Market: pagePaths.market,
+  CoinJelly: pagePaths.coinJelly,
+  Settings: pagePaths.settings,
 };
 
 /** Signed in: Dashboard, Swap, Market, CoinJelly, Settings; signed out: the same without Dashboard. */

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { modalPushed } from '../../../lib/modals/modalsSlice.ts';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import styles from '../components/dossier/Dossier.module.css';
+import { adminPagePaths } from '@jelly/contracts';
 
 export interface AdminChatPreviewModalProps {
   orderId: number;
@@ -25,7 +26,7 @@ export function AdminChatPreviewModal({ orderId, buyerWallet, sellerWallet, chat
   return (
     <Modal title={`Chat of deal #${orderId}`} onClose={onClose}>
       <div className={styles.chatPreviewBar}>
-        <Link to={`/admin/disputes/${orderId}`} onClick={onClose}>
+        <Link to={adminPagePaths.dispute(orderId)} onClick={onClose}>
           Open the case
         </Link>
         {buyerWallet && (

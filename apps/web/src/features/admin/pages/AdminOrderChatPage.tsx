@@ -13,6 +13,7 @@ import { AdminPaymentDetails } from '../components/AdminPaymentDetails.tsx';
 import { ResolveButtons } from '../components/ResolveButtons.tsx';
 import styles from '../components/Admin.module.css';
 import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
+import { adminPagePaths } from '@jelly/contracts';
 
 export const ADMIN_ORDER_POLL_INTERVAL_MS = 5000;
 
@@ -59,7 +60,7 @@ export function AdminOrderChatPage({ myWallet, chatSlot }: AdminOrderChatPagePro
   return (
     <section className={styles.page} aria-label={`Order #${order.orderId}`}>
       <p className={styles.back}>
-        <Link to="/admin/deals">← Deals</Link>
+        <Link to={adminPagePaths.deals}>← Deals</Link>
       </p>
       <h1 className={styles.title}>Order #{order.orderId}</h1>
       <div className={styles.orderLayout}>

@@ -11,6 +11,7 @@ import { OverduePage } from './OverduePage.tsx';
 import { PlatformPage } from './PlatformPage.tsx';
 import { TokensPage } from './TokensPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
+import { adminPagePaths, adminPageRoutes } from '@jelly/contracts';
 
 export interface AdminAreaProps {
   viewer: AdminViewer;
@@ -39,19 +40,19 @@ export function AdminArea({ viewer, chatSlot, onConnectWallet, onDisconnect, swa
       ),
       children: [
         { index: true, element: <DisputesPage /> },
-        { path: 'disputes', element: <DisputesPage /> },
-        { path: 'disputes/:id', element: <DossierPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
-        { path: 'overdue', element: <OverduePage /> },
-        { path: 'deals', element: <DealsPage /> },
-        { path: 'orders/:id', element: <AdminOrderChatPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
-        { path: 'users', element: <UsersPage /> },
-        { path: 'users/:wallet', element: <UsersPage /> },
-        { path: 'tokens', element: <TokensPage /> },
-        { path: 'audit', element: <AuditPage /> },
-        { path: 'platform', element: <PlatformPage /> },
-        { path: 'swaps', element: swapsPage ?? null },
-        { path: 'coin-jelly', element: coinJellyPage ?? null },
-        { path: '*', element: <Navigate to="/admin" replace /> },
+        { path: adminPageRoutes.disputes, element: <DisputesPage /> },
+        { path: adminPageRoutes.dispute, element: <DossierPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
+        { path: adminPageRoutes.overdue, element: <OverduePage /> },
+        { path: adminPageRoutes.deals, element: <DealsPage /> },
+        { path: adminPageRoutes.order, element: <AdminOrderChatPage myWallet={viewer.wallet} chatSlot={chatSlot} /> },
+        { path: adminPageRoutes.users, element: <UsersPage /> },
+        { path: adminPageRoutes.user, element: <UsersPage /> },
+        { path: adminPageRoutes.tokens, element: <TokensPage /> },
+        { path: adminPageRoutes.audit, element: <AuditPage /> },
+        { path: adminPageRoutes.platform, element: <PlatformPage /> },
+        { path: adminPageRoutes.swaps, element: swapsPage ?? null },
+        { path: adminPageRoutes.coinJelly, element: coinJellyPage ?? null },
+        { path: '*', element: <Navigate to={adminPagePaths.home} replace /> },
       ],
     },
   ]);

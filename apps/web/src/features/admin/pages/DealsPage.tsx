@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import styles from '../components/Admin.module.css';
+import { adminPagePaths } from '@jelly/contracts';
 
 /**
  * /admin/deals: opens any deal's admin view by its number (the Telegram notification of a support request links
@@ -17,7 +18,7 @@ export function DealsPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (orderId !== null) void navigate(`/admin/orders/${orderId}`);
+    if (orderId !== null) void navigate(adminPagePaths.order(orderId));
   };
 
   return (

@@ -6,7 +6,7 @@ import { useCoinsQuery, useCurrenciesQuery } from '../../../lib/reference/catalo
 import { useNow } from '../../../lib/time/useNow.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { useDisputesQuery } from '../api/adminDisputesApi.ts';
-import { ADMIN_PAGE_SIZE, type DisputeQueueRow as DisputeRow } from '@jelly/contracts';
+import { ADMIN_PAGE_SIZE, type DisputeQueueRow as DisputeRow, adminPagePaths } from '@jelly/contracts';
 import type { DisputeQueueStatus, DisputesQuery } from '../api/adminDisputesApi.ts';
 import { AdminError } from '../components/AdminError.tsx';
 import { Pager } from '../components/Pager.tsx';
@@ -108,7 +108,7 @@ function DisputeTable({ rows }: { rows: DisputeRow[] }) {
           {rows.map((row) => (
             <tr key={row.orderId}>
               <td>
-                <Link to={`/admin/disputes/${row.orderId}`}>#{row.orderId}</Link>
+                <Link to={adminPagePaths.dispute(row.orderId)}>#{row.orderId}</Link>
               </td>
               <td
                 className={now.getTime() > new Date(row.slaDueAt).getTime() ? `${table.mono} ${table.overdue}` : table.mono}

@@ -22,6 +22,7 @@ import { slaClock } from '../lib/explorer.ts';
 import page from '../components/Admin.module.css';
 import type { AdminOrderChatPageProps } from './AdminOrderChatPage.tsx';
 import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
+import { adminPagePaths } from '@jelly/contracts';
 
 export const DOSSIER_POLL_INTERVAL_MS = 5000;
 
@@ -46,7 +47,7 @@ export function DossierPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
       <section className={page.notice}>
         <h1>Dispute not found</h1>
         <p>{validId ? `There is no deal #${orderId}.` : 'This link does not point to a deal.'}</p>
-        <Link to="/admin/disputes">Back to the queue</Link>
+        <Link to={adminPagePaths.disputes}>Back to the queue</Link>
       </section>
     );
   }
@@ -59,7 +60,7 @@ export function DossierPage({ myWallet, chatSlot }: AdminOrderChatPageProps) {
   return (
     <section className={page.page} aria-label={`Dispute #${orderId}`}>
       <p className={page.back}>
-        <Link to="/admin/disputes">← Disputes</Link>
+        <Link to={adminPagePaths.disputes}>← Disputes</Link>
       </p>
       <h1 className={page.title}>Dispute #{orderId}</h1>
       {dossier.openedAt && (

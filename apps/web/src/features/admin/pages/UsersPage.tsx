@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { UserDetails } from '../components/users/UserDetails.tsx';
 import styles from '../components/Admin.module.css';
+import { adminPagePaths } from '@jelly/contracts';
 
 const WALLET = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -18,7 +19,7 @@ export function UsersPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (valid) void navigate(`/admin/users/${value.trim()}`);
+    if (valid) void navigate(adminPagePaths.user(value.trim()));
   };
 
   return (

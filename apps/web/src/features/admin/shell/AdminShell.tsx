@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ADMIN_SECTIONS } from './adminNav.ts';
 import styles from './AdminShell.module.css';
+import { adminPagePaths, pagePaths } from '@jelly/contracts';
 
 export interface AdminShellProps {
   wallet: string | null;
@@ -24,7 +25,7 @@ export function AdminShell({ wallet, onDisconnect, children }: AdminShellProps) 
   return (
     <div className={styles.shell}>
       <header className={styles.bar}>
-        <Link to="/admin" className={styles.brand}>
+        <Link to={adminPagePaths.home} className={styles.brand}>
           Jelly Admin
         </Link>
         <Button
@@ -54,13 +55,13 @@ export function AdminShell({ wallet, onDisconnect, children }: AdminShellProps) 
         <ul>
           {ADMIN_SECTIONS.map((section) => (
             <li key={section.path}>
-              <NavLink to={`/admin/${section.path}`} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+              <NavLink to={adminPagePaths.section(section.path)} className={({ isActive }) => (isActive ? styles.active : undefined)}>
                 {section.label}
               </NavLink>
             </li>
           ))}
           <li className={styles.leave}>
-            <Link to="/">Back to Jelly</Link>
+            <Link to={pagePaths.home}>Back to Jelly</Link>
           </li>
         </ul>
       </nav>

@@ -1,14 +1,15 @@
+import { adminPageRoutes } from '@jelly/contracts';
 /** The admin area's sections, in the order of its navigation. */
 export const ADMIN_SECTIONS = [
-  { path: 'disputes', label: 'Disputes' },
-  { path: 'overdue', label: 'Overdue' },
-  { path: 'deals', label: 'Deals' },
-  { path: 'users', label: 'Users' },
-  { path: 'tokens', label: 'Tokens' },
-  { path: 'swaps', label: 'Swaps' },
-  { path: 'coin-jelly', label: 'Coin Jelly' },
-  { path: 'audit', label: 'Audit log' },
-  { path: 'platform', label: 'Platform' },
+  { path: adminPageRoutes.disputes, label: 'Disputes' },
+  { path: adminPageRoutes.overdue, label: 'Overdue' },
+  { path: adminPageRoutes.deals, label: 'Deals' },
+  { path: adminPageRoutes.users, label: 'Users' },
+  { path: adminPageRoutes.tokens, label: 'Tokens' },
+  { path: adminPageRoutes.swaps, label: 'Swaps' },
+  { path: adminPageRoutes.coinJelly, label: 'Coin Jelly' },
+  { path: adminPageRoutes.audit, label: 'Audit log' },
+  { path: adminPageRoutes.platform, label: 'Platform' },
 ] as const;
 
 export type AdminSectionPath = (typeof ADMIN_SECTIONS)[number]['path'];

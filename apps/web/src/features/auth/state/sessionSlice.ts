@@ -1,13 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletBanned } from '../../../lib/session/session.ts';
 import { signIn } from './signIn.ts';
-
-/** Book-keeping of sign-in attempts: one at a time, no automatic repeat for the same wallet. */
-export interface SessionState {
-  signingIn: boolean;
-  /** A wallet the app must not sign in automatically (its attempt failed, or it just logged out). */
-  noAutoSignInFor: string | null;
-}
+import type { SessionState } from './types.ts';
 
 const initialState: SessionState = { signingIn: false, noAutoSignInFor: null };
 

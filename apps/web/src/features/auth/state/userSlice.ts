@@ -1,14 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readTokenClaims } from './tokenClaims.ts';
-
-/** The session user: wallet, nonce, error, token, isAdmin. */
-export interface UserState {
-  wallet: string | null;
-  nonce: string | null;
-  error: string | null;
-  token: string | null;
-  isAdmin: boolean;
-}
+import type { UserState } from './types.ts';
 
 export const emptyUser: UserState = { wallet: null, nonce: null, error: null, token: null, isAdmin: false };
 

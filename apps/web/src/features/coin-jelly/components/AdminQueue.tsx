@@ -10,6 +10,7 @@ import { useCoinJellyAdminQueueQuery } from '../api/coinJellyApi.ts';
 import type { JellyListItem, UnattributedJellyDeposit } from '../api/contract.ts';
 import { AWAITING_USER_CHOICE, CHOICE_REASONS, STAGE_LABELS } from '../model/stages.ts';
 import styles from './CoinJelly.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 /** The queue is re-read this often; its clocks tick in between. */
 export const ADMIN_QUEUE_POLL_MS = 15_000;
@@ -65,7 +66,7 @@ export function AdminQueue() {
 function ChoiceRow({ order, waitedMs }: { order: QueuedOrder; waitedMs: number }) {
   return (
     <li className={styles.rowItem} data-testid="choice-row">
-      <Link to={`/coin-jelly/${order.id}`} className={styles.rowLink}>
+      <Link to={pagePaths.coinJellyOrder(order.id)} className={styles.rowLink}>
         #{order.id}
       </Link>
       <span>{AWAITING_USER_CHOICE}</span>
@@ -85,7 +86,7 @@ function QueueRow({ order, waitedMs }: { order: QueuedOrder; waitedMs: number })
   const dispatch = useDispatch();
   return (
     <li className={styles.rowItem} data-testid="queue-row">
-      <Link to={`/coin-jelly/${order.id}`} className={styles.rowLink}>
+      <Link to={pagePaths.coinJellyOrder(order.id)} className={styles.rowLink}>
         #{order.id}
       </Link>
       <span>{STAGE_LABELS[order.stage]}</span>
@@ -117,7 +118,7 @@ function DepositRow({ deposit }: { deposit: UnattributedJellyDeposit }) {
   return (
     <li className={styles.rowItem} data-testid="unattributed-deposit">
       <span>Unexpected deposit to order</span>
-      <Link to={`/coin-jelly/${deposit.orderId}`} className={styles.rowLink}>
+      <Link to={pagePaths.coinJellyOrder(deposit.orderId)} className={styles.rowLink}>
         #{deposit.orderId}
       </Link>
       <span>

@@ -18,6 +18,7 @@ import styles from './CoinJelly.module.css';
 import { DepositAddress } from './DepositAddress.tsx';
 import { DepositStatus } from './DepositStatus.tsx';
 import { QrCode } from './QrCode.tsx';
+import { pagePaths } from '@jelly/contracts';
 
 /**
  * How often the open modal re-reads its order. Pushed Coin Jelly notifications refresh it at once; the short
@@ -118,7 +119,7 @@ function ConfirmFundBody({ order, onClose }: { order: JellyOrder; onClose: () =>
         </div>
       )}
       <p className={styles.small}>
-        <Link to={`/coin-jelly/${order.id}`} onClick={onClose}>
+        <Link to={pagePaths.coinJellyOrder(order.id)} onClick={onClose}>
           Order #{order.id} status page
         </Link>
       </p>

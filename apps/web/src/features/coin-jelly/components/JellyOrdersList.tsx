@@ -13,6 +13,7 @@ import { jellyPageChanged, selectJellyList, type JellyListKey } from '../state/c
 import styles from './CoinJelly.module.css';
 import { ConfirmDepositForm } from './ConfirmDepositForm.tsx';
 import { JellyFilters } from './JellyFilters.tsx';
+import { pagePaths } from '@jelly/contracts';
 
 export interface JellyOrdersListProps {
   list: JellyListKey;
@@ -79,7 +80,7 @@ function JellyRow({ order, admin }: { order: JellyListItem; admin: boolean }) {
   const recipient = order.newUserWallets[0] ?? '';
   return (
     <li className={styles.rowItem} data-testid="jelly-row">
-      <Link to={`/coin-jelly/${order.id}`} className={styles.rowLink}>
+      <Link to={pagePaths.coinJellyOrder(order.id)} className={styles.rowLink}>
         #{order.id}
       </Link>
       <span>

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import styles from '../components/CoinJelly.module.css';
 import { JellyOrdersList } from '../components/JellyOrdersList.tsx';
+import { pagePaths } from '@jelly/contracts';
 
 /** The form only a signed-in wallet sees, with the address checks (elliptic-curve code): a visitor never loads it. */
 const ExchangeForm = lazy(() => importWithRetry(() => import('../components/ExchangeForm.tsx')).then((module) => ({ default: module.ExchangeForm })));
@@ -21,7 +22,7 @@ export default function CoinJellyPage() {
   const phone = useIsMobile();
   // Notifications link to /coin-jelly?order={id}: that order's own page.
   const linked = Number(useSearchParams()[0].get('order'));
-  if (Number.isInteger(linked) && linked > 0) return <Navigate to={`/coin-jelly/${linked}`} replace />;
+  if (Number.isInteger(linked) && linked > 0) return <Navigate to={pagePaths.coinJellyOrder(linked)} replace />;
   return (
     <div className={styles.page}>
       <PageIntro page="coinJelly" />

@@ -5,6 +5,7 @@ import { formatTimeLeft } from '../../../lib/time/countdown.ts';
 import { useNow } from '../../../lib/time/useNow.ts';
 import { dealFiatAmount, roleLabel, tokenAmount } from '../model/format.ts';
 import styles from './Dashboard.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 /** One deal seen from the wallet's side: role, amounts, counterparty, status (and the payment time left while it runs). */
 export function DealRow({ deal }: { deal: UserOrderRow }) {
@@ -12,7 +13,7 @@ export function DealRow({ deal }: { deal: UserOrderRow }) {
   return (
     <li className={styles.row} data-testid={`deal-${deal.orderId}`}>
       <div className={styles.cell}>
-        <Link to={`/swap-chat/${deal.orderId}`} className={styles.rowLink}>
+        <Link to={pagePaths.deal(deal.orderId)} className={styles.rowLink}>
           Deal #{deal.orderId}
         </Link>
         <span className={styles.label}>{roleLabel(deal.role)}</span>
@@ -28,7 +29,7 @@ export function DealRow({ deal }: { deal: UserOrderRow }) {
       <div className={styles.cell}>
         <span className={styles.label}>Counterparty</span>
         {counterparty ? (
-          <Link to={`/trader/${counterparty}`} className={`${styles.rowLink} ${styles.wallet}`} title={counterparty}>
+          <Link to={pagePaths.trader(counterparty)} className={`${styles.rowLink} ${styles.wallet}`} title={counterparty}>
             {shortenWallet(counterparty)}
           </Link>
         ) : (

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { json, WALLET_A, WALLET_B, type fakeApi, type RecordedCall } from '../../../test/fakeApi.ts';
 import { renderScreens } from '../../../test/renderApp.tsx';
 import DashboardPage from '../pages/DashboardPage.tsx';
+import { pageRoutes } from '@jelly/contracts';
 
 export const ME = WALLET_A;
 export const OTHER = WALLET_B;
@@ -136,7 +137,7 @@ export function renderDashboard(options: { api: ReturnType<typeof fakeApi>; sign
   const screens = [
     { path: 'my-account', element: <DashboardPage onConnectWallet={options.onConnectWallet} /> },
     { path: 'trader/:wallet', element: <TraderStub /> },
-    { path: 'swap-chat/:id', element: <DealStub /> },
+    { path: pageRoutes.deal, element: <DealStub /> },
   ];
   return renderScreens(screens, '/my-account', { api: options.api, signedInAs: options.signedOut ? null : ME });
 }

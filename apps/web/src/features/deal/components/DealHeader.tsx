@@ -20,6 +20,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import type { DealActionKind } from '../actions/dealAction.ts';
 import styles from './DealHeader.module.css';
 import { PaymentCountdown } from './PaymentCountdown.tsx';
+import { pagePaths } from '@jelly/contracts';
 
 export interface DealHeaderProps {
   deal: OrderDetails;
@@ -67,7 +68,7 @@ export function DealHeader({ deal, viewer, summary, actions, busy, onAction, onR
           {avatarLetters(counterparty)}
         </span>
         <div>
-          <Link to={`/trader/${counterparty}`} className={styles.wallet} title={counterparty} data-testid="deal-counterparty">
+          <Link to={pagePaths.trader(counterparty)} className={styles.wallet} title={counterparty} data-testid="deal-counterparty">
             {shortenWallet(counterparty)}
           </Link>
           <p className={styles.trades} data-testid="deal-counterparty-trades">

@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { StarRating } from '../../../components/ui/StarRating.tsx';
 import { useSubmitRatingMutation } from '../api/dealApi.ts';
 import styles from './SuccessModal.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 export interface SuccessModalProps {
   /** The completed deal. */
@@ -33,7 +34,7 @@ export function SuccessModal({ orderId, toWallet, onClose }: SuccessModalProps) 
       // a failed rating submit is silent: the rating is optional and the deal is done
     }
     onClose();
-    void navigate('/my-account');
+    void navigate(pagePaths.myAccount);
   };
 
   return (

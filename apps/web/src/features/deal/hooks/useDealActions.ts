@@ -10,6 +10,7 @@ import type { DealActionEnv, DealActionKind, PrepareAction } from '../actions/de
 import { failureText } from '../actions/failureText.ts';
 import { importWithRetry } from '../../../lib/lazy/importWithRetry.ts';
 import { dealStatusChanged } from '../api/dealApi.ts';
+import { pagePaths } from '@jelly/contracts';
 
 // The actions load on first use: they bring the escrow client and @solana/web3.js, which the header does not need.
 const PREPARE: Record<DealActionKind, () => Promise<PrepareAction>> = {
@@ -54,7 +55,7 @@ export function useDealActions({ deal, viewer, escrow, refresh }: DealActionsOpt
         connection,
         escrow,
         dispatch,
-        dealUrl: new URL(`/swap-chat/${deal.orderId}`, window.location.origin).href,
+        dealUrl: new URL(pagePaths.deal(deal.orderId), window.location.origin).href,
       });
       const begin = () => {
         busyRef.current = true;

@@ -21,6 +21,7 @@ import { PayoutWaitBanner } from '../components/PayoutWaitBanner.tsx';
 import { useDealActions } from '../hooks/useDealActions.ts';
 import { useSuccessPrompt } from '../hooks/useSuccessPrompt.ts';
 import styles from './DealChatPage.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 /**
  * Polling interval of the deal record while the app's realtime socket is down. While it is open the server pushes
@@ -104,7 +105,7 @@ export function DealChatPage({ viewer, escrow, chatSlot, onConnectWallet }: Deal
   if (deal.parentOrderId === null) {
     return (
       <Notice title={`Offer #${deal.orderId}`} text="This is an offer, not a deal: claim it to start a deal.">
-        <Link className={buttonClassName('primary')} to={`/online-ads/${deal.orderId}`}>
+        <Link className={buttonClassName('primary')} to={pagePaths.onlineAd(deal.orderId)}>
           Open the offer
         </Link>
       </Notice>

@@ -11,6 +11,7 @@ import { notReadyWallet } from '../../../lib/wallet/walletBridge.ts';
 import { fakeApi, json } from '../../../test/fakeApi.ts';
 import { renderScreens } from '../../../test/renderApp.tsx';
 import { DealChatPage, type DealChatPageProps } from '../pages/DealChatPage.tsx';
+import { pagePaths, pageRoutes } from '@jelly/contracts';
 
 export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 export const PROGRAM_ID = Keypair.generate().publicKey;
@@ -155,7 +156,7 @@ export function renderDeal(options: RenderDealOptions) {
   const viewerWallet = options.viewer?.publicKey.toBase58() ?? null;
   const screens = [
     {
-      path: 'swap-chat/:id',
+      path: pageRoutes.deal,
       element: (
         <DealChatPage
           viewer={{ wallet: viewerWallet, signedIn: viewerWallet !== null, isAdmin: false }}
@@ -164,9 +165,9 @@ export function renderDeal(options: RenderDealOptions) {
         />
       ),
     },
-    { path: 'my-account', element: <p>Dashboard page</p> },
+    { path: pageRoutes.myAccount, element: <p>Dashboard page</p> },
   ];
-  const { router, store, ...view } = renderScreens(screens, `/swap-chat/${options.deal.orderId}`, {
+  const { router, store, ...view } = renderScreens(screens, pagePaths.deal(options.deal.orderId), {
     api,
     signedInAs: viewerWallet,
     wallet,

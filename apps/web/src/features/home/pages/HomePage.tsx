@@ -3,6 +3,7 @@ import { buttonClassName } from '../../../components/ui/Button.tsx';
 import { ChatIcon, JellyIcon, SwapIcon } from '../../../components/ui/icons.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import styles from './HomePage.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 const STEPS = [
   {
@@ -25,19 +26,19 @@ const STEPS = [
 
 const FEATURES = [
   {
-    to: '/swap',
+    to: pagePaths.swap,
     Icon: SwapIcon,
     title: 'Swap',
     text: 'Exchange one token for another at a quoted price, in one transaction you sign yourself.',
   },
   {
-    to: '/coin-jelly',
+    to: pagePaths.coinJelly,
     Icon: JellyIcon,
     title: 'Coin Jelly',
     text: 'Send a coin to your personal deposit address and receive another coin at the address you choose.',
   },
   {
-    to: '/buy-crypto',
+    to: pagePaths.market,
     Icon: ChatIcon,
     title: 'Chat and reputation',
     text: 'Every deal has its own chat with attachments. Ratings and reviews show who you are trading with.',
@@ -61,10 +62,10 @@ export default function HomePage() {
               escrow until both sides confirm the deal, so neither side has to trust a stranger.
             </p>
             <div className={styles.ctas}>
-              <Link to="/buy-crypto" className={buttonClassName('primary', 'large')}>
+              <Link to={pagePaths.market} className={buttonClassName('primary', 'large')}>
                 Buy Crypto
               </Link>
-              <Link to="/p2p" className={buttonClassName('secondary', 'large')}>
+              <Link to={pagePaths.placeOrder} className={buttonClassName('secondary', 'large')}>
                 Create an offer
               </Link>
             </div>
@@ -127,10 +128,10 @@ export default function HomePage() {
           Connect a Solana wallet, sign one message, and you are in.
         </p>
         <div className={styles.ctas}>
-          <Link to="/buy-crypto" className={buttonClassName('primary', 'large')}>
+          <Link to={pagePaths.market} className={buttonClassName('primary', 'large')}>
             Buy Crypto
           </Link>
-          <Link to="/p2p" className={buttonClassName('secondary', 'large')}>
+          <Link to={pagePaths.placeOrder} className={buttonClassName('secondary', 'large')}>
             Create an offer
           </Link>
         </div>

@@ -31,6 +31,7 @@ import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { availableTokens, limitsLabel, visitorActionLabel, type OfferView } from '../offerFigures.ts';
 import { Collapsible } from './Collapsible.tsx';
 import styles from './ConfirmOperationModal.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 export interface ConfirmOperationModalProps {
   offer: Order;
@@ -84,7 +85,7 @@ export function ConfirmOperationModal({ offer, amount, claimModalId, paymentDeta
       dispatch(showToast.success(OPERATION_CONFIRMED));
       dispatch(modalClosed(claimModalId));
       onClose();
-      void navigate(`/swap-chat/${dealId}`);
+      void navigate(pagePaths.deal(dealId));
     } catch (error) {
       dispatch(showToast.error(error instanceof ClaimError ? error.message : String(error)));
       setBusy(false);

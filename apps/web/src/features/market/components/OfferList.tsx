@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { availableLabel, limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './MarketPage.module.css';
 import { OfferTags } from './OfferTags.tsx';
+import { pagePaths } from '@jelly/contracts';
 
 export interface OfferListProps {
   offers: readonly MarketOffer[];
@@ -26,7 +27,7 @@ function Advertiser({ offer }: { offer: MarketOffer }) {
         {avatarLetters(offer.creatorWallet)}
       </span>
       <span>
-        <Link to={`/trader/${offer.creatorWallet}`} className={styles.wallet} title={offer.creatorWallet}>
+        <Link to={pagePaths.trader(offer.creatorWallet)} className={styles.wallet} title={offer.creatorWallet}>
           {shortenWallet(offer.creatorWallet)}
         </Link>
         <span className={styles.stats}>{statsLine(offer)}</span>

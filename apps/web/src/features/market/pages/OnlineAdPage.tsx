@@ -30,6 +30,7 @@ import { useSignedInWallet } from '../../../lib/session/session.ts';
 import { PaymentDetailsEditor } from '../components/PaymentDetailsEditor.tsx';
 import { limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './OnlineAdPage.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 export interface OnlineAdPageProps {
   /** The app's Connect Wallet (composed by the app layer: features do not import each other). */
@@ -118,7 +119,7 @@ export default function OnlineAdPage({ onConnectWallet }: OnlineAdPageProps = {}
         </div>
         <div className={styles.actions}>
           {!isOffer && (
-            <Link className={buttonClassName('primary')} to={`/swap-chat/${offer.orderId}`}>
+            <Link className={buttonClassName('primary')} to={pagePaths.deal(offer.orderId)}>
               Open deal chat
             </Link>
           )}
@@ -136,7 +137,7 @@ export default function OnlineAdPage({ onConnectWallet }: OnlineAdPageProps = {}
 
       <dl className={styles.facts}>
         <Fact label="Advertiser">
-          <Link to={`/trader/${offer.creatorWallet}`} title={offer.creatorWallet} className={styles.traderLink}>
+          <Link to={pagePaths.trader(offer.creatorWallet)} title={offer.creatorWallet} className={styles.traderLink}>
             {mine ? 'You' : shortenWallet(offer.creatorWallet)}
           </Link>
         </Fact>
@@ -177,7 +178,7 @@ export default function OnlineAdPage({ onConnectWallet }: OnlineAdPageProps = {}
       )}
       {mine && isOffer && offerTakesPaymentDetails(offer.offerSide) && <PaymentDetailsEditor offerId={offer.orderId} methods={offer.paymentMethods} />}
       <p className={styles.back}>
-        <Link to="/buy-crypto">Back to the market</Link> · <Link to="/my-account">My orders</Link>
+        <Link to={pagePaths.market}>Back to the market</Link> · <Link to={pagePaths.myAccount}>My orders</Link>
       </p>
     </section>
   );

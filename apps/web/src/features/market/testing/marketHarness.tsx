@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { json, WALLET_A, WALLET_B, type fakeApi } from '../../../test/fakeApi.ts';
 import { renderScreens } from '../../../test/renderApp.tsx';
+import { pageRoutes } from '@jelly/contracts';
 
 export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
@@ -78,7 +79,7 @@ export function renderMarket(ui: ReactNode, options: HarnessOptions = {}) {
   const screens = [
     { path: 'buy-crypto', element: ui },
     { path: 'online-ads/:id', element: ui },
-    { path: 'swap-chat/:id', element: <DealStub /> },
+    { path: pageRoutes.deal, element: <DealStub /> },
   ];
   const { api, signedInAs, wallet, connection } = options;
   return renderScreens(screens, options.at ?? '/buy-crypto', { api, signedInAs, wallet, connection });

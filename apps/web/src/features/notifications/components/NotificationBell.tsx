@@ -8,6 +8,7 @@ import { BellIcon, BellRingingIcon } from './BellIcons.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import styles from './Notifications.module.css';
 import { notificationLink } from '../../../lib/notifications/notificationLink.ts';
+import { pagePaths } from '@jelly/contracts';
 
 /**
  * The header bell: a different icon and a count badge while something is unread; it opens the notification panel
@@ -69,7 +70,7 @@ export function NotificationBell() {
         <div id={panelId} role="dialog" aria-label="Notifications" className={styles.panel}>
           <div className={styles.panelHeader}>
             <span>Notifications</span>
-            <Link to="/notifications" onClick={() => close(false)}>
+            <Link to={pagePaths.notifications} onClick={() => close(false)}>
               See all
             </Link>
           </div>

@@ -7,7 +7,7 @@ import {
   toBaseUnits,
   UNEXPECTED_ERROR,
 } from '@jelly/domain';
-import { TEST_FUNDS_UNAVAILABLE } from '@jelly/contracts';
+import { TEST_FUNDS_UNAVAILABLE, pagePaths } from '@jelly/contracts';
 import { useMemo, useReducer, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -110,7 +110,7 @@ export default function PlaceOrderPage({ onConnectWallet }: { onConnectWallet?: 
     try {
       const { orderId } = await unwrapApi(createOffer(createOfferBody(draft, me, visibleIn(draft.regions, allCodes))));
       dispatch(showToast.success(`Offer #${orderId} created`));
-      void navigate(`/online-ads/${orderId}`);
+      void navigate(pagePaths.onlineAd(orderId));
     } catch (error) {
       dispatch(showToast.error(error instanceof ApiError ? error.message : UNEXPECTED_ERROR));
       setSubmitting(false);

@@ -8,6 +8,7 @@ import { formatLocalDate } from '../../../lib/time/formatLocalDateTime.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useBlockListQuery, useUnblockUserMutation } from '../api/settingsApi.ts';
 import styles from './Settings.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 export const USER_UNBLOCKED = 'User unblocked';
 export const FAILED_TO_UNBLOCK = 'Failed to unblock user';
@@ -50,7 +51,7 @@ export function BlockedUsers() {
       {blocks.map((block) => (
         <li key={block.bannedWallet} className={styles.blockedItem} data-testid="blocked-user">
           <div className={styles.blockedText}>
-            <Link to={`/trader/${block.bannedWallet}`} className={styles.link} title={block.bannedWallet}>
+            <Link to={pagePaths.trader(block.bannedWallet)} className={styles.link} title={block.bannedWallet}>
               {shortenWallet(block.bannedWallet)}
             </Link>
             <span className={styles.muted}>

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { useWallet } from '../../../lib/wallet/walletBridge.ts';
 import { BlockedUsers } from '../components/BlockedUsers.tsx';
 import styles from '../components/Settings.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 export interface SettingsPageProps {
   /** Disconnect: the app's 'Log Out?' confirmation. */
@@ -53,7 +54,7 @@ export function SettingsPage({ onLogOut, onConnectWallet, unreadCount, TelegramB
               <span data-testid="settings-wallet-name">{walletName ?? 'Not connected'}</span>
             </p>
             <div className={styles.actions}>
-              <Link to={`/trader/${me}`} className={styles.link}>
+              <Link to={pagePaths.trader(me)} className={styles.link}>
                 View my public profile
               </Link>
               <Button variant="warning" onClick={onLogOut}>
@@ -76,7 +77,7 @@ export function SettingsPage({ onLogOut, onConnectWallet, unreadCount, TelegramB
         {me && (
           <>
             <p className={styles.row}>
-              <Link to="/notifications" className={styles.link}>
+              <Link to={pagePaths.notifications} className={styles.link}>
                 Notifications
               </Link>
               <span className={unreadCount > 0 ? styles.badge : styles.muted} data-testid="settings-unread">

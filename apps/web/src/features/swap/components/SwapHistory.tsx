@@ -10,6 +10,7 @@ import { selectSwap } from '../state/swapSlice.ts';
 import styles from './Swap.module.css';
 import { SwapFilters } from './SwapFilters.tsx';
 import { SwapPager, SwapRows } from './SwapRows.tsx';
+import { pagePaths } from '@jelly/contracts';
 
 /** The signed-in wallet's swaps (render it only for a signed-in user), newest first, with the filters (in the filterSwap modal on phones) and pages. */
 export function SwapHistory() {
@@ -50,7 +51,7 @@ export function SwapHistory() {
         ) : rows.length === 0 ? (
           <p className={styles.muted}>{noSwapsText(filters)}</p>
         ) : (
-          <SwapRows swaps={rows} label="Swaps" actions={(swap) => <Link to={`/swap-chat/${swap.id}?kind=swap`}>Chat</Link>} />
+          <SwapRows swaps={rows} label="Swaps" actions={(swap) => <Link to={pagePaths.swapChat(swap.id)}>Chat</Link>} />
         )}
       </div>
       <SwapPager page={page} total={total} />

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { shownAmount } from '../model/quoteFigures.ts';
 import { SWAP_FAILED, SWAP_PENDING } from '../model/swapFailure.ts';
 import styles from './Swap.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 export interface SwapOutcomeProps {
   swap: SwapRecord;
@@ -42,7 +43,7 @@ export function SwapOutcome({ swap, alreadySent, explorerUrl, onNewQuote }: Swap
         </span>
       )}
       <span className={styles.outcomeLinks}>
-        <Link to={`/swap-chat/${swap.id}?kind=swap`}>Chat with the desk about swap #{swap.id}</Link>
+        <Link to={pagePaths.swapChat(swap.id)}>Chat with the desk about swap #{swap.id}</Link>
       </span>
       {swap.status !== SwapStatus.Processing && <Button onClick={onNewQuote}>Get a new quote</Button>}
     </div>

@@ -8,6 +8,7 @@ import { useSwapByIdQuery } from '../api/swapApi.ts';
 import { useExplorerTxUrl } from '../hooks/useExplorerTxUrl.ts';
 import { shownAmount } from '../model/quoteFigures.ts';
 import styles from '../components/Swap.module.css';
+import { pagePaths } from '@jelly/contracts';
 
 export interface SwapChatSlotProps {
   /** The swap's id: the chat room. */
@@ -55,7 +56,7 @@ export default function SwapChatPage({ viewer, onConnectWallet, chatSlot }: Swap
                   </a>
                 </>
               )}{' '}
-              · <Link to="/swap">Back to Swap</Link>
+              · <Link to={pagePaths.swap}>Back to Swap</Link>
             </p>
           )}
           <div className={styles.chat}>{chatSlot({ swapId })}</div>

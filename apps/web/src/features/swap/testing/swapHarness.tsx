@@ -1,5 +1,5 @@
 import '../../../lib/solana/testing/useNodeTypedArrays.ts';
-import { KNOWN_MINTS, type SwapQuote, type SwapRecord } from '@jelly/contracts';
+import { KNOWN_MINTS, type SwapQuote, type SwapRecord, pageRoutes } from '@jelly/contracts';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { Keypair, PublicKey, SystemProgram, Transaction, type AccountInfo, type VersionedTransaction } from '@solana/web3.js';
 import { associatedTokenAddress } from '@jelly/escrow';
@@ -139,7 +139,7 @@ export function renderSwap(options: { api: ReturnType<typeof fakeApi>; signedOut
   const chain = options.chain ?? fakeChain();
   const screens = [
     { path: 'swap', element: <SwapPage onConnectWallet={() => undefined} /> },
-    { path: 'swap-chat/:id', element: <ChatStub /> },
+    { path: pageRoutes.deal, element: <ChatStub /> },
   ];
   const view = renderScreens(screens, '/swap', {
     api: options.api,

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/Button.tsx';
 import styles from './Dossier.module.css';
 import { formatLocalDateTime, formatLocalDate } from '../../../../lib/time/formatLocalDateTime.ts';
+import { adminPagePaths } from '@jelly/contracts';
 
 export interface PartyCardProps {
   role: 'Buyer' | 'Seller';
@@ -26,7 +27,7 @@ export function PartyCard({ role, party, onBan }: PartyCardProps) {
     <section className={styles.party} aria-label={role}>
       <h3>{role}</h3>
       <p className={styles.mono}>
-        <Link to={`/admin/users/${party.wallet}`}>{party.wallet}</Link>
+        <Link to={adminPagePaths.user(party.wallet)}>{party.wallet}</Link>
       </p>
       <dl className={styles.stats}>
         <div>
@@ -55,7 +56,7 @@ export function PartyCard({ role, party, onBan }: PartyCardProps) {
         <ul className={styles.compact}>
           {party.earlierDisputes.map((dispute) => (
             <li key={dispute.orderId}>
-              <Link to={`/admin/disputes/${dispute.orderId}`}>#{dispute.orderId}</Link> as {dispute.role} · {orderStatusLabel(dispute.status)}
+              <Link to={adminPagePaths.dispute(dispute.orderId)}>#{dispute.orderId}</Link> as {dispute.role} · {orderStatusLabel(dispute.status)}
               {dispute.resolvedTo && ` · to the ${dispute.resolvedTo}`} · {formatLocalDate(dispute.openedAt)}
             </li>
           ))}

@@ -13,6 +13,7 @@ import { AdminError } from '../AdminError.tsx';
 import dossier from '../dossier/Dossier.module.css';
 import table from '../AdminTable.module.css';
 import { formatLocalDateTime } from '../../../../lib/time/formatLocalDateTime.ts';
+import { adminPagePaths } from '@jelly/contracts';
 
 const when = (iso: string | null) => formatLocalDateTime(iso ?? undefined) ?? '—';
 
@@ -122,7 +123,7 @@ function Rows({ title, rows }: { title: string; rows: UserOrderRow[] }) {
               {rows.map((row) => (
                 <tr key={row.orderId}>
                   <td>
-                    <Link to={row.kind === 'deal' ? `/admin/disputes/${row.orderId}` : `/admin/orders/${row.orderId}`}>#{row.orderId}</Link>
+                    <Link to={row.kind === 'deal' ? adminPagePaths.dispute(row.orderId) : adminPagePaths.order(row.orderId)}>#{row.orderId}</Link>
                   </td>
                   <td>{row.role}</td>
                   <td>
