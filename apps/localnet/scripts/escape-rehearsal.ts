@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, Keypair, LAMPORTS_PER_SOL, Transaction, sendAndConfirmTransaction, type PublicKey } from '@solana/web3.js';
 import { acceptOfferAndLockInstruction, decodeConfig, decodeFillTicket, findConfigPda, findOrderPda, findTicketPda, signUniversalTicketInstruction } from '@jelly/escrow';
-import { runEscrowCli } from '@jelly/escrow/operator';
+import { READY, runEscrowCli } from '@jelly/escrow/operator';
 import { startLocalnet } from '../src/index.ts';
 
 export interface RehearsalDeal {
@@ -109,7 +109,7 @@ export async function rehearseEscape(): Promise<RehearsalFigures> {
     /** Lists the wallet's deals and offers with the kit and sends every one the kit says is possible now. */
     const escapeAll = async (name: string, wallet: Keypair) => {
       const { lines } = await kit(name, wallet);
-      const ready = lines.flatMap((line, i) => (/^(deal|offer) /.test(line) && lines[i + 1]?.endsWith(' now.') ? [line.split(' ')[1]!] : []));
+      const ready = lines.flatMap((line) => (line.trim().startsWith(READY) ? [line.trim().slice(READY.length).trim()] : []));
       for (const address of ready) {
         const held = await token(wallet.publicKey);
         if ((await kit(name, wallet, address)).code !== 0) throw new Error(`the kit could not send ${address} for ${name}`);

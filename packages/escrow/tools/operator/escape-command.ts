@@ -6,6 +6,9 @@ import { describeEscrowError } from '../../src/client/errors.ts';
 import { chainUnixTime, escapePlan, rpcSource, sendableNow } from '../../src/client/escape/index.ts';
 import { sendAndConfirm } from './send.ts';
 
+/** Printed under each item the wallet may send now: the option that sends it. */
+export const READY = 'send it with: --do';
+
 export interface EscapeStep {
   connection: Connection;
   wallet: Keypair;
@@ -18,15 +21,18 @@ export interface EscapeStep {
 
 export async function escapeCommand(step: EscapeStep): Promise<number> {
   const items = await escapePlan(rpcSource(step.connection), step.wallet.publicKey, step.programId);
+  const now = await chainUnixTime(step.connection);
   if (items.length === 0) step.out('No open deal or offer of this wallet on chain.');
-  for (const item of items) step.out(`${item.kind} ${item.address.toBase58()}\n  ${item.sentence}`);
+  for (const item of items) {
+    step.out(`${item.kind} ${item.address.toBase58()}\n  ${item.sentence}`);
+    if (sendableNow(item, now)) step.out(`  ${READY} ${item.address.toBase58()}`);
+  }
   if (!step.target) return 0;
   const item = items.find((i) => i.address.toBase58() === step.target);
   if (!item) {
     step.out(`${step.target} is not an open deal or offer of this wallet.`);
     return 1;
   }
-  const now = await chainUnixTime(step.connection);
   if (!sendableNow(item, now)) {
     step.out(`Nothing to send for ${step.target} now: ${item.sentence}`);
     return 1;
