@@ -137,7 +137,11 @@ function Proof({ proof }: { proof: EscrowProof }) {
   );
 }
 
-/** If Jelly disappears: the deadline after which each owner takes a vault's tokens back alone, and the kit that does it. */
+/**
+ * If Jelly disappears: the deadline after which each owner takes a vault's tokens back alone, and the kit that does it.
+ * A download only: the kit runs from the saved file (this origin's Content-Security-Policy refuses its inline script
+ * and its connections to any RPC, and a kit that needed our server would not be one).
+ */
 function EscapeKit({ escapeAfterSeconds }: { escapeAfterSeconds: number | null }) {
   const days = escapeAfterSeconds === null ? null : Math.round((escapeAfterSeconds / 86_400) * 10) / 10;
   return (
@@ -146,12 +150,12 @@ function EscapeKit({ escapeAfterSeconds }: { escapeAfterSeconds: number | null }
       <p data-testid="escape-kit">
         {days === null ? 'Once the program has its Config, ' : `${days} days after a deal’s or an offer’s last action, `}
         its owner can take the tokens back on chain without Jelly: the seller of a deal the buyer never marked paid, the buyer of a deal the
-        seller released, the creator of an idle offer. “Without Jelly from” above is that date for each vault. The{' '}
-        <a href="/escape.html">escape kit</a> does it from your wallet with any Solana RPC, and works saved to your disk (
+        seller released, the creator of an idle offer. “Without Jelly from” above is that date for each vault. The escape kit does it
+        from your wallet with any Solana RPC, with nothing of Jelly’s running:{' '}
         <a href="/escape.html" download="jelly-escape.html">
-          save it
-        </a>
-        ).
+          save the escape kit
+        </a>{' '}
+        and open the saved file in a browser with your wallet.
       </p>
     </>
   );
