@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlib } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { escapePage } from './escape-page/plugin.ts';
 import { firstPaintShell } from './first-paint/plugin.ts';
 
 // The API (and, through it, the embedded Solana JSON-RPC) runs on port 8080 in development.
@@ -36,6 +37,8 @@ export default defineConfig({
     react(),
     linkAppStylesheet(),
     firstPaintShell(),
+    // escape.html: the escape kit as one self-contained page (see escape-page/plugin.ts)
+    escapePage(),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends them as they are. Brotli
     // quality 10 instead of 11: the copies are under 2% larger and made in less than half the time.
     compression({

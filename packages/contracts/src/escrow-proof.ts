@@ -26,6 +26,12 @@ export const escrowVault = lazySchema(() => z.object({
   /** onChain − inDatabase as a signed decimal string of base units; "0" when they agree. */
   difference: z.string().regex(/^-?\d+$/),
   matches: z.boolean(),
+  /**
+   * From when the parties can take the vault's tokens back on chain without Jelly (its deals' latest escape deadline,
+   * or the idle offer's); null when it cannot be said: no order on chain, or a deal marked paid and not released
+   * (that needs both parties or a decision).
+   */
+  escapeFrom: isoDateTime.nullable(),
 }));
 export type EscrowVault = z.infer<typeof escrowVault>;
 
@@ -60,6 +66,8 @@ export const escrowProofResponse = lazySchema(() => z.object({
   /** Vaults that hold tokens on chain or that the database says hold tokens; sorted by offer id. */
   vaults: z.array(escrowVault),
   totals: z.array(escrowTokenTotal),
+  /** The program Config's escape deadline (seconds after a deal's or an offer's last action); null without a Config. */
+  escapeAfterSeconds: z.number().int().nonnegative().nullable(),
   /** Every vault matches the database. */
   reconciled: z.boolean(),
 }));

@@ -114,6 +114,8 @@ export class LocalnetChain {
   /** An empty block: time passed with no transaction, so the slot, block height and blockhash move on. */
   produceEmptyBlock(): ProducedBlock {
     const { block, parent } = this.ledger.produceBlock(Math.floor(this.now() / 1000));
+    // the Clock sysvar moves with every block, as on a real node: a reader of it (the escape kit) sees the chain's time
+    this.syncClock(block.slot);
     this.syncSlotHashes();
     const produced = { slot: block.slot, parentSlot: parent };
     this.emitBlock(produced);

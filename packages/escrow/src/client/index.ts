@@ -5,4 +5,5 @@ export * from './accounts.ts';
 export * from './events.ts';
 export * from './errors.ts';
 export * from './instructions/index.ts';
+export * from './escape/index.ts';
 export { toU64, u64Bytes } from './codec.ts';

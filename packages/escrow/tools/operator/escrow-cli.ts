@@ -16,6 +16,8 @@ import { deployCommand, reclaimBuffersCommand, sol, upgradeCommand, type Program
 import { sendAndConfirm } from './send.ts';
 import { escapeCommand } from './escape-command.ts';
 
+export { READY } from './escape-command.ts';
+
 export interface CliIo {
   out: (line: string) => void;
   /** Asks a yes/no question; resolves true only on an explicit yes. */

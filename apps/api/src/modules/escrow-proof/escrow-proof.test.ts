@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { EscrowProof } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
-import { findOrderPda, findVaultPda } from '@jelly/escrow';
+import { DEFAULT_ESCAPE_AFTER_SECONDS, decodeFillTicket, findOrderPda, findTicketPda, findVaultPda } from '@jelly/escrow';
 import { createTransferInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { sendAndConfirmTransaction, Transaction } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
@@ -121,8 +121,11 @@ describe('GET /api/platform/escrow-proof', () => {
         inDatabase: String(29n * USDC_1),
         difference: '0',
         matches: true,
+        // deal signedByOne was marked paid and not released: nothing in this vault moves alone
+        escapeFrom: null,
       },
     ]);
+    expect(proof.escapeAfterSeconds).toBe(DEFAULT_ESCAPE_AFTER_SECONDS);
     expect(proof.totals).toEqual([{ symbol: 'USDC', mint: USDC_MINT, decimals: 6, onChain: String(29n * USDC_1), inDatabase: String(29n * USDC_1) }]);
     expect(proof.reconciled).toBe(true);
     // Public: no wallet of any party appears.
@@ -168,5 +171,18 @@ describe('GET /api/platform/escrow-proof', () => {
     const { proof } = await readProof();
     expect(proof.vaults[0]).toMatchObject({ onChain: String(30n * USDC_1), inDatabase: String(29n * USDC_1), difference: String(USDC_1), matches: false });
     expect(proof.reconciled).toBe(false);
+  });
+
+  it('says from when the owner of a vault whose deals nobody contests can take it back without us', async () => {
+    const second = await offer(t, seller, 0, 10n * USDC_1);
+    const [buyer] = traders.slice(2);
+    const dealId = await claim(t, buyer!, second, USDC_1);
+    await lock(dealId);
+    t.clock.advance(ESCROW_PROOF_CACHE_MS);
+    const { proof } = await readProof();
+    const order = findOrderPda(second, t.chain.programId)[0];
+    const ticket = decodeFillTicket((await t.chain.connection.getAccountInfo(findTicketPda(order, dealId, t.chain.programId)[0], 'confirmed'))!.data);
+    const deadline = new Date(Number(ticket.updatedAt + BigInt(DEFAULT_ESCAPE_AFTER_SECONDS)) * 1000).toISOString();
+    expect(proof.vaults.find((v) => v.offerId === second)).toMatchObject({ dealIds: [dealId], onChain: String(USDC_1), escapeFrom: deadline });
   });
 });

@@ -4,7 +4,7 @@ import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import { listCoins } from '../catalogues/index.ts';
 import { lockedInEscrowByOffer } from '../deals/index.ts';
-import { committedProgram, readProgram, readVaults } from './read-chain.ts';
+import { committedProgram, readEscapeAfterSeconds, readProgram, readVaults } from './read-chain.ts';
 import { reconcile, type TokenInfo } from './reconcile.ts';
 
 /** How long one reading of the chain is served: many visitors, one getProgramAccounts per period. */
@@ -33,8 +33,9 @@ export function createEscrowProof(db: Database, chain: Chain, now: () => Date) {
   let cached: { at: number; reading: Promise<Reading> } | null = null;
 
   async function read(): Promise<Reading> {
+    const escapeAfterSeconds = await readEscapeAfterSeconds(chain.connection, chain.programId);
     const [chainVaults, program, locked, coins] = await Promise.all([
-      readVaults(chain.connection, chain.programId),
+      readVaults(chain.connection, chain.programId, escapeAfterSeconds),
       readProgram(chain.connection, chain.programId, source.bytes),
       lockedInEscrowByOffer(db),
       listCoins(db),
@@ -55,6 +56,7 @@ export function createEscrowProof(db: Database, chain: Chain, now: () => Date) {
       },
       vaults: vaults.map(({ explorerUrl: _unused, ...vault }) => vault),
       totals,
+      escapeAfterSeconds,
       reconciled: vaults.every((vault) => vault.matches),
     };
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { ACCOUNT_DISCRIMINATORS, BPF_LOADER_UPGRADEABLE_ID, decodeUniversalOrder } from '@jelly/escrow';
+import { ACCOUNT_DISCRIMINATORS, BPF_LOADER_UPGRADEABLE_ID, decodeConfig, decodeFillTicket, decodeUniversalOrder, findConfigPda } from '@jelly/escrow';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import bs58 from 'bs58';
 
@@ -24,6 +24,25 @@ export interface ChainVault {
   vault: string;
   /** null: the vault's token account does not exist (closed, or never created). */
   amount: bigint | null;
+  /** From when (unix s) the parties can take everything the vault holds for its deals, or the idle offer's tokens, without us; null: never alone (a contested deal needs both parties or a decision). */
+  escapeFrom: bigint | null;
+}
+
+/**
+ * The escape deadline of a vault: with open deals, the latest of their deadlines (a deal the fiat side marked paid
+ * and the crypto side did not release never moves alone: null); with none, the offer's own. The program's rule: a
+ * deadline is the last action's time plus Config's escape_after_seconds.
+ */
+function vaultEscapeFrom(orderUpdatedAt: bigint, openTickets: readonly { updatedAt: bigint; contested: boolean }[], after: bigint): bigint | null {
+  if (openTickets.some((t) => t.contested)) return null;
+  if (openTickets.length === 0) return orderUpdatedAt + after;
+  return openTickets.reduce((latest, t) => (t.updatedAt > latest ? t.updatedAt : latest), 0n) + after;
+}
+
+/** Config's escape deadline (seconds); null when the program has no Config yet. */
+export async function readEscapeAfterSeconds(connection: Connection, programId: PublicKey): Promise<number | null> {
+  const config = await connection.getAccountInfo(findConfigPda(programId)[0], 'confirmed');
+  return config ? decodeConfig(config.data).escapeAfterSeconds : null;
 }
 
 export interface ChainProgram {
@@ -35,12 +54,18 @@ export interface ChainProgram {
 }
 
 /** Every escrow order account of the program, and its vault's balance, read in batches. */
-export async function readVaults(connection: Connection, programId: PublicKey): Promise<ChainVault[]> {
-  const orders = await connection.getProgramAccounts(programId, {
-    commitment: 'confirmed',
-    filters: [{ memcmp: { offset: 0, bytes: bs58.encode(ACCOUNT_DISCRIMINATORS.UniversalOrder) } }],
-  });
-  const decoded = orders.map(({ account }) => decodeUniversalOrder(account.data));
+export async function readVaults(connection: Connection, programId: PublicKey, escapeAfterSeconds: number | null): Promise<ChainVault[]> {
+  const ofKind = (discriminator: Uint8Array) =>
+    connection.getProgramAccounts(programId, { commitment: 'confirmed', filters: [{ memcmp: { offset: 0, bytes: bs58.encode(discriminator) } }] });
+  const [orders, tickets] = await Promise.all([ofKind(ACCOUNT_DISCRIMINATORS.UniversalOrder), ofKind(ACCOUNT_DISCRIMINATORS.FillTicket)]);
+  const openByOrder = new Map<string, { updatedAt: bigint; contested: boolean }[]>();
+  for (const { account } of tickets) {
+    const ticket = decodeFillTicket(account.data);
+    if (ticket.status !== 'Locked') continue;
+    const key = ticket.order.toBase58();
+    openByOrder.set(key, [...(openByOrder.get(key) ?? []), { updatedAt: ticket.updatedAt, contested: ticket.fiatGuySigned && !ticket.cryptoGuySigned }]);
+  }
+  const decoded = orders.map(({ pubkey, account }) => ({ pubkey, ...decodeUniversalOrder(account.data) }));
   const vaults: ChainVault[] = [];
   for (let i = 0; i < decoded.length; i += BATCH) {
     const batch = decoded.slice(i, i + BATCH);
@@ -55,6 +80,7 @@ export async function readVaults(connection: Connection, programId: PublicKey): 
         mint: order.cryptoMint.toBase58(),
         vault: order.vault.toBase58(),
         amount: data && data.length >= TOKEN_AMOUNT_OFFSET + 8 ? data.readBigUInt64LE(TOKEN_AMOUNT_OFFSET) : null,
+        escapeFrom: escapeAfterSeconds === null ? null : vaultEscapeFrom(order.updatedAt, openByOrder.get(order.pubkey.toBase58()) ?? [], BigInt(escapeAfterSeconds)),
       });
     });
   }

@@ -44,6 +44,7 @@ export function reconcile(
       inDatabase: dbAmount.toString(),
       difference: difference.toString(),
       matches: difference === 0n && chainAmount !== null,
+      escapeFrom: chain?.escapeFrom == null ? null : new Date(Number(chain.escapeFrom) * 1000).toISOString(),
     });
   }
   const totals = new Map<string, EscrowTokenTotal>();

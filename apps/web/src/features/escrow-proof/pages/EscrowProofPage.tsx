@@ -1,5 +1,6 @@
 import type { EscrowProof } from '@jelly/contracts';
 import { fromBaseUnits } from '@jelly/domain';
+import { formatLocalDateTime } from '../../../lib/time/formatLocalDateTime.ts';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { useEscrowProofQuery } from '../api/escrowProofApi.ts';
 import styles from './EscrowProofPage.module.css';
@@ -81,6 +82,7 @@ function Proof({ proof }: { proof: EscrowProof }) {
                 <th scope="col">On chain</th>
                 <th scope="col">In the records</th>
                 <th scope="col">Check</th>
+                <th scope="col">Without Jelly from</th>
                 <th scope="col">Vault</th>
               </tr>
             </thead>
@@ -93,6 +95,7 @@ function Proof({ proof }: { proof: EscrowProof }) {
                   <td>{tokens(vault.onChain, vault.decimals)}</td>
                   <td>{tokens(vault.inDatabase, vault.decimals)}</td>
                   <td>{vault.matches ? 'Matches' : `Differs by ${signed(vault.difference, vault.decimals)} ${vault.symbol}`}</td>
+                  <td>{vault.escapeFrom ? (formatLocalDateTime(vault.escapeFrom) ?? vault.escapeFrom) : vault.onChain === null ? '—' : 'Both parties, or a decision'}</td>
                   <td>
                     <a href={vault.explorerUrl} target="_blank" rel="noreferrer" className={styles.address}>
                       {vault.vault}
@@ -104,6 +107,8 @@ function Proof({ proof }: { proof: EscrowProof }) {
           </table>
         </div>
       )}
+
+      <EscapeKit escapeAfterSeconds={proof.escapeAfterSeconds} />
 
       <h2>The escrow program</h2>
       <dl className={styles.program}>
@@ -127,6 +132,30 @@ function Proof({ proof }: { proof: EscrowProof }) {
       </p>
       <p className={styles.meta}>
         The source hash is what <code>npm run verify:program -w @jelly/escrow</code> prints after rebuilding the program from its sources.
+      </p>
+    </>
+  );
+}
+
+/**
+ * If Jelly disappears: the deadline after which each owner takes a vault's tokens back alone, and the kit that does it.
+ * A download only: the kit runs from the saved file (this origin's Content-Security-Policy refuses its inline script
+ * and its connections to any RPC, and a kit that needed our server would not be one).
+ */
+function EscapeKit({ escapeAfterSeconds }: { escapeAfterSeconds: number | null }) {
+  const days = escapeAfterSeconds === null ? null : Math.round((escapeAfterSeconds / 86_400) * 10) / 10;
+  return (
+    <>
+      <h2>If Jelly disappears</h2>
+      <p data-testid="escape-kit">
+        {days === null ? 'Once the program has its Config, ' : `${days} days after a deal’s or an offer’s last action, `}
+        its owner can take the tokens back on chain without Jelly: the seller of a deal the buyer never marked paid, the buyer of a deal the
+        seller released, the creator of an idle offer. “Without Jelly from” above is that date for each vault. The escape kit does it
+        from your wallet with any Solana RPC, with nothing of Jelly’s running:{' '}
+        <a href="/escape.html" download="jelly-escape.html">
+          save the escape kit
+        </a>{' '}
+        and open the saved file in a browser with your wallet.
       </p>
     </>
   );

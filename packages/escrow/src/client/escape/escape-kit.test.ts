@@ -4,11 +4,11 @@
 import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ESCAPE_AFTER_SECONDS } from '../../src/client/index.ts';
-import { toAddress } from '../../test/helpers/chain.ts';
-import { Escrow, expectedFee } from '../../test/helpers/escrow.ts';
-import { partiesResolve } from '../../test/helpers/escape.ts';
-import { escapePlan, type EscapeSource } from './escape-command.ts';
+import { DEFAULT_ESCAPE_AFTER_SECONDS } from '../index.ts';
+import { toAddress } from '../../../test/helpers/chain.ts';
+import { Escrow, expectedFee } from '../../../test/helpers/escrow.ts';
+import { partiesResolve } from '../../../test/helpers/escape.ts';
+import { escapePlan, type EscapeSource } from './index.ts';
 
 /** The chain as the kit sees it over RPC: getProgramAccounts with its filters applied to the accounts' bytes. */
 function liteSvmSource(escrow: Escrow): EscapeSource {

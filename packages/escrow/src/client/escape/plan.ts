@@ -1,9 +1,10 @@
 // The escape kit's decisions, from chain data alone: which of a wallet's deals and offers it may take back without
-// Jelly, from when, in a sentence, and the instructions that do it. Pure: the RPC reads are in escape-command.ts.
+// Jelly, from when, in a sentence, and the instructions that do it. Pure: the chain reads are in listing.ts. Shared by
+// the CLI kit (tools/operator/escape-command.ts) and the web build's escape page, so both say and send the same.
 import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
-import type { Config, FillTicket, UniversalOrder } from '../../src/client/accounts.ts';
-import { ACCOUNT_SIZES } from '../../src/client/constants.ts';
-import { ensureTokenAccountsInstructions, escapeOrderInstruction, escapeTicketInstruction } from '../../src/client/instructions/index.ts';
+import type { Config, FillTicket, UniversalOrder } from '../accounts.ts';
+import { ACCOUNT_SIZES } from '../constants.ts';
+import { ensureTokenAccountsInstructions, escapeOrderInstruction, escapeTicketInstruction } from '../instructions/index.ts';
 
 /** Byte offsets of the wallets the kit filters on (discriminator included; see the README's account table). */
 export const WALLET_OFFSETS = { ticketCryptoGuy: 112, ticketFiatGuy: 144, orderCreator: 88 } as const;
@@ -80,3 +81,7 @@ export function planOrder(ctx: EscapeContext, address: PublicKey, order: Univers
   };
   return { ...item, availableAt: at, instructions, sentence: `Offer ${order.orderId}: you can take back the ${vaultAmount} base units its vault holds and close it ${when(at, ctx.now)}.` };
 }
+
+/** Whether the wallet may send the item's transaction at the chain time `now` (the program refuses it before). */
+export const sendableNow = (item: EscapeItem, now: bigint): item is EscapeItem & { instructions: () => TransactionInstruction[] } =>
+  item.instructions !== undefined && item.availableAt !== null && now >= item.availableAt;
