@@ -42,3 +42,4 @@ export * from './swap-lifecycle.ts';
 export * from './swap-messages.ts';
 export * from './swap-quote.ts';
 export * from './wait-deadlines.ts';
+export * from './token-lookalike.ts';
