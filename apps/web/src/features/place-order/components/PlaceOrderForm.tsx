@@ -1,6 +1,7 @@
 import type { Coin, Currency, PaymentMethod } from '@jelly/contracts';
 import {
   ALL_COUNTRIES,
+  confusableMints,
   formatDecimal,
   fromBaseUnits,
   MAX_PAYMENT_METHODS,
@@ -15,6 +16,7 @@ import { CurrencyPicker } from '../../../components/pickers/CurrencyPicker.tsx';
 import { PaymentMethodPicker } from '../../../components/pickers/PaymentMethodPicker.tsx';
 import { PickerIcon } from '../../../components/pickers/PickerIcon.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { tokenLabel } from '../../../lib/reference/tokenLabel.ts';
 import type { BalanceState } from '../hooks/useTokenBalance.ts';
 import { PAYMENT_TIME_LIMITS, type DraftAction, type DraftErrors, type PlaceOrderDraft } from '../state/draft.ts';
 import { PaymentDetailsFields } from './PaymentDetailsFields.tsx';
@@ -61,6 +63,7 @@ export function PlaceOrderForm(props: PlaceOrderFormProps) {
   const tagsId = useId();
   const windowId = useId();
   const symbol = draft.asset?.symbol ?? 'token';
+  const assetLabel = draft.asset ? tokenLabel(draft.asset, confusableMints(coins.items)) : null;
   const fiat = draft.fiat?.code ?? 'fiat';
 
   const submit = (event: FormEvent) => {
@@ -101,7 +104,7 @@ export function PlaceOrderForm(props: PlaceOrderFormProps) {
             value={
               draft.asset ? (
                 <>
-                  <PickerIcon src={draft.asset.icon} label={draft.asset.symbol} size={20} /> {draft.asset.symbol}
+                  <PickerIcon src={draft.asset.icon} label={draft.asset.symbol} size={20} /> {assetLabel}
                 </>
               ) : (
                 'Select asset'
