@@ -4,7 +4,8 @@ import { expect, test, testKeys, type Party } from '../../fixtures/deals/parties
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
 
 // Every route of the app (apps/web/src/app/routes.tsx and the admin area's own routes), signed out, signed in and as
-// an admin, at one width per test: one browser context per role, reused for all its routes.
+// an admin, at one width per test: one browser context per role, reused for all its routes. The signed-in pass is the
+// offer's maker, whom the claim notified: the header's bell carries an unread count on every page it audits.
 test.setTimeout(420_000);
 
 type Blocking = { id: string; impact: string; nodes: number; targets: string[] };
@@ -88,10 +89,11 @@ for (const viewport of [
       });
     }
 
-    await signIn(bob);
-    for (const [path, ready] of everyone) found[path] = await audit(bob.page, path, ready);
-    found['/swap-chat/:id'] = await audit(bob.page, `/swap-chat/${dealId}`, dealPage);
-    found['/admin (not an admin)'] = await audit(bob.page, '/admin', named('403 — Admins only'));
+    await signIn(alice);
+    await expect(alice.page.getByTestId('notification-count')).toHaveText(/^\d+\+?$/);
+    for (const [path, ready] of everyone) found[path] = await audit(alice.page, path, ready);
+    found['/swap-chat/:id'] = await audit(alice.page, `/swap-chat/${dealId}`, dealPage);
+    found['/admin (not an admin)'] = await audit(alice.page, '/admin', named('403 — Admins only'));
 
     const admin: Party = await openParty('admin', { key: testKeys.admin, fund: false });
     await signIn(admin);

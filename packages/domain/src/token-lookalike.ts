@@ -1,5 +1,5 @@
 // Token symbols and names that a trader could take for one another ("USDC", "usdc", "ＵＳＤＣ", "UЅDC" with a
-// Cyrillic Ѕ, "USD​C" with a zero-width space) fold to one key, so a second "USDC" is never listed unnoticed.
+// Cyrillic Ѕ, "USD\u200bC" (a zero-width space inside)) fold to one key, so a second "USDC" is never listed unnoticed.
 //
 // The look-alike letters are a small table here rather than a library: the well-kept one (unhomoglyph, generated
 // from Unicode's confusables list) cannot be added to this repository's dependencies yet, and symbols are short
