@@ -4,8 +4,8 @@ import { expect, test, testKeys, type Party } from '../../fixtures/deals/parties
 import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.ts';
 
 // Every route of the app (apps/web/src/app/routes.tsx and the admin area's own routes), signed out, signed in and as
-// an admin, at one width per test: one browser context per role, reused for all its routes. The signed-in pass is the
-// offer's maker, whom the claim notified: the header's bell carries an unread count on every page it audits.
+// an admin, at one width per test: one browser context per role, reused for all its routes. The signed-in visitor has
+// an offer of their own that was claimed, so the header's bell carries an unread count on every page it audits.
 test.setTimeout(420_000);
 
 type Blocking = { id: string; impact: string; nodes: number; targets: string[] };
@@ -55,6 +55,9 @@ for (const viewport of [
     await bob.page.setViewportSize(viewport);
     const { offerId, coin } = await createOfferThroughApi(request, alice.api, { side: 0, amount: '100', price: '0.94', fiatCode: 'EUR' });
     const dealId = await bob.api.createOrder({ parentOrderId: offerId, amount: toBaseUnits('20', coin.decimals).toString() });
+    // Bob's own offer, claimed by Alice: the claim notifies Bob.
+    const bobs = await createOfferThroughApi(request, bob.api, { side: 0, amount: '50', price: '0.95', fiatCode: 'EUR' });
+    await alice.api.createOrder({ parentOrderId: bobs.offerId, amount: toBaseUnits('10', bobs.coin.decimals).toString() });
 
     // Routes every visitor reaches; signed out the account pages offer to connect.
     const everyone: [string, Ready][] = [
@@ -89,11 +92,11 @@ for (const viewport of [
       });
     }
 
-    await signIn(alice);
-    await expect(alice.page.getByTestId('notification-count')).toHaveText(/^\d+\+?$/);
-    for (const [path, ready] of everyone) found[path] = await audit(alice.page, path, ready);
-    found['/swap-chat/:id'] = await audit(alice.page, `/swap-chat/${dealId}`, dealPage);
-    found['/admin (not an admin)'] = await audit(alice.page, '/admin', named('403 — Admins only'));
+    await signIn(bob);
+    await expect(bob.page.getByTestId('notification-count')).toHaveText(/^\d+\+?$/);
+    for (const [path, ready] of everyone) found[path] = await audit(bob.page, path, ready);
+    found['/swap-chat/:id'] = await audit(bob.page, `/swap-chat/${dealId}`, dealPage);
+    found['/admin (not an admin)'] = await audit(bob.page, '/admin', named('403 — Admins only'));
 
     const admin: Party = await openParty('admin', { key: testKeys.admin, fund: false });
     await signIn(admin);
