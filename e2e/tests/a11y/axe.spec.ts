@@ -5,7 +5,8 @@ import { createOfferThroughApi, toBaseUnits } from '../../fixtures/deals/offers.
 import { pagePaths } from '@jelly/contracts';
 
 // Every route of the app (apps/web/src/app/routes.tsx and the admin area's own routes), signed out, signed in and as
-// an admin, at one width per test: one browser context per role, reused for all its routes.
+// an admin, at one width per test: one browser context per role, reused for all its routes. The signed-in visitor has
+// an offer of their own that was claimed, so the header's bell carries an unread count on every page it audits.
 test.setTimeout(420_000);
 
 type Blocking = { id: string; impact: string; nodes: number; targets: string[] };
@@ -55,6 +56,9 @@ for (const viewport of [
     await bob.page.setViewportSize(viewport);
     const { offerId, coin } = await createOfferThroughApi(request, alice.api, { side: 0, amount: '100', price: '0.94', fiatCode: 'EUR' });
     const dealId = await bob.api.createOrder({ parentOrderId: offerId, amount: toBaseUnits('20', coin.decimals).toString() });
+    // Bob's own offer, claimed by Alice: the claim notifies Bob.
+    const bobs = await createOfferThroughApi(request, bob.api, { side: 0, amount: '50', price: '0.95', fiatCode: 'EUR' });
+    await alice.api.createOrder({ parentOrderId: bobs.offerId, amount: toBaseUnits('10', bobs.coin.decimals).toString() });
 
     // Routes every visitor reaches; signed out the account pages offer to connect.
     const everyone: [string, Ready][] = [
@@ -90,6 +94,7 @@ for (const viewport of [
     }
 
     await signIn(bob);
+    await expect(bob.page.getByTestId('notification-count')).toHaveText(/^\d+\+?$/);
     for (const [path, ready] of everyone) found[path] = await audit(bob.page, path, ready);
     found['/swap-chat/:id'] = await audit(bob.page, pagePaths.deal(dealId), dealPage);
     found['/admin (not an admin)'] = await audit(bob.page, '/admin', named('403 — Admins only'));

@@ -83,7 +83,13 @@ export const newCoinRequest = lazySchema(() => z.object({
   symbol: z.string().trim().min(1, 'Symbol is required').max(16, 'At most 16 characters'),
   name: z.string().trim().min(1, 'Name is required').max(64, 'At most 64 characters'),
   decimals: z.coerce.number().int('Decimals must be a whole number').min(0).max(18, 'Decimals are at most 18'),
-  isVerified: z.boolean().default(true),
+  /** Left out: on unless the mint has a live mint or freeze authority (read from the chain). */
+  isVerified: z.boolean().optional(),
+  /**
+   * The admin has seen that a listed token's symbol could be taken for this one's (same letters, case, look-alike
+   * characters) and lists it anyway; its name must then differ. Without it such a symbol is refused (409).
+   */
+  confirmLookalikeSymbol: z.boolean().default(false),
   mintDevnet: z.preprocess(emptyToUndefined, mintAddress.nullable().optional()),
   /**
    * Optional (a placeholder otherwise): an https (or, for local chains, http) image URL, fetched once and stored (a
@@ -134,6 +140,8 @@ export const updateTokenRequest = lazySchema(() => z
   .object({
     symbol: z.string().trim().min(1).max(16).optional(),
     name: z.string().trim().min(1).max(64).optional(),
+    /** As on create: a symbol another listed token's could be taken for needs this and a distinct name. */
+    confirmLookalikeSymbol: z.boolean().optional(),
     isVerified: z.boolean().optional(),
     mintDevnet: mintAddress.nullable().optional(),
     icon: tokenIcon.optional(),

@@ -50,9 +50,13 @@ export const escrowProgramProof = lazySchema(() => z.object({
   explorerUrl: z.url(),
   /** null: the program is immutable (or not an upgradeable program). */
   upgradeAuthority: address.nullable(),
-  /** sha256 of the deployed bytes (the program data after its header, as long as the source build); null when unreadable. */
+  /**
+   * sha256 of the deployed program's bytes: the program data after its header, up to the end its ELF header declares
+   * or its last non-zero byte (the loader's zero padding left out; the rule in packages/escrow/src/program-hash.ts),
+   * so it equals the hash `npm run escrow -- deploy | upgrade` and `verify:program` print; null when unreadable.
+   */
   deployedSha256: sha256.nullable(),
-  /** sha256 of the committed build, the hash `npm run verify:program` prints for the source. */
+  /** sha256 of the committed build by the same rule, the hash `npm run verify:program` prints for the source. */
   sourceSha256: sha256,
   /** The deployed bytes equal the committed build, and the rest of the program data is zero padding. */
   matches: z.boolean(),

@@ -43,3 +43,4 @@ export * from './swap-lifecycle.ts';
 export * from './swap-messages.ts';
 export * from './swap-quote.ts';
 export * from './wait-deadlines.ts';
+export * from './token-lookalike.ts';

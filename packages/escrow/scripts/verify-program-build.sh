@@ -21,11 +21,14 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 (cd "$package_dir" && npx tsx tools/build-program.ts --out "$work/jelly_escrow.so")
 
-expected="$(sha256sum "$committed" | cut -d' ' -f1)"
-actual="$(sha256sum "$work/jelly_escrow.so" | cut -d' ' -f1)"
+# The program's sha256 by the rule of src/program-hash.ts (for a linked .so, sha256sum of the whole file): the hash
+# the proof of escrow and `npm run escrow -- deploy | upgrade` print for the deployed copy.
+hashes="$(cd "$package_dir" && npx tsx tools/program-sha256.ts "$committed" "$work/jelly_escrow.so")"
+expected="$(sed -n 1p <<<"$hashes" | cut -d' ' -f1)"
+actual="$(sed -n 2p <<<"$hashes" | cut -d' ' -f1)"
 echo "committed sha256: $expected  program/jelly_escrow.so ($(stat -c %s "$committed") bytes)"
 echo "rebuilt   sha256: $actual  ($(stat -c %s "$work/jelly_escrow.so") bytes)"
-if [ "$expected" != "$actual" ]; then
+if [ "$expected" != "$actual" ] || ! cmp -s "$committed" "$work/jelly_escrow.so"; then
   echo "verify:program: FAILED: the committed program is not what its sources build to." >&2
   echo "Run 'npm run build:program -w @jelly/escrow' and commit program/jelly_escrow.so." >&2
   exit 1

@@ -3,11 +3,11 @@
 // file-name order, with our SBF linker into program/jelly_escrow.so. The build is reproducible: objects go
 // to a temporary folder, sources are named by their path relative to packages/escrow, clang records no
 // absolute paths (-ffile-prefix-map, no -g), and the linker output depends only on the object bytes.
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { programSha256 } from '../src/program-hash.ts';
 import { clangVersion, compileToBpfObject } from './clang.ts';
 import { LinkError, link } from './linker/link.ts';
 
@@ -64,7 +64,7 @@ function main(args: string[]): number {
     console.log(`${clangVersion()}; sources: ${programSources().join(' ')}`);
     const bytes = buildProgram();
     writeFileSync(output, bytes);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const sha256 = programSha256(bytes);
     console.log(`${output}: ${bytes.length} bytes, sha256 ${sha256}`);
     return 0;
   } catch (error) {

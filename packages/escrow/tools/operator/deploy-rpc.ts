@@ -7,6 +7,7 @@
 import { Keypair, PublicKey, SystemProgram, Transaction, type Connection } from '@solana/web3.js';
 import { BPF_LOADER_UPGRADEABLE_ID } from '../../src/client/constants.ts';
 import { findProgramDataAddress } from '../../src/client/pda.ts';
+import { programSha256, sameProgram } from '../../src/program-hash.ts';
 import {
   BUFFER_METADATA_SIZE,
   PROGRAM_ACCOUNT_SIZE,
@@ -27,15 +28,6 @@ export type DeployedState =
   | { kind: 'different'; upgradeAuthority: PublicKey | null; programData: PublicKey; room: number }
   | { kind: 'not-a-program' };
 
-/** The deployed bytes are the .so followed by zero padding up to the program data's room. */
-export function deployedBytesEqual(deployed: Uint8Array, so: Uint8Array): boolean {
-  return (
-    deployed.length >= so.length &&
-    Buffer.from(deployed.subarray(0, so.length)).equals(Buffer.from(so)) &&
-    deployed.subarray(so.length).every((byte) => byte === 0)
-  );
-}
-
 /** Reads the program account and its ProgramData. */
 export async function deployedState(connection: Connection, programId: PublicKey, so: Uint8Array): Promise<DeployedState> {
   const program = await connection.getAccountInfo(programId, 'confirmed');
@@ -46,7 +38,8 @@ export async function deployedState(connection: Connection, programId: PublicKey
   if (!data || data.length < PROGRAMDATA_METADATA_SIZE) return { kind: 'not-a-program' };
   const upgradeAuthority = data[12] === 1 ? new PublicKey(data.subarray(13, 45)) : null;
   const deployed = data.subarray(PROGRAMDATA_METADATA_SIZE);
-  const kind = deployedBytesEqual(deployed, so) ? 'same' : 'different';
+  // The same program: the .so followed by zero padding up to the program data's room (src/program-hash.ts).
+  const kind = sameProgram(deployed, so) ? 'same' : 'different';
   return { kind, upgradeAuthority, programData, room: deployed.length };
 }
 
@@ -102,6 +95,8 @@ export interface RpcDeployment {
   programData: PublicKey;
   transactionCount: number;
   lamportsSpent: bigint;
+  /** sha256 of the deployed bytes read back after the deploy (src/program-hash.ts); equals the file's, or the deploy throws. */
+  sha256: string;
 }
 
 /**
@@ -135,8 +130,9 @@ export async function deployOverRpc(
     ),
     [payer, program],
   );
+  const sha256 = await deployedSha256(connection, programData, so);
   const after = BigInt(await connection.getBalance(payer.publicKey, 'confirmed'));
-  return { programId: program.publicKey, programData, transactionCount: transactionCount + 1, lamportsSpent: before - after };
+  return { programId: program.publicKey, programData, transactionCount: transactionCount + 1, lamportsSpent: before - after, sha256 };
 }
 
 /** Rent of the accounts a deploy creates (buffer, program, program data), for the cost shown before asking. */
@@ -144,4 +140,13 @@ export async function deployRent(connection: Connection, soLength: number, maxDa
   const sizes = [BUFFER_METADATA_SIZE + soLength, PROGRAM_ACCOUNT_SIZE, PROGRAMDATA_METADATA_SIZE + maxDataLen];
   const rents = await Promise.all(sizes.map((size) => connection.getMinimumBalanceForRentExemption(size)));
   return rents.reduce((sum, rent) => sum + BigInt(rent), 0n);
+}
+
+/** Reads the program data back and returns its program bytes' sha256; throws unless they are exactly `so`. */
+export async function deployedSha256(connection: Connection, programData: PublicKey, so: Uint8Array): Promise<string> {
+  const data = (await connection.getAccountInfo(programData, 'confirmed'))?.data;
+  if (!data || data.length < PROGRAMDATA_METADATA_SIZE || !sameProgram(data.subarray(PROGRAMDATA_METADATA_SIZE), so)) {
+    throw new Error(`the program's deployed bytes do not equal the file (program data ${programData.toBase58()})`);
+  }
+  return programSha256(data.subarray(PROGRAMDATA_METADATA_SIZE));
 }

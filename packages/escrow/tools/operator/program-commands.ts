@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { LAMPORTS_PER_SOL, type Connection, type Keypair, type PublicKey } from '@solana/web3.js';
 import { deployOverRpc, deployRent, deployedState } from './deploy-rpc.ts';
 import { BUFFER_METADATA_SIZE } from './loader-instructions.ts';
-import { extensionFor, findBuffers, reclaimBuffers, sha256Hex, upgradeOverRpc } from './upgrade-rpc.ts';
+import { programSha256 } from '../../src/program-hash.ts';
+import { extensionFor, findBuffers, reclaimBuffers, upgradeOverRpc } from './upgrade-rpc.ts';
 
 const DEFAULT_PROGRAM = fileURLToPath(new URL('../../program/jelly_escrow.so', import.meta.url));
 
@@ -35,7 +36,7 @@ export async function deployCommand(step: ProgramStep, program: Keypair | null, 
   const so = readSo(options.so);
   const state = await deployedState(step.connection, step.programId, so);
   if (state.kind === 'same') {
-    step.out(`already deployed: the program's bytes equal the ${so.length} bytes given (sha256 ${sha256Hex(so)}); nothing to do`);
+    step.out(`already deployed: the program's bytes equal the ${so.length} bytes given (sha256 ${programSha256(so)}); nothing to do`);
     return 0;
   }
   if (state.kind !== 'absent') {
@@ -46,11 +47,12 @@ export async function deployCommand(step: ProgramStep, program: Keypair | null, 
   await noteLeftovers(step);
   const maxDataLen = options.maxLen ?? so.length * 2;
   const rent = await deployRent(step.connection, so.length, maxDataLen);
-  step.out(`will deploy ${so.length} bytes (room for ${maxDataLen}) with ${step.authority.publicKey.toBase58()} as upgrade authority`);
+  step.out(`will deploy ${so.length} bytes (sha256 ${programSha256(so)}, room for ${maxDataLen}) with ${step.authority.publicKey.toBase58()} as upgrade authority`);
   step.out(`cost: about ${sol(rent)} of rent (the buffer's returns after the deploy) plus transaction fees`);
   if (!(await step.ask('Deploy?'))) return 1;
   const done = await deployOverRpc(step.connection, step.authority, program, so, { maxDataLen, onProgress: step.out });
   step.out(`deployed ${done.programId.toBase58()} in ${done.transactionCount} transactions; spent ${sol(done.lamportsSpent)}`);
+  step.out(`verified: the deployed bytes' sha256 is ${done.sha256}, the file's`);
   return 0;
 }
 
@@ -62,7 +64,7 @@ export async function upgradeCommand(step: ProgramStep, options: { so?: string }
     return 1;
   }
   if (state.kind === 'same') {
-    step.out(`already deployed: the program's bytes equal the ${so.length} bytes given (sha256 ${sha256Hex(so)}); nothing to do`);
+    step.out(`already deployed: the program's bytes equal the ${so.length} bytes given (sha256 ${programSha256(so)}); nothing to do`);
     return 0;
   }
   if (!state.upgradeAuthority?.equals(step.authority.publicKey)) {
@@ -73,7 +75,7 @@ export async function upgradeCommand(step: ProgramStep, options: { so?: string }
   await noteLeftovers(step);
   const grow = extensionFor(so.length, state.room);
   const bufferRent = BigInt(await step.connection.getMinimumBalanceForRentExemption(BUFFER_METADATA_SIZE + so.length));
-  step.out(`will upgrade ${step.programId.toBase58()} to ${so.length} bytes (sha256 ${sha256Hex(so)}), room ${state.room}${grow > 0 ? `, growing it by ${grow} bytes` : ''}`);
+  step.out(`will upgrade ${step.programId.toBase58()} to ${so.length} bytes (sha256 ${programSha256(so)}), room ${state.room}${grow > 0 ? `, growing it by ${grow} bytes` : ''}`);
   step.out(`cost: about ${sol(bufferRent)} of buffer rent while it runs (it comes back with the upgrade) plus transaction fees${grow > 0 ? ' and the rent of the extra room' : ''}`);
   if (!(await step.ask('Upgrade?'))) return 1;
   const done = await upgradeOverRpc(step.connection, step.authority, { programId: step.programId, programData: state.programData, room: state.room }, so, step.out);

@@ -1,13 +1,12 @@
 // Upgrades a deployed program in place and reclaims the rent of buffers left behind, over JSON-RPC with the
 // upgradeable BPF loader's instructions (hand-written for the reason at the top of deploy-rpc.ts).
 
-import { createHash } from 'node:crypto';
-import type { PublicKey} from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
 import { Transaction, type Connection, type Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { BPF_LOADER_UPGRADEABLE_ID } from '../../src/client/constants.ts';
-import { deployedBytesEqual, writeBuffer } from './deploy-rpc.ts';
-import { BUFFER_TAG, PROGRAMDATA_METADATA_SIZE, closeBufferInstruction, extendProgramInstruction, upgradeInstruction } from './loader-instructions.ts';
+import { deployedSha256, writeBuffer } from './deploy-rpc.ts';
+import { BUFFER_TAG, closeBufferInstruction, extendProgramInstruction, upgradeInstruction } from './loader-instructions.ts';
 import { sendAndConfirm } from './send.ts';
 
 /**
@@ -15,15 +14,6 @@ import { sendAndConfirm } from './send.ts';
  * size limit), so a build that outgrew its room by a few bytes still grows by this much.
  */
 export const MIN_EXTEND_BYTES = 10_240;
-
-export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** The bytes a program runs: its program data after the metadata, without the zero padding up to its room. */
-export async function deployedProgramBytes(connection: Connection, programData: PublicKey, length: number): Promise<Buffer> {
-  const data = (await connection.getAccountInfo(programData, 'confirmed'))?.data;
-  if (!data) throw new Error(`program data ${programData.toBase58()} is missing`);
-  return Buffer.from(data.subarray(PROGRAMDATA_METADATA_SIZE, PROGRAMDATA_METADATA_SIZE + length));
-}
 
 /** Bytes the program data must grow by before an upgrade to `length` bytes (0 when it fits its room). */
 export const extensionFor = (length: number, room: number) => (length > room ? Math.max(length - room, MIN_EXTEND_BYTES) : 0);
@@ -34,7 +24,7 @@ export interface RpcUpgrade {
   extendedBy: number;
   transactionCount: number;
   lamportsSpent: bigint;
-  /** sha256 of the deployed bytes read back after the upgrade; equals the file's, or the upgrade throws. */
+  /** sha256 of the deployed bytes read back after the upgrade (src/program-hash.ts); equals the file's, or the upgrade throws. */
   sha256: string;
 }
 
@@ -62,12 +52,7 @@ export async function upgradeOverRpc(
   await sendAndConfirm(connection, new Transaction().add(upgradeInstruction(target.programData, target.programId, buffer, authority.publicKey, authority.publicKey)), [authority]);
   progress(`upgraded ${target.programId.toBase58()}`);
 
-  const data = (await connection.getAccountInfo(target.programData, 'confirmed'))?.data;
-  if (!data || !deployedBytesEqual(data.subarray(PROGRAMDATA_METADATA_SIZE), so)) {
-    throw new Error(`the program's deployed bytes do not equal the file after the upgrade (program data ${target.programData.toBase58()})`);
-  }
-  const sha256 = sha256Hex(data.subarray(PROGRAMDATA_METADATA_SIZE, PROGRAMDATA_METADATA_SIZE + so.length));
-  if (sha256 !== sha256Hex(so)) throw new Error('the deployed bytes hash differently from the file');
+  const sha256 = await deployedSha256(connection, target.programData, so);
   const after = BigInt(await connection.getBalance(authority.publicKey, 'confirmed'));
   return { buffer, extendedBy, transactionCount: transactionCount + 1 + (extendedBy > 0 ? 1 : 0), lamportsSpent: before - after, sha256 };
 }

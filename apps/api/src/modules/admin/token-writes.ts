@@ -10,6 +10,7 @@ import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { ICON_PLACEHOLDER_WARNING, resolveTokenIcon } from './fetch-icon.ts';
 import { inspectMint } from './inspect-mint.ts';
+import { checkLookalikeSymbol } from './token-lookalike.ts';
 
 export const TOKEN_ALREADY_LISTED = 'This token is already listed.';
 export const TOKEN_NOT_FOUND = 'No listed token has this mint.';
@@ -37,6 +38,17 @@ export async function listAdminTokens(db: Queryable): Promise<AdminToken[]> {
   return rows.map(toAdminToken);
 }
 
+interface NewToken {
+  mint: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  isVerified?: boolean | undefined;
+  confirmLookalikeSymbol?: boolean | undefined;
+  mintDevnet?: string | null | undefined;
+  icon?: string | undefined;
+}
+
 export interface TokenContext {
   db: Database;
   chain: Chain;
@@ -50,16 +62,21 @@ export interface TokenContext {
  * POST /admin/new-coin-p2p — lists a token after reading its mint from the configured chain: it must exist, be an
  * SPL Token mint the escrow can move (a Token-2022 transfer fee is refused) and have the decimals given. The icon is
  * optional (the placeholder), a built-in icon's path, or a URL fetched once and stored locally. The new token is in /platform/coins at once and takes offers.
+ * A symbol a listed token's could be taken for needs the admin's confirmation and a distinct name; Verified is off
+ * unless asked for when someone can still mint or freeze the token.
  */
 export async function createToken(
   ctx: TokenContext,
   admin: AuthUser,
-  body: { mint: string; symbol: string; name: string; decimals: number; isVerified: boolean; mintDevnet?: string | null | undefined; icon?: string | undefined },
+  body: NewToken,
 ): Promise<NewCoinResponse> {
   const inspection = await inspectMint(ctx.db, ctx.chain, body.mint);
   if (inspection.alreadyListed) throw conflict(TOKEN_ALREADY_LISTED);
   if (inspection.refusal) throw badRequest(inspection.refusal, { field: 'mint' });
   if (inspection.decimals !== body.decimals) throw badRequest(decimalsMismatch(inspection.decimals ?? 0), { field: 'decimals' });
+  await checkLookalikeSymbol(ctx.db, body, body.confirmLookalikeSymbol === true);
+  // A token someone can still mint or freeze is not vouched for unless the admin says so.
+  const isVerified = body.isVerified ?? (inspection.mintAuthority === null && inspection.freezeAuthority === null);
   const icon = await resolveTokenIcon(ctx.fetch, ctx.dataDir, body.mint, body.icon);
   // No icon given is no failure: the placeholder is what the admin asked for.
   const warnings = [...inspection.warnings, ...(icon.given && !icon.fetched ? [ICON_PLACEHOLDER_WARNING] : [])];
@@ -73,7 +90,7 @@ export async function createToken(
         symbol: body.symbol,
         name: body.name,
         decimals: body.decimals,
-        isVerified: body.isVerified,
+        isVerified,
         mintDevnet: body.mintDevnet ?? null,
         icon: icon.url,
         position: (last?.position ?? 0) + 1,
@@ -105,6 +122,10 @@ export async function updateToken(
 ): Promise<{ token: AdminToken; warnings: string[] }> {
   const [current] = await ctx.db.select().from(tokens).where(eq(tokens.mint, mint));
   if (!current) throw notFound(TOKEN_NOT_FOUND);
+  if (body.symbol !== undefined || body.name !== undefined) {
+    const label = { mint, symbol: body.symbol ?? current.symbol, name: body.name ?? current.name };
+    await checkLookalikeSymbol(ctx.db, label, body.confirmLookalikeSymbol === true);
+  }
   const warnings: string[] = [];
   const changes: Partial<TokenRow> = {};
   if (body.symbol !== undefined) changes.symbol = body.symbol;

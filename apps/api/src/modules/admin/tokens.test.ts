@@ -8,10 +8,12 @@ import {
   TOKEN_2022_PROGRAM_ID,
   createInitializeMintInstruction,
   createInitializeTransferFeeConfigInstruction,
+  AuthorityType,
   createMint,
   getMintLen,
   getOrCreateAssociatedTokenAccount,
   mintTo,
+  setAuthority,
 } from '@solana/spl-token';
 import { Keypair, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +23,7 @@ import { createChainTestApp, createChainWallet, type ChainTestApp } from '../../
 import { errorOf, session, type Session } from '../orders/testing.ts';
 import { ICON_MAX_BYTES, PLACEHOLDER_ICON, iconAddressRefused, noBuiltInIcon } from './fetch-icon.ts';
 import { FREEZE_AUTHORITY_WARNING, MINT_AUTHORITY_WARNING, MINT_NOT_FOUND, TRANSFER_FEE_REFUSED } from './inspect-mint.ts';
+import { lookalikeNameRefused, lookalikeSymbolRefused } from './token-lookalike.ts';
 import { TOKEN_ALREADY_LISTED, decimalsMismatch } from './token-writes.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
@@ -108,14 +111,15 @@ describe('listing a token', () => {
     const { token, warnings } = response.json<NewCoinResponse>();
     expect(iconHits).toBe(hitsBefore + 1);
     expect(warnings).toEqual([FREEZE_AUTHORITY_WARNING, MINT_AUTHORITY_WARNING]);
-    expect(token).toMatchObject({ mint, symbol: 'JLY', decimals: 6, isVerified: true, disabled: false, mintDevnet: null });
+    // Someone can still mint and freeze it: not Verified unless the admin says so.
+    expect(token).toMatchObject({ mint, symbol: 'JLY', decimals: 6, isVerified: false, disabled: false, mintDevnet: null });
     expect(token.icon).toMatch(new RegExp(`^/api/platform/token-icons/${mint}-[0-9a-f]{12}\\.png$`));
     const icon = await t.app.inject({ method: 'GET', url: token.icon });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toBe('image/png');
     expect(icon.rawPayload.equals(PNG)).toBe(true);
     expect(iconHits).toBe(hitsBefore + 1); // served from our copy, never hotlinked
-    expect((await coins()).find((c) => c.mint === mint)).toEqual({ symbol: 'JLY', name: 'Jelly Test', mint, decimals: 6, isVerified: true, mintDevnet: null, icon: token.icon });
+    expect((await coins()).find((c) => c.mint === mint)).toEqual({ symbol: 'JLY', name: 'Jelly Test', mint, decimals: 6, isVerified: false, mintDevnet: null, icon: token.icon });
     expect(errorOf(await create({ mint, symbol: 'JLY', name: 'Again', decimals: 6, icon: `${iconBase}/coin.png` }))).toMatchObject({ status: 409, message: TOKEN_ALREADY_LISTED });
 
     // a seller offers it, a buyer claims, the seller locks it in the escrow
@@ -234,5 +238,39 @@ describe('listing a token', () => {
     const audit = (await t.app.inject({ method: 'GET', url: `/api${adminPaths.audit}?subject=${mint}&action=token_changed`, headers: admin.headers })).json<AuditResponse>();
     expect(audit.total).toBe(2);
     expect(audit.data.map((e) => [e.before, e.after].map((v) => (v as AdminToken).disabled))).toContainEqual([false, true]);
+  });
+});
+
+describe('a second "USDC"', () => {
+  it('refuses a symbol a listed token’s could be taken for, unless the admin confirms and gives a distinct name; not Verified while mintable', async () => {
+    const usdc = (await coins()).find((c) => c.symbol === 'USDC')!;
+    const mint = (await splMint(4)).toBase58();
+    const listed = [{ mint: usdc.mint, symbol: usdc.symbol, name: usdc.name }];
+    for (const symbol of ['USDC', 'usdc', 'ＵＳＤＣ', 'UЅDС', 'USD\u200bC']) {
+      expect(errorOf(await create({ mint, symbol, name: 'Jelly Dollar', decimals: 4 }))).toMatchObject({ status: 409, message: lookalikeSymbolRefused(symbol, listed) });
+    }
+    const sameName = await create({ mint, symbol: 'USDC', name: usdc.name.toUpperCase(), decimals: 4, confirmLookalikeSymbol: true });
+    expect(errorOf(sameName)).toMatchObject({ status: 400, message: lookalikeNameRefused(listed) });
+    expect((await coins()).map((c) => c.mint)).not.toContain(mint);
+
+    const confirmed = await create({ mint, symbol: 'USDC', name: 'Jelly Dollar', decimals: 4, confirmLookalikeSymbol: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<NewCoinResponse>().token).toMatchObject({ symbol: 'USDC', name: 'Jelly Dollar', isVerified: false });
+
+    // Renaming another token into a look-alike is the same door.
+    const other = (await splMint(6)).toBase58();
+    expect((await create({ mint: other, symbol: 'JDOL', name: 'Jelly Dollar Two', decimals: 6 })).statusCode).toBe(200);
+    const rename = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api${adminPaths.token(other)}`, headers: admin.headers, payload });
+    expect(errorOf(await rename({ symbol: 'usdc' }))).toMatchObject({ status: 409 });
+    expect(errorOf(await rename({ symbol: 'usdc', confirmLookalikeSymbol: true, name: 'USD Coin' }))).toMatchObject({ status: 400 });
+    expect((await rename({ symbol: 'usdc', confirmLookalikeSymbol: true })).statusCode).toBe(200);
+  });
+
+  it('lists a mint nobody can mint or freeze any more as Verified by default', async () => {
+    const fixed = await splMint(6, false);
+    await setAuthority(t.chain.connection, payer, fixed, payer, AuthorityType.MintTokens, null, [], { commitment: 'confirmed' });
+    const response = await create({ mint: fixed.toBase58(), symbol: 'FXD', name: 'Fixed Supply', decimals: 6 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<NewCoinResponse>()).toMatchObject({ token: { isVerified: true }, warnings: [] });
   });
 });

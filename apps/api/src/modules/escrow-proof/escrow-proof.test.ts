@@ -1,9 +1,15 @@
 // The proof of escrow on a real localnet: deals in every state of one offer, the vault read from the chain against
 // the database, then two injected mismatches (a deal the database no longer counts; tokens sent straight to the
-// vault) that must show as differences, never hidden.
+// vault) that must show as differences, never hidden; last, an upgrade to a larger build, whose hash must show.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { EscrowProof } from '@jelly/contracts';
 import { OrderStatus } from '@jelly/domain';
 import { DEFAULT_ESCAPE_AFTER_SECONDS, decodeFillTicket, findOrderPda, findTicketPda, findVaultPda } from '@jelly/escrow';
@@ -32,6 +38,8 @@ import { createChainTestApp, type ChainTestApp } from '../../../test/helpers/tes
 import { ESCROW_PROOF_CACHE_MS } from './index.ts';
 
 const USDC_1 = 1_000_000n;
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 let t: ChainTestApp;
 let seller: Trader;
 let offerId: number;
@@ -134,15 +142,22 @@ describe('GET /api/platform/escrow-proof', () => {
 
   it('names the program, its upgrade authority and the hash of its deployed bytes beside the committed build’s', async () => {
     const { proof } = await readProof();
-    const committed = readFileSync(createRequire(import.meta.url).resolve('@jelly/escrow/program'));
-    const sha256 = createHash('sha256').update(committed).digest('hex');
+    const committed = sha256(readFileSync(createRequire(import.meta.url).resolve('@jelly/escrow/program')));
     expect(proof.program).toMatchObject({
       programId: t.chain.programId.toBase58(),
       upgradeAuthority: t.chain.admin.publicKey.toBase58(),
-      deployedSha256: sha256,
-      sourceSha256: sha256,
+      deployedSha256: committed,
+      sourceSha256: committed,
       matches: true,
     });
+  });
+
+  it('builds its explorer links from PUBLIC_URL, whatever Host the caller sends', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/platform/escrow-proof', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    const proof = response.json<EscrowProof>();
+    const customUrl = new URL(proof.program.explorerUrl).searchParams.get('customUrl');
+    expect(customUrl).toBe(`${t.config.publicUrl}/rpc`);
+    expect(response.body).not.toContain('evil.example');
   });
 
   it('shows a deal the database stopped counting as a difference after the cache period', async () => {
@@ -184,5 +199,28 @@ describe('GET /api/platform/escrow-proof', () => {
     const ticket = decodeFillTicket((await t.chain.connection.getAccountInfo(findTicketPda(order, dealId, t.chain.programId)[0], 'confirmed'))!.data);
     const deadline = new Date(Number(ticket.updatedAt + BigInt(DEFAULT_ESCAPE_AFTER_SECONDS)) * 1000).toISOString();
     expect(proof.vaults.find((v) => v.offerId === second)).toMatchObject({ dealIds: [dealId], onChain: String(USDC_1), escapeFrom: deadline });
+  });
+
+  it('after an upgrade to a larger build shows the hash the upgrade printed, not the committed one, and says they differ', { timeout: 120_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'jelly-proof-upgrade-'));
+    try {
+      const committed = readFileSync(createRequire(import.meta.url).resolve('@jelly/escrow/program'));
+      // The same program with 12 KiB more after its ELF (non-zero, which the loader ignores): the program data grows.
+      const larger = Buffer.concat([committed, Buffer.alloc(12 * 1024, 0x6a)]);
+      const so = join(dir, 'larger.so');
+      const adminFile = join(dir, 'admin.json');
+      await writeFile(so, larger);
+      await writeFile(adminFile, JSON.stringify([...t.chain.adminKeypair.secretKey]));
+      const cli = ['packages/escrow/tools/operator/escrow-cli.ts', 'upgrade', '--so', so, '--program-id', t.chain.programId.toBase58()];
+      const { stdout } = await promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), [...cli, '--url', t.chain.rpcUrl, '--keypair', adminFile, '--yes'], { cwd: ROOT });
+      const printed = /verified: the deployed bytes' sha256 is ([0-9a-f]{64})/.exec(stdout)?.[1];
+      expect(printed).toBe(sha256(larger));
+
+      t.clock.advance(ESCROW_PROOF_CACHE_MS);
+      const { proof } = await readProof();
+      expect(proof.program).toMatchObject({ deployedSha256: printed, sourceSha256: sha256(committed), matches: false });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -26,7 +26,7 @@ type Reading = Omit<EscrowProof, 'program' | 'vaults'> & {
 /**
  * The proof of escrow: reads the chain (the program's order accounts, their vaults in batches, the program data)
  * and the database at most once per ESCROW_PROOF_CACHE_MS, concurrent callers sharing one reading. Explorer links
- * are added per request, for the RPC URL that caller uses.
+ * are added per answer, for the public RPC URL the route names (from PUBLIC_URL, never a request header).
  */
 export function createEscrowProof(db: Database, chain: Chain, now: () => Date) {
   const source = committedProgram();

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ACCOUNT_DISCRIMINATORS, BPF_LOADER_UPGRADEABLE_ID, decodeConfig, decodeFillTicket, decodeUniversalOrder, findConfigPda } from '@jelly/escrow';
+import { programSha256, sameProgram } from '@jelly/escrow/program-hash';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import bs58 from 'bs58';
 
@@ -12,10 +12,10 @@ const TOKEN_AMOUNT_OFFSET = 64;
 // ProgramData: u32 tag · u64 slot · Option<Pubkey> upgrade authority (1 + 32) · the program's bytes.
 const PROGRAMDATA_HEADER = 45;
 
-/** The committed build (the file `npm run verify:program` checks) and its sha256, read once at start. */
+/** The committed build (the file `npm run verify:program` checks) and its program sha256, read once at start. */
 export function committedProgram(): { bytes: Buffer; sha256: string } {
   const bytes = readFileSync(createRequire(import.meta.url).resolve('@jelly/escrow/program'));
-  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return { bytes, sha256: programSha256(bytes) };
 }
 
 export interface ChainVault {
@@ -48,6 +48,7 @@ export async function readEscapeAfterSeconds(connection: Connection, programId: 
 export interface ChainProgram {
   programData: string | null;
   upgradeAuthority: string | null;
+  /** sha256 of the deployed program's bytes, by the one rule of @jelly/escrow/program-hash. */
   deployedSha256: string | null;
   /** The deployed bytes equal the source build, followed only by zero padding. */
   matchesSource: boolean;
@@ -99,10 +100,7 @@ export async function readProgram(connection: Connection, programId: PublicKey, 
     return { programData: programData.toBase58(), upgradeAuthority: null, deployedSha256: null, matchesSource: false };
   }
   const upgradeAuthority = data[12] === 1 ? new PublicKey(data.subarray(13, 45)).toBase58() : null;
+  // Hashed by its own length (never the source build's), so a different build always shows a different hash.
   const deployed = data.subarray(PROGRAMDATA_HEADER);
-  // The bytes as long as the source build; the rest of the account must be the loader's zero padding.
-  const head = deployed.subarray(0, source.length);
-  const deployedSha256 = createHash('sha256').update(head).digest('hex');
-  const matchesSource = head.length === source.length && Buffer.from(head).equals(source) && deployed.subarray(source.length).every((b) => b === 0);
-  return { programData: programData.toBase58(), upgradeAuthority, deployedSha256, matchesSource };
+  return { programData: programData.toBase58(), upgradeAuthority, deployedSha256: programSha256(deployed), matchesSource: sameProgram(deployed, source) };
 }

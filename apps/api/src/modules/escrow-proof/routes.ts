@@ -1,6 +1,6 @@
 import { escrowProofPath, escrowProofResponse } from '@jelly/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sameOriginRpcUrls, servesEmbeddedRpc } from '../../chain/public-rpc.ts';
+import { RPC_PATH, servesEmbeddedRpc } from '../../chain/public-rpc.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../lib/route-preamble.ts';
 import { createEscrowProof } from './proof-service.ts';
@@ -9,6 +9,9 @@ import { createEscrowProof } from './proof-service.ts';
 export const escrowProofRoutes: FastifyPluginAsyncZod = async (app) => {
   const chain = app.chain;
   const proof = chain ? createEscrowProof(app.db, chain, () => app.config.now()) : null;
+  // Explorer links point at the node anyone can reach: our /rpc on PUBLIC_URL for the embedded localnet (never the
+  // caller's Host header, which would let a link shared from this page name any node).
+  const explorerRpcUrl = chain && servesEmbeddedRpc(app) ? `${app.config.publicUrl}${RPC_PATH}` : chain?.rpcUrl;
   app.get(
     escrowProofPath,
     {
@@ -18,10 +21,9 @@ export const escrowProofRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: escrowProofResponse, ...errorResponses(503) },
       },
     },
-    async (request) => {
-      if (!proof || !chain) throw new AppError('CHAIN_UNAVAILABLE', 'The proof of escrow needs a Solana connection; this server has none.');
-      // Explorer links point at the node this caller's wallet uses: our /rpc for the embedded localnet.
-      return proof(servesEmbeddedRpc(app) ? sameOriginRpcUrls(request).rpcUrl : chain.rpcUrl);
+    async () => {
+      if (!proof || !explorerRpcUrl) throw new AppError('CHAIN_UNAVAILABLE', 'The proof of escrow needs a Solana connection; this server has none.');
+      return proof(explorerRpcUrl);
     },
   );
 };

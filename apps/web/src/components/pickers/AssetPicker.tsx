@@ -1,5 +1,7 @@
 import type { Coin } from '@jelly/contracts';
-import { matchesSearch } from '@jelly/domain';
+import { confusableMints, matchesSearch } from '@jelly/domain';
+import { useMemo } from 'react';
+import { tokenLabel } from '../../lib/reference/tokenLabel.ts';
 import { ListPickerModal } from './ListPickerModal.tsx';
 
 export interface AssetPickerProps {
@@ -12,11 +14,12 @@ export interface AssetPickerProps {
   onClose: () => void;
 }
 
-const toEntry = (coin: Coin) => ({ key: coin.mint, label: coin.symbol, detail: coin.name, icon: coin.icon });
 const matches = (coin: Coin, query: string) => matchesSearch(query, coin.symbol, coin.name);
 
-/** Asset picker (modal kind selectCrypto): search by symbol or name; picking one closes it. */
+/** Asset picker (modal kind selectCrypto): search by symbol or name; picking one closes it. Look-alikes show their mint. */
 export function AssetPicker({ coins, loading, error, selectedMint, onSelect, onClose }: AssetPickerProps) {
+  const confusable = useMemo(() => confusableMints(coins), [coins]);
+  const toEntry = (coin: Coin) => ({ key: coin.mint, label: tokenLabel(coin, confusable), detail: coin.name, icon: coin.icon });
   return (
     <ListPickerModal
       title="Select asset"

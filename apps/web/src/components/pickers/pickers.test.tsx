@@ -128,6 +128,16 @@ describe('asset picker', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('shows the short mint beside every token another could be taken for, and only those', () => {
+    const copy: Coin = { symbol: 'UЅDC', name: 'Jelly Dollar', mint: 'JeLLyCopy1111111111111111111111111111111111', decimals: 4, isVerified: false, mintDevnet: null, icon: '' };
+    render(<AssetPicker coins={[...coins, copy]} selectedMint={null} onSelect={() => undefined} onClose={() => undefined} />);
+    const options = screen.getAllByRole('option');
+    expect(options).toHaveLength(4);
+    ['SOL Solana', 'USDC (EPjFWdd5…yTDt1v) USD Coin', 'USDT Tether USD', 'UЅDC (JeLLyCop…111111) Jelly Dollar'].forEach((name, i) =>
+      expect(options[i]).toHaveAccessibleName(name),
+    );
+  });
+
   it('falls back to the default icon when an icon is missing or fails to load', () => {
     render(<AssetPicker coins={coins} selectedMint={coins[1]!.mint} onSelect={() => undefined} onClose={() => undefined} />);
     const usdc = screen.getByRole('option', { name: /USDC/ });

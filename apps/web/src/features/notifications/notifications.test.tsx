@@ -137,6 +137,13 @@ describe('the bell', () => {
     expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument();
   });
 
+  it('past 99 says in its name the "99+" its badge shows, so the name holds the visible text', async () => {
+    const { api } = server({ unread: 120 });
+    renderRoutes(routes, '/', { api: api, storage: signedInStorage(WALLET_A), wallet: connectedWallet(WALLET_A) });
+    const bell = await screen.findByRole('button', { name: 'Notifications (99+ unread)' });
+    expect(within(bell).getByTestId('notification-count')).toHaveTextContent('99+');
+  });
+
   it('does not call the notification endpoints without a token', async () => {
     const { api } = server();
     renderRoutes(routes, '/', { api: api });

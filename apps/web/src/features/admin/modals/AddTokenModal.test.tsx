@@ -7,12 +7,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toasts } from '../../../app/layout/Toasts.tsx';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
 import { testStore } from '../../../test/renderApp.tsx';
+import { CONFIRM_LOOKALIKE, DISTINCT_NAME_NEEDED } from '../lib/tokenForm.ts';
 import { AddTokenModal } from './AddTokenModal.tsx';
 
 const MINT = 'BonkMint1111111111111111111111111111111111';
 const INSPECT = 'GET /api/admin/tokens/inspect';
 const CREATE = 'POST /api/admin/new-coin-p2p';
 const COINS = 'GET /api/platform/coins';
+const TOKENS = 'GET /api/admin/tokens';
+const USDC = { symbol: 'USDC', name: 'USD Coin', mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', decimals: 6, isVerified: true, mintDevnet: null, icon: '/api/assets/coins/usdc.svg', disabled: false, position: 1, createdAt: '2026-11-01T10:00:00.000Z' };
 
 function inspection(overrides: Partial<TokenInspection> = {}): TokenInspection {
   return {
@@ -40,7 +43,7 @@ const created = (call: { body: string }) => {
 };
 
 function renderAddToken(handlers: Parameters<typeof fakeApi>[0]) {
-  const api = fakeApi({ [COINS]: () => json(200, []), ...handlers });
+  const api = fakeApi({ [COINS]: () => json(200, []), [TOKENS]: () => json(200, [USDC]), ...handlers });
   const { store } = testStore({ api });
   const onClose = vi.fn();
   render(
@@ -61,11 +64,11 @@ async function fill(fields: Record<string, string>) {
 }
 
 describe('Add Token', () => {
-  it('has mint, symbol, name, decimals (a number), Is Verified on by default, mintDevnet, icon URL, Cancel and Create', () => {
+  it('has mint, symbol, name, decimals (a number), Is Verified (off until the mint is read), mintDevnet, icon URL, Cancel and Create', () => {
     renderAddToken({});
     for (const label of ['Mint', 'Symbol', 'Name', 'mintDevnet', 'Icon URL']) expect(screen.getByLabelText(label)).toBeInTheDocument();
     expect(screen.getByLabelText('Decimals')).toHaveAttribute('type', 'number');
-    expect(screen.getByRole('switch', { name: 'Is Verified' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Is Verified' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
     // Nothing can be created before the mint is read from the chain.
     expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
@@ -83,6 +86,8 @@ describe('Add Token', () => {
     expect(screen.getByLabelText('Decimals')).toHaveValue(5);
 
     await fill({ Symbol: 'BONK', Name: 'Bonk', 'Icon URL': 'https://example.com/bonk.png' });
+    // Someone can still freeze it: Verified is off unless the admin vouches for it.
+    expect(screen.getByRole('switch', { name: 'Is Verified' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('switch', { name: 'Is Verified' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -91,7 +96,7 @@ describe('Add Token', () => {
       symbol: 'BONK',
       name: 'Bonk',
       decimals: 5,
-      isVerified: false,
+      isVerified: true,
       icon: 'https://example.com/bonk.png',
     });
     expect(await screen.findByText(TOKEN_CREATED)).toBeInTheDocument();
@@ -173,5 +178,34 @@ describe('Add Token', () => {
     expect(await screen.findByText(FAILED_TO_CREATE_TOKEN)).toBeInTheDocument();
     expect(screen.getByText('This mint is already listed')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('turns Verified on by default for a mint nobody can mint or freeze any more', async () => {
+    renderAddToken({ [INSPECT]: () => json(200, inspection({ freezeAuthority: null, warnings: [] })) });
+    await userEvent.type(screen.getByLabelText('Mint'), MINT);
+    await userEvent.click(screen.getByRole('button', { name: 'Check mint' }));
+    await screen.findByTestId('mint-inspection');
+    expect(screen.getByRole('switch', { name: 'Is Verified' })).toBeChecked();
+  });
+
+  it('names the listed token a look-alike symbol could be taken for, and lists it only confirmed and under a distinct name', async () => {
+    const { api, onClose } = renderAddToken({ [INSPECT]: () => json(200, inspection()), [CREATE]: created });
+    await userEvent.type(screen.getByLabelText('Mint'), MINT);
+    await userEvent.click(screen.getByRole('button', { name: 'Check mint' }));
+    await screen.findByTestId('mint-inspection');
+    await fill({ Symbol: 'UЅDC', Name: 'usd coin', Decimals: '5' });
+    expect(await screen.findByTestId('lookalike-warning')).toHaveTextContent('USDC (USD Coin, EPjFWdd5…yTDt1v) is already listed with a symbol traders could take for this one.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByLabelText('Symbol')).toHaveAccessibleDescription(CONFIRM_LOOKALIKE);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'List it beside the listed token, under its own name' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(DISTINCT_NAME_NEEDED);
+    expect(api.callsTo(CREATE)).toHaveLength(0);
+
+    await fill({ Name: 'Jelly Dollar' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(api.callsTo(CREATE)[0]!.body)).toMatchObject({ symbol: 'UЅDC', name: 'Jelly Dollar', confirmLookalikeSymbol: true, isVerified: false });
   });
 });

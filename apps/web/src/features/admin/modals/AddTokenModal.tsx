@@ -6,18 +6,20 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { FormModal } from '../../../components/ui/FormModal.tsx';
 import { ApiError, apiErrorFromQuery, apiErrorMessage } from '../../../lib/api/apiError.ts';
 import { showToast } from '../../../lib/toasts/toastsSlice.ts';
-import { useCreateTokenMutation, useLazyInspectMintQuery } from '../api/adminTokensApi.ts';
+import { useAdminTokensQuery, useCreateTokenMutation, useLazyInspectMintQuery } from '../api/adminTokensApi.ts';
 import { MintInspectionView } from '../components/MintInspectionView.tsx';
-import { checkNewToken, emptyTokenForm, isTokenFormField, type TokenForm } from '../lib/tokenForm.ts';
+import { checkNewToken, describeListed, emptyTokenForm, isTokenFormField, lookalikeTokens, verifiedByDefault, type TokenForm } from '../lib/tokenForm.ts';
 import styles from '../components/AdminForm.module.css';
 
 type Refusal = { field: keyof TokenForm | null; message: string };
 
 /**
  * Add Token: the mint is read from the chain first (decimals, token program, authorities; a Token-2022 transfer fee
- * is refused), then mint, symbol, name, decimals, Is Verified (on by default), mintDevnet and an optional icon (a URL,
+ * is refused), then mint, symbol, name, decimals, Is Verified (on by default only when nobody can mint or freeze the
+ * token any more), mintDevnet and an optional icon (a URL,
  * or a built-in icon's path like /api/assets/coins/usdc.svg; a placeholder otherwise); Create lists it. Every refusal,
- * the form's or the server's, shows next to its field, and the first one is scrolled into view.
+ * the form's or the server's, shows next to its field, and the first one is scrolled into view. A symbol a listed
+ * token's could be taken for is named with that token and its mint, and needs a confirmation and a distinct name.
  */
 export function AddTokenModal({ onClose }: { onClose: () => void }) {
   const dispatch = useDispatch();
@@ -26,11 +28,13 @@ export function AddTokenModal({ onClose }: { onClose: () => void }) {
   const [serverError, setServerError] = useState<Refusal | null>(null);
   const [inspect, inspection] = useLazyInspectMintQuery();
   const [create, { isLoading }] = useCreateTokenMutation();
-  const ids = { mint: useId(), symbol: useId(), name: useId(), decimals: useId(), devnet: useId(), icon: useId(), verified: useId() };
+  const { data: listed, refetch: refetchListed } = useAdminTokensQuery();
+  const ids = { mint: useId(), symbol: useId(), name: useId(), decimals: useId(), devnet: useId(), icon: useId(), verified: useId(), confirm: useId() };
   const body = useRef<HTMLDivElement>(null);
 
   const read: TokenInspection | undefined = inspection.data?.mint === form.mint.trim() ? inspection.data : undefined;
-  const check = checkNewToken(form, read);
+  const lookalikes = lookalikeTokens(form, listed ?? []);
+  const check = checkNewToken(form, read, lookalikes);
   const set = (patch: Partial<TokenForm>) => {
     setForm((state) => ({ ...state, ...patch }));
     // The server's word was about the values it saw; a changed field is asked again on the next Create.
@@ -68,6 +72,8 @@ export function AddTokenModal({ onClose }: { onClose: () => void }) {
       const api = apiErrorFromQuery(error);
       const field = api instanceof ApiError ? api.details?.field : undefined;
       setServerError({ field: isTokenFormField(field) ? field : null, message: apiErrorMessage(error, '') || FAILED_TO_CREATE_TOKEN });
+      // A look-alike listed since the list was read: read it again so the warning and its confirmation show.
+      if (field === 'symbol') void refetchListed();
       dispatch(showToast.error(FAILED_TO_CREATE_TOKEN));
     }
   };
@@ -127,6 +133,18 @@ export function AddTokenModal({ onClose }: { onClose: () => void }) {
         {read && <MintInspectionView inspection={read} />}
         {inspection.isError && inspection.originalArgs === form.mint.trim() && <p className={styles.error}>The mint could not be read. Check the address and try again.</p>}
         {text('symbol', 'Symbol', 'e.g. BONK')}
+        {lookalikes.length > 0 && (
+          <div className={styles.field} data-testid="lookalike-warning">
+            <p className={styles.error}>
+              {describeListed(lookalikes)} {lookalikes.length === 1 ? 'is' : 'are'} already listed with a symbol traders could take for this one. Give
+              this token a distinct name, and list it beside {lookalikes.length === 1 ? 'it' : 'them'} only if you are sure.
+            </p>
+            <label className={styles.toggle} htmlFor={ids.confirm}>
+              <input id={ids.confirm} type="checkbox" checked={form.confirmLookalikeSymbol} onChange={(event) => set({ confirmLookalikeSymbol: event.target.checked })} />
+              List it beside the listed token, under its own name
+            </label>
+          </div>
+        )}
         {text('name', 'Name')}
         <div className={styles.field}>
           <label htmlFor={ids.decimals} className={styles.label}>
@@ -147,7 +165,13 @@ export function AddTokenModal({ onClose }: { onClose: () => void }) {
           {refusal('decimals')}
         </div>
         <label className={styles.toggle} htmlFor={ids.verified}>
-          <input id={ids.verified} type="checkbox" role="switch" checked={form.isVerified} onChange={(event) => set({ isVerified: event.target.checked })} />
+          <input
+            id={ids.verified}
+            type="checkbox"
+            role="switch"
+            checked={form.isVerified ?? verifiedByDefault(read)}
+            onChange={(event) => set({ isVerified: event.target.checked })}
+          />
           Is Verified
         </label>
         {text('mintDevnet', 'mintDevnet', 'Optional')}
@@ -162,8 +186,9 @@ export function AddTokenModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-function idKey(field: keyof TokenForm): 'mint' | 'symbol' | 'name' | 'decimals' | 'devnet' | 'icon' | 'verified' {
+function idKey(field: keyof TokenForm): 'mint' | 'symbol' | 'name' | 'decimals' | 'devnet' | 'icon' | 'verified' | 'confirm' {
   if (field === 'mintDevnet') return 'devnet';
+  if (field === 'confirmLookalikeSymbol') return 'confirm';
   if (field === 'isVerified') return 'verified';
   return field;
 }

@@ -39,7 +39,14 @@ export default function EscrowProofPage() {
   );
 }
 
-function Proof({ proof }: { proof: EscrowProof }) {
+/** The program check in words, naming both hashes when they differ (a reader should not have to compare them). */
+function programCheck(program: EscrowProof['program']): string {
+  if (program.matches) return 'The deployed program is byte for byte the build of the published source.';
+  if (program.deployedSha256 === null) return 'The deployed program could not be read, so it is not shown to be the build of the published source.';
+  return `The deployed program differs from the build of the published source: its bytes hash to ${program.deployedSha256}, the source build to ${program.sourceSha256}.`;
+}
+
+export function Proof({ proof }: { proof: EscrowProof }) {
   const differences = proof.vaults.filter((vault) => !vault.matches).length;
   return (
     <>
@@ -126,12 +133,12 @@ function Proof({ proof }: { proof: EscrowProof }) {
         <dd className={styles.address}>{proof.program.sourceSha256}</dd>
       </dl>
       <p className={proof.program.matches ? styles.ok : styles.problem} data-testid="program-check">
-        {proof.program.matches
-          ? 'The deployed program is byte for byte the build of the published source.'
-          : 'The deployed program differs from the build of the published source.'}
+        {programCheck(proof.program)}
       </p>
       <p className={styles.meta}>
-        The source hash is what <code>npm run verify:program -w @jelly/escrow</code> prints after rebuilding the program from its sources.
+        The source hash is what <code>npm run verify:program -w @jelly/escrow</code> prints after rebuilding the program from its sources;
+        the deployed hash is what <code>npm run escrow -- deploy</code> and <code>upgrade</code> print. Both hash the program’s own bytes,
+        without the zero padding the loader adds after them.
       </p>
     </>
   );

@@ -1,5 +1,6 @@
 import type { Coin, Currency, PaymentMethod } from '@jelly/contracts';
-import { BUY_TOGGLE_TEXT, OfferSide, SELL_TOGGLE_TEXT, SortField } from '@jelly/domain';
+import { BUY_TOGGLE_TEXT, OfferSide, SELL_TOGGLE_TEXT, SortField, confusableMints } from '@jelly/domain';
+import { tokenLabel } from '../../../lib/reference/tokenLabel.ts';
 import { ALL, PAGE_SIZES, type ListingAction, type ListingState } from '../state/listingState.ts';
 import styles from './MarketPage.module.css';
 
@@ -23,6 +24,8 @@ export interface MarketFiltersProps {
 
 /** The market's filters: type toggle, Transaction Price, Currency, All ways of payment, sorting. */
 export function MarketFilters({ state, dispatch, coins, currencies, paymentMethods }: MarketFiltersProps) {
+  const confusable = confusableMints(coins);
+  const label = (coin: Coin) => tokenLabel(coin, confusable);
   return (
     <div className={styles.filters}>
       <div className={styles.toggle} role="group" aria-label="Offer type">
@@ -48,7 +51,7 @@ export function MarketFilters({ state, dispatch, coins, currencies, paymentMetho
           <option value={ALL}>All</option>
           {coins.map((coin) => (
             <option key={coin.mint} value={coin.mint}>
-              {coin.symbol}
+              {label(coin)}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import type { MarketOffer } from '@jelly/contracts';
 import { avatarLetters, formatDisplayAmount, percentText, shortenWallet } from '@jelly/domain';
 import { Link } from 'react-router';
+import { useTokenLabel } from '../../../lib/reference/tokenLabel.ts';
 import { availableLabel, limitsLabel, visitorActionLabel } from '../offerFigures.ts';
 import styles from './MarketPage.module.css';
 import { OfferTags } from './OfferTags.tsx';
@@ -64,6 +65,7 @@ function ClaimButton({ offer, myWallet, onClaim }: Pick<OfferListProps, 'myWalle
 
 /** The market rows: a table on wide screens, cards on phones. */
 export function OfferList({ offers, myWallet, onClaim, layout }: OfferListProps) {
+  const label = useTokenLabel();
   if (layout === 'cards') {
     return (
       <ul className={styles.cards} aria-label="Offers">
@@ -79,7 +81,7 @@ export function OfferList({ offers, myWallet, onClaim, layout }: OfferListProps)
               <div>
                 <dt>Available</dt>
                 <dd>
-                  {availableLabel(offer)} {offer.tokenName}
+                  {availableLabel(offer)} {label({ mint: offer.tokenMint, symbol: offer.tokenName })}
                 </dd>
               </div>
               <div>
@@ -122,7 +124,7 @@ export function OfferList({ offers, myWallet, onClaim, layout }: OfferListProps)
               {formatDisplayAmount(offer.price)} {offer.fiatCode}
             </td>
             <td>
-              {availableLabel(offer)} {offer.tokenName}
+              {availableLabel(offer)} {label({ mint: offer.tokenMint, symbol: offer.tokenName })}
             </td>
             <td>{limitsLabel(offer)}</td>
             <td>

@@ -54,6 +54,20 @@ describe('market (/buy-crypto)', () => {
     expect(screen.getByRole('button', { name: 'I want to buy' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('names the mint beside a token another listed token could be taken for, in the rows and the asset filter', async () => {
+    const real = { symbol: 'USDC', name: 'USD Coin', mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', decimals: 6, isVerified: true, mintDevnet: null, icon: '/api/assets/coins/token.svg' };
+    const copy = { symbol: 'UЅDC', name: 'Jelly Dollar', mint: 'JeLLyCopy1111111111111111111111111111111111', decimals: 6, isVerified: false, mintDevnet: null, icon: '/api/assets/coins/token.svg' };
+    const sol = { symbol: 'SOL', name: 'Solana', mint: 'So11111111111111111111111111111111111111112', decimals: 9, isVerified: true, mintDevnet: null, icon: '/api/assets/coins/token.svg' };
+    const offers = [makeOffer({ tokenMint: real.mint }), makeOffer({ orderId: 8, tokenMint: copy.mint, tokenName: copy.symbol }), makeOffer({ orderId: 9, tokenMint: sol.mint, tokenName: 'SOL' })];
+    const api = fakeApi({ ...catalogues(), 'GET /api/platform/coins': () => json(200, [real, copy, sol]), [PUBLIC]: () => marketPage(offers) });
+    renderMarket(<MarketPage />, { api });
+    await waitFor(() => expect(within(screen.getByTestId('offer-7')).getByText('100.00 USDC (EPjFWdd5…yTDt1v)')).toBeInTheDocument());
+    expect(within(screen.getByTestId('offer-8')).getByText('100.00 UЅDC (JeLLyCop…111111)')).toBeInTheDocument();
+    expect(within(screen.getByTestId('offer-9')).getByText(/SOL$/)).toHaveTextContent(/ SOL$/);
+    expect(screen.getByRole('option', { name: 'UЅDC (JeLLyCop…111111)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'SOL' })).toBeInTheDocument();
+  });
+
   it('signed in: reads the bearer endpoint', async () => {
     const api = fakeApi({ ...catalogues(), [SIGNED_IN]: () => marketPage([makeOffer()]) });
     renderMarket(<MarketPage />, { api, signedInAs: WALLET_B });

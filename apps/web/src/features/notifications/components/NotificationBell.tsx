@@ -45,7 +45,9 @@ export function NotificationBell() {
     void navigate(to);
   };
 
-  const label = unread > 0 ? `Notifications (${unread} unread)` : 'Notifications';
+  // The name holds the badge's text as drawn ("99+" past 99), so what is seen is what is said (WCAG 2.5.3).
+  const badge = unread > 99 ? '99+' : String(unread);
+  const label = unread > 0 ? `Notifications (${badge} unread)` : 'Notifications';
   return (
     <div ref={rootRef} className={styles.bellWrap}>
       <button
@@ -62,7 +64,7 @@ export function NotificationBell() {
         {unread > 0 ? <BellRingingIcon data-testid="bell-icon-unread" /> : <BellIcon data-testid="bell-icon" />}
         {unread > 0 && (
           <span className={styles.badge} data-testid="notification-count" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
+            {badge}
           </span>
         )}
       </button>

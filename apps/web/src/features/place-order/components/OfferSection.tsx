@@ -5,7 +5,13 @@ import { PickerField } from './PickerField.tsx';
 import styles from './PlaceOrderForm.module.css';
 
 /** The offer's side (Buy or Sell), asset and currency. */
-export function OfferSection({ draft, dispatch, errors, onOpen }: DraftSectionProps & { onOpen: (picker: OrderPicker) => void }) {
+export function OfferSection({
+  draft,
+  dispatch,
+  errors,
+  assetLabel,
+  onOpen,
+}: DraftSectionProps & { assetLabel: string | null; onOpen: (picker: OrderPicker) => void }) {
   return (
     <fieldset className={styles.section}>
       <legend className={styles.sectionTitle}>Offer</legend>
@@ -34,7 +40,7 @@ export function OfferSection({ draft, dispatch, errors, onOpen }: DraftSectionPr
           value={
             draft.asset ? (
               <>
-                <PickerIcon src={draft.asset.icon} label={draft.asset.symbol} size={20} /> {draft.asset.symbol}
+                <PickerIcon src={draft.asset.icon} label={draft.asset.symbol} size={20} /> {assetLabel}
               </>
             ) : (
               'Select asset'

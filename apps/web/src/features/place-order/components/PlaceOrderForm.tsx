@@ -1,7 +1,8 @@
 import type { Coin, Currency, PaymentMethod } from '@jelly/contracts';
-import { PROCESSING } from '@jelly/domain';
+import { confusableMints, PROCESSING } from '@jelly/domain';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
+import { tokenLabel } from '../../../lib/reference/tokenLabel.ts';
 import type { BalanceState } from '../hooks/useTokenBalance.ts';
 import { AudienceSection } from './AudienceSection.tsx';
 import type { Catalogue, DraftSectionProps, OrderPicker } from './draftSection.ts';
@@ -34,6 +35,8 @@ export function PlaceOrderForm(props: PlaceOrderFormProps) {
   const { draft, dispatch, errors, submitting } = props;
   const [open, setOpen] = useState<OrderPicker | null>(null);
   const section = { draft, dispatch, errors };
+  // the short mint beside the symbol when another listed token could be taken for this one
+  const assetLabel = draft.asset ? tokenLabel(draft.asset, confusableMints(props.coins.items)) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +45,7 @@ export function PlaceOrderForm(props: PlaceOrderFormProps) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Create order">
-      <OfferSection {...section} onOpen={setOpen} />
+      <OfferSection {...section} assetLabel={assetLabel} onOpen={setOpen} />
       <PriceAmountSection
         {...section}
         holdingsError={props.holdingsError}
