@@ -1,5 +1,5 @@
 import type { AdminToken, NewCoinResponse, UpdateTokenRequest } from '@jelly/contracts';
-import { asc, eq, max } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Queryable } from '../../db/rows.ts';
@@ -8,6 +8,7 @@ import { tokens } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { recordAdminAct } from '../audit/index.ts';
 import type { AuthUser } from '../auth/index.ts';
+import { insertListedToken, updateListedToken, type TokenChanges } from '../catalogues/index.ts';
 import { ICON_PLACEHOLDER_WARNING, resolveTokenIcon } from './fetch-icon.ts';
 import { inspectMint } from './inspect-mint.ts';
 import { checkLookalikeSymbol } from './token-lookalike.ts';
@@ -82,22 +83,16 @@ export async function createToken(
   const warnings = [...inspection.warnings, ...(icon.given && !icon.fetched ? [ICON_PLACEHOLDER_WARNING] : [])];
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const [last] = await tx.select({ position: max(tokens.position) }).from(tokens);
-    const [inserted] = await tx
-      .insert(tokens)
-      .values({
-        mint: body.mint,
-        symbol: body.symbol,
-        name: body.name,
-        decimals: body.decimals,
-        isVerified,
-        mintDevnet: body.mintDevnet ?? null,
-        icon: icon.url,
-        position: (last?.position ?? 0) + 1,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await insertListedToken(tx, {
+      mint: body.mint,
+      symbol: body.symbol,
+      name: body.name,
+      decimals: body.decimals,
+      isVerified,
+      mintDevnet: body.mintDevnet ?? null,
+      icon: icon.url,
+      createdAt: now,
+    });
     if (!inserted) throw conflict(TOKEN_ALREADY_LISTED);
     const after = toAdminToken(inserted);
     await recordAdminAct(tx, {
@@ -127,7 +122,7 @@ export async function updateToken(
     await checkLookalikeSymbol(ctx.db, label, body.confirmLookalikeSymbol === true);
   }
   const warnings: string[] = [];
-  const changes: Partial<TokenRow> = {};
+  const changes: TokenChanges = {};
   if (body.symbol !== undefined) changes.symbol = body.symbol;
   if (body.name !== undefined) changes.name = body.name;
   if (body.isVerified !== undefined) changes.isVerified = body.isVerified;
@@ -141,7 +136,7 @@ export async function updateToken(
   }
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx.update(tokens).set(changes).where(eq(tokens.mint, mint)).returning();
+    const updated = await updateListedToken(tx, mint, changes);
     if (!updated) throw new AppError('NOT_FOUND', TOKEN_NOT_FOUND);
     await recordAdminAct(tx, {
       actor: admin.wallet,

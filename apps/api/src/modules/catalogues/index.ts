@@ -3,3 +3,5 @@ export { listCountries } from './countries.ts';
 export { listCurrencies } from './currencies.ts';
 export { PAYMENT_METHODS } from './payment-methods.ts';
 export { listCoins } from './list-coins.ts';
+export { insertListedToken, updateListedToken } from './token-writes.ts';
+export type { NewTokenRow, TokenChanges, TokenRow } from './token-writes.ts';
