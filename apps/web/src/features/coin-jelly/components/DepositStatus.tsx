@@ -4,7 +4,7 @@ import { useChooseJellyOutcomeMutation } from '../api/coinJellyApi.ts';
 import type { JellyOrder } from '../api/contract.ts';
 import { failureMessage } from '../model/errors.ts';
 import { explorerTxUrl } from '../model/explorer.ts';
-import { CHOICE_REASONS, progressSteps, STAGE_LABELS } from '../model/stages.ts';
+import { CHOICE_REASONS, progressSteps, reasonIsError, STAGE_LABELS } from '../model/stages.ts';
 import styles from './CoinJelly.module.css';
 
 /** Where the order stands now, as the chain and the desk report it; the choice after an under-, over- or late payment, or a moved rate. */
@@ -60,7 +60,11 @@ export function DepositStatus({ order }: { order: JellyOrder }) {
           </a>
         </p>
       )}
-      {order.reason && <p className={styles.error}>{order.reason}</p>}
+      {order.reason && (
+        <p className={reasonIsError(order.stage) ? styles.error : styles.result} data-testid="order-reason">
+          {order.reason}
+        </p>
+      )}
     </div>
   );
 }

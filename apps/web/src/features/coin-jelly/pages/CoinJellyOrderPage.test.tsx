@@ -66,6 +66,17 @@ describe('/coin-jelly/:id', () => {
     expect(api.calls.find((c) => c.method === 'POST')?.body).toBe(JSON.stringify({ choice: 'refund' }));
   });
 
+  it.each([
+    { stage: 'refund_sending', address: false, note: false },
+    { stage: 'refunded', address: false, note: false },
+    { stage: 'expired', address: true, note: true },
+  ] as const)('a $stage order shows its deposit address only while a deposit to it is still credited', async ({ stage, address, note }) => {
+    renderCoinJelly('/coin-jelly/7', fakeApi({ 'GET /api/coin-jelly/orders/7': () => json(200, makeOrder({ stage, status: stage === 'refund_sending' ? 0 : 2 })) }));
+    await screen.findByTestId('order-status');
+    expect(screen.queryByTestId('deposit-address') !== null).toBe(address);
+    expect(screen.queryByTestId('late-deposit-note') !== null).toBe(note);
+  });
+
   it('an order that is not found (or not yours) says so', async () => {
     renderCoinJelly('/coin-jelly/8', fakeApi());
     expect(await screen.findByText('This order does not exist or is not yours.')).toBeInTheDocument();

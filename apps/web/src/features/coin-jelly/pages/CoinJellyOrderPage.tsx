@@ -9,7 +9,7 @@ import styles from '../components/CoinJelly.module.css';
 import { DepositAddress } from '../components/DepositAddress.tsx';
 import { DepositStatus } from '../components/DepositStatus.tsx';
 import { OrderTimeline } from '../components/OrderTimeline.tsx';
-import { isSettledStage } from '../model/stages.ts';
+import { depositRequest, isSettledStage, LATE_DEPOSIT_NOTE } from '../model/stages.ts';
 
 /** How often an open order page re-reads the order while it can still move (pushed events refresh it sooner). */
 export const ORDER_PAGE_POLL_MS = 5000;
@@ -45,7 +45,13 @@ export default function CoinJellyOrderPage() {
         <dt>Refund to</dt>
         <dd className={styles.mono}>{order.refundAddress}</dd>
       </dl>
-      {!isSettledStage(order.stage) && <DepositAddress address={order.companyWallet} />}
+      {/* The address only while a deposit to it is still credited; an expired order's with what a late one does. */}
+      {depositRequest(order.stage) === 'late' && (
+        <p className={styles.result} role="note" data-testid="late-deposit-note">
+          {LATE_DEPOSIT_NOTE}
+        </p>
+      )}
+      {depositRequest(order.stage) !== null && <DepositAddress address={order.companyWallet} />}
       <DepositStatus order={order} />
       <h2 className={styles.subtitle}>Timeline</h2>
       <OrderTimeline order={order} />
