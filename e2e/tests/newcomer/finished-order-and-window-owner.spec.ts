@@ -32,8 +32,9 @@ test('a refunded Coin Jelly order shows its result, not a request for money; on 
   // Bob pays the deposit from his own wallet, short of what the order asked.
   const bob = await openParty('bob');
   const page = alice.page;
-  await page.setViewportSize(PHONE);
   await alice.signInInBrowser();
+  // Signed in at 1280 px (the account menu there says who is signed in); the order is made and followed on a phone.
+  await page.setViewportSize(PHONE);
   await page.goto('/coin-jelly');
   await page.getByLabel('You send').fill('100');
   await expect(page.getByLabel('You receive')).toHaveValue(/^\d+(\.\d+)?$/);
