@@ -9,6 +9,7 @@ export interface WindowDealRow {
   status: number;
   creatorWallet: string;
   acceptorWallet: string | null;
+  offerSide: number;
   paymentDeadline: Date | null;
 }
 
@@ -19,6 +20,7 @@ const windowColumns = {
   status: orders.status,
   creatorWallet: orders.creatorWallet,
   acceptorWallet: orders.acceptorWallet,
+  offerSide: orders.offerSide,
   paymentDeadline: orders.paymentDeadline,
 };
 

@@ -9,7 +9,8 @@ import styles from '../components/CoinJelly.module.css';
 import { DepositAddress } from '../components/DepositAddress.tsx';
 import { DepositStatus } from '../components/DepositStatus.tsx';
 import { OrderTimeline } from '../components/OrderTimeline.tsx';
-import { isSettledStage } from '../model/stages.ts';
+import { depositRequest, isSettledStage, LATE_DEPOSIT_NOTE } from '../model/stages.ts';
+import { useCoinAmount } from '../model/useCoinAmount.ts';
 
 /** How often an open order page re-reads the order while it can still move (pushed events refresh it sooner). */
 export const ORDER_PAGE_POLL_MS = 5000;
@@ -20,6 +21,7 @@ export default function CoinJellyOrderPage() {
   useDocumentTitle(`Coin Jelly #${id}`);
   const valid = Number.isInteger(id) && id > 0;
   const [settled, setSettled] = useState(false);
+  const shown = useCoinAmount();
   const { data: order, isError, isLoading } = useCoinJellyOrderQuery(id, { skip: !valid, pollingInterval: settled ? 0 : ORDER_PAGE_POLL_MS });
   if (order && isSettledStage(order.stage) !== settled) setSettled(isSettledStage(order.stage));
 
@@ -38,14 +40,20 @@ export default function CoinJellyOrderPage() {
         </dd>
         <dt>You receive</dt>
         <dd>
-          {order.amountUserWannaGet} {order.newUserCrypto} ({order.newUserCryptoChain})
+          {shown(order.amountUserWannaGet, order.newUserCrypto, order.newUserCryptoChain)} {order.newUserCrypto} ({order.newUserCryptoChain})
         </dd>
         <dt>Recipient</dt>
         <dd className={styles.mono}>{order.newUserWallets[0]}</dd>
         <dt>Refund to</dt>
         <dd className={styles.mono}>{order.refundAddress}</dd>
       </dl>
-      {!isSettledStage(order.stage) && <DepositAddress address={order.companyWallet} />}
+      {/* The address only while a deposit to it is still credited; an expired order's with what a late one does. */}
+      {depositRequest(order.stage) === 'late' && (
+        <p className={styles.result} role="note" data-testid="late-deposit-note">
+          {LATE_DEPOSIT_NOTE}
+        </p>
+      )}
+      {depositRequest(order.stage) !== null && <DepositAddress address={order.companyWallet} />}
       <DepositStatus order={order} />
       <h2 className={styles.subtitle}>Timeline</h2>
       <OrderTimeline order={order} />
