@@ -89,7 +89,7 @@ describe('the operator command against a cluster it did not start', () => {
     const balance = await connection.getBalance(admin.publicKey);
     const { code, out } = await escrowCommandAnswering('n', 'deploy', '--program-keypair', programFile);
     expect(code).toBe(1);
-    expect(out).toMatch(/will deploy \d+ bytes \(room for \d+\) with \w+ as upgrade authority/);
+    expect(out).toMatch(/will deploy \d+ bytes \(sha256 [0-9a-f]{64}, room for \d+\) with \w+ as upgrade authority/);
     expect(out).toMatch(/cost: about \d+\.\d+ SOL of rent/);
     expect(await connection.getBalance(admin.publicKey)).toBe(balance);
     expect(await connection.getAccountInfo(program.publicKey)).toBeNull();
