@@ -95,7 +95,11 @@ describe('the operator command against a cluster it did not start', () => {
     expect(await connection.getAccountInfo(program.publicKey)).toBeNull();
   });
 
-  it('deploys the program over RPC through the upgradeable loader, with the exact bytes; a second deploy does nothing', async () => {
+  // Each operator command is a process of its own (tsx start-up included: seconds on a busy machine): the tests that
+  // run several allow 2 minutes, not the suite's 30 s for one in-process test.
+  const SEVERAL_COMMANDS = { timeout: 120_000 };
+
+  it('deploys the program over RPC through the upgradeable loader, with the exact bytes; a second deploy does nothing', SEVERAL_COMMANDS, async () => {
     const out = await escrowCommand('deploy', '--program-keypair', programFile, '--yes');
     expect(out).toMatch(/will deploy \d+ bytes/);
     expect(out).toMatch(/deployed \w+ in \d+ transactions/);
@@ -109,7 +113,7 @@ describe('the operator command against a cluster it did not start', () => {
     expect(await connection.getBalance(admin.publicKey)).toBe(balance);
   });
 
-  it('initialises the Config once, shows it, changes the fee', async () => {
+  it('initialises the Config once, shows it, changes the fee', SEVERAL_COMMANDS, async () => {
     const id = ['--program-id', program.publicKey.toBase58()];
     const init = ['init-config', ...id, '--treasury', treasury.toBase58(), '--fee-bps', '30', '--yes'];
     expect(await escrowCommand(...init)).toContain('initialised');
