@@ -101,8 +101,9 @@ export async function offer(t: ChainTestApp, maker: Trader, side: 0 | 1, amount:
  * sells and gives their payment details for the offer's first method, as the claim requires.
  */
 export async function claim(t: ChainTestApp, taker: Trader, offerId: number, amount: bigint): Promise<number> {
-  const [offer] = await t.app.db.select().from(orders).where(eq(orders.orderId, offerId));
-  const details = offer && claimTakesPaymentDetails(offer.offerSide) ? sellerDetails(offer.paymentMethodIds[0]) : {};
+  // the offer as the taker reads it, through the API: the crash and replica worlds hold no database handle of the app
+  const offer = await getOrder(t.app, taker, offerId);
+  const details = claimTakesPaymentDetails(offer.offerSide) ? sellerDetails(offer.paymentMethods[0]?.id) : {};
   return createOrder(t.app, taker, { parentOrderId: offerId, amount: amount.toString(), ...details });
 }
 
