@@ -29,9 +29,6 @@ async function blockRequests(page: Page, prefix: string): Promise<{ blocked: str
  * (How fast a push arrives is measured by `npm run bench:realtime`, not here.)
  */
 test('a claim and a chat message reach the other party’s open page over the socket, without polling', async ({ openParty, request }) => {
-  // Two browsers sign in and a claim and three chat round trips follow: more than the suite's 30 s for one page's
-  // test on a busy machine (it took 36 s at load 5).
-  test.setTimeout(90_000);
   const alice = await openParty('alice');
   const bob = await openParty('bob', { fund: false });
   const offer = await createOfferThroughApi(request, alice.api, { side: 0, amount: '100', price: '0.92', fiatCode: 'EUR' });
