@@ -11,7 +11,7 @@ const askGroup = (page: Page): Locator => page.getByRole('group', { name: 'Ask f
 const answerGroup = (page: Page): Locator => page.getByRole('group', { name: 'Request for more time' });
 const systemMessages = (page: Page): Locator => dealChat(page).locator('[data-testid="chat-message"][data-kind="system"]');
 
-test('the seller, whom the window waits on before the lock, extends it twice; the buyer only answers; both countdowns move', async ({
+test('both parties extend the payment window once: asked in one header, accepted in the other, both countdowns move', async ({
   openParty,
   request,
 }) => {
@@ -19,7 +19,7 @@ test('the seller, whom the window waits on before the lock, extends it twice; th
   const bob = await openParty('bob');
   const { offerId } = await createOfferThroughApi(request, alice.api, { side: 0, amount: '50', price: '0.97', fiatCode: 'EUR' });
 
-  // Bob claims 10 USDC of Alice's Sell offer: a 30-minute window starts, in which Alice (the seller) must lock.
+  // Bob claims 10 USDC of Alice's Sell offer: a 30-minute window starts.
   await bob.signInInBrowser();
   await bob.page.goto('/buy-crypto');
   await filterMarket(bob.page, { fiat: 'EUR', sort: 'Newest first', iWantTo: 'buy' });
@@ -30,13 +30,10 @@ test('the seller, whom the window waits on before the lock, extends it twice; th
   await alice.page.goto(pagePaths.deal(dealId));
   await expectDealStatus(alice.page, 'In Progress');
   await expect(askGroup(alice.page)).toContainText('2 requests left');
-  // Bob has nothing to do until Alice locks: he is not offered more time on her window.
-  await expect(bob.page.getByRole('timer')).toBeVisible();
-  await expect(bob.page.getByTestId('window-extension')).toHaveCount(0);
 
-  // Alice needs longer to lock: she asks for 15 more minutes, Bob sees it arrive (pushed) and accepts.
-  // Every toast Bob's page shows from now on is recorded (a toast lasts 3 s: the record does not race it).
-  await bob.page.evaluate(() => {
+  // Bob's bank is slow: he asks for 15 more minutes, Alice sees it arrive (pushed) and accepts.
+  // Every toast Alice's page shows from now on is recorded (a toast lasts 3 s: the record does not race it).
+  await alice.page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { seenToasts: string[] }).seenToasts = seen;
     const region = document.querySelector('section[aria-label="Messages"]');
@@ -46,23 +43,22 @@ test('the seller, whom the window waits on before the lock, extends it twice; th
       subtree: true,
     });
   });
-  await askGroup(alice.page).getByRole('button', { name: 'Ask for 15 more minutes' }).click();
-  await expect(alice.page.getByTestId('window-extension')).toHaveText('Waiting for the other party to answer your request for 15 more minutes.');
-  await expect(answerGroup(bob.page)).toContainText('The other party asks for 15 more minutes.');
-  // The request is Bob's own notification: a toast now, and an item under the bell (Telegram gets it the same way).
+  await askGroup(bob.page).getByRole('button', { name: 'Ask for 15 more minutes' }).click();
+  await expect(bob.page.getByTestId('window-extension')).toHaveText('Waiting for the other party to answer your request for 15 more minutes.');
+  await expect(answerGroup(alice.page)).toContainText('The other party asks for 15 more minutes.');
+  // The request is Alice's own notification: a toast now, and an item under the bell (Telegram gets it the same way).
   await expect
-    .poll(() => bob.page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts))
+    .poll(() => alice.page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts))
     .toContainEqual(expect.stringMatching(new RegExp(`^More time requested.*asks for 15 more minutes on deal #${dealId}\\b`)));
-  await bell(bob.page).click();
-  await expect(notificationItems(panel(bob.page)).first()).toContainText('More time requested');
-  await bell(bob.page).click();
-  await expect(panel(bob.page)).toBeHidden();
-  await answerGroup(bob.page).getByRole('button', { name: 'Accept' }).click();
-  await expect(askGroup(alice.page)).toContainText('1 request left');
-  await expect(bob.page.getByTestId('window-extension')).toHaveCount(0);
+  await bell(alice.page).click();
+  await expect(notificationItems(panel(alice.page)).first()).toContainText('More time requested');
+  await bell(alice.page).click();
+  await expect(panel(alice.page)).toBeHidden();
+  await answerGroup(alice.page).getByRole('button', { name: 'Accept' }).click();
+  await expect(askGroup(bob.page)).toContainText('1 request left');
   expect(Date.parse((await alice.api.order(dealId)).paymentDeadline ?? '')).toBe(start + 15 * 60_000);
 
-  // Alice asks for 30 more minutes, and Bob accepts on his phone: the window has had its two requests.
+  // Alice asks for 30 more minutes in turn, and Bob accepts on his phone: the window has had its two requests.
   await bob.page.setViewportSize({ width: 390, height: 844 });
   await askGroup(alice.page).getByRole('button', { name: 'Ask for 30 more minutes' }).click();
   await expect(answerGroup(bob.page)).toContainText('The other party asks for 30 more minutes.');
@@ -90,7 +86,7 @@ test('the seller, whom the window waits on before the lock, extends it twice; th
   await admin.signInInBrowser();
   await admin.page.goto(`/admin/orders/${dealId}`);
   const extensions = admin.page.getByRole('region', { name: 'Requests for more time' }).getByTestId('admin-extension');
-  await expect(extensions).toHaveText([/^Seller .+ asked for 15 more minutes · .+ · accepted by Buyer /, /^Seller .+ asked for 30 more minutes · .+ · accepted by Buyer /]);
+  await expect(extensions).toHaveText([/^Buyer .+ asked for 15 more minutes · .+ · accepted by Seller /, /^Seller .+ asked for 30 more minutes · .+ · accepted by Buyer /]);
 });
 
 function escape(text: string): string {

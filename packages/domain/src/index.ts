@@ -9,7 +9,6 @@ export * from './deal-lifecycle.ts';
 export * from './deal-moves.ts';
 export * from './deal-preconditions.ts';
 export * from './money.ts';
-export * from './coin-display.ts';
 export * from './fees.ts';
 export * from './wallet-checks.ts';
 export * from './claim-amount.ts';

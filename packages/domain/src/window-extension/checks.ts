@@ -1,6 +1,5 @@
 import { extensionLimitRefusal } from './extension-limit-refusal.ts';
 import { notAPartyRefusal } from './not-a-party-refusal.ts';
-import { notWindowOwnerRefusal } from './not-window-owner-refusal.ts';
 import { ownRequestRefusal } from './own-request-refusal.ts';
 import { pendingRequestRefusal } from './pending-request-refusal.ts';
 import { requestAnsweredRefusal } from './request-answered-refusal.ts';
@@ -14,10 +13,7 @@ import {
 } from './rules.ts';
 import { windowClosedRefusal } from './window-closed-refusal.ts';
 
-/**
- * Why this wallet may not ask for more time now, or null: party, window running, the party it waits on, no request
- * waiting, under the cap.
- */
+/** Why this wallet may not ask for more time now, or null: party, window running, no request waiting, under the cap. */
 export function extensionRequestRefusal(
   deal: WindowDeal,
   extensions: readonly WindowExtensionRecord[],
@@ -27,7 +23,6 @@ export function extensionRequestRefusal(
   return (
     notAPartyRefusal(deal, wallet) ??
     windowClosedRefusal(deal, now) ??
-    notWindowOwnerRefusal(deal, wallet) ??
     pendingRequestRefusal(extensions) ??
     extensionLimitRefusal(extensions)
   );

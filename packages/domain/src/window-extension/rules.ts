@@ -1,10 +1,8 @@
 /**
- * A deal's payment window can be extended: the party the window waits on asks for 15, 30 or 60 more minutes and the
- * other accepts or declines. Everything the web and the API decide about it is read from here; each refusal has its
- * own file.
+ * A deal's payment window can be extended: either party asks for 15, 30 or 60 more minutes and the other accepts
+ * or declines. Everything the web and the API decide about it is read from here; each refusal has its own file.
  */
-import { countdownRuns, stepsFrom } from '../deal-lifecycle.ts';
-import { type DealRole, dealRoleOf } from '../deal-roles.ts';
+import { countdownRuns } from '../deal-lifecycle.ts';
 
 /** The extensions a party may ask for, in minutes. */
 export const WINDOW_EXTENSION_MINUTES = [15, 30, 60] as const;
@@ -26,8 +24,6 @@ export interface WindowDeal {
   readonly status: number;
   readonly creatorWallet: string;
   readonly acceptorWallet: string | null;
-  /** Which side the creator is on (deal-roles.ts): with the status it says whose window it is. */
-  readonly offerSide: number;
   /** ISO text (web) or a Date (api); null before a deal has one. */
   readonly paymentDeadline: string | Date | null;
 }
@@ -63,19 +59,3 @@ export const pendingExtension = (extensions: readonly WindowExtensionRecord[]): 
 
 export const isWindowParty = (deal: WindowDeal, wallet: string | null | undefined): wallet is string =>
   Boolean(wallet) && (wallet === deal.creatorWallet || wallet === deal.acceptorWallet);
-
-/**
- * Whose window it is: the side whose act stops the countdown, read from the deal state table — the crypto side's
- * lock (In Progress), the fiat side's payment and signature (Locked). null when no countdown runs.
- */
-export function windowOwnerRole(status: number): DealRole | null {
-  if (!countdownRuns(status)) return null;
-  const step = [...stepsFrom('lock', status), ...stepsFrom('sign', status)].find((s) => s.by === 'fiat' || s.by === 'crypto');
-  return step ? (step.by as DealRole) : null;
-}
-
-/** Whether this wallet is the party the running window waits on (the only one who may ask for more of it). */
-export function isWindowOwner(deal: WindowDeal, wallet: string | null | undefined): boolean {
-  const owner = windowOwnerRole(deal.status);
-  return owner !== null && dealRoleOf(deal, wallet) === owner;
-}

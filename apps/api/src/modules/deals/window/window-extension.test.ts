@@ -5,7 +5,6 @@ import {
   PAYMENT_WINDOW_NOT_RUNNING,
   WINDOW_EXTENSION_ANSWERED,
   WINDOW_EXTENSION_LIMIT,
-  WINDOW_EXTENSION_NOT_YOURS,
   WINDOW_EXTENSION_OWN_REQUEST,
   WINDOW_EXTENSION_PENDING,
 } from '@jelly/domain';
@@ -31,7 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A Buy offer claimed by a seller: In Progress, a 30-minute window from now, the seller's (to lock). */
+/** A Buy offer claimed by a seller: In Progress, a 30-minute window from now. */
 async function newDeal(): Promise<{ buyer: Session; seller: Session; dealId: number; deadline: number }> {
   const buyer = await session(t.app, createWallet());
   const seller = await session(t.app, createWallet());
@@ -74,42 +73,40 @@ async function at<T>(when: number, parties: Session[], body: (fresh: Session[]) 
   }
 }
 
-describe('a payment window its party can extend', () => {
-  it('the party the window waits on asks, the other accepts: the deadline moves, the chat records both acts', async () => {
+describe('a payment window both sides can extend', () => {
+  it('either party asks, the other accepts: the deadline moves, the chat records both acts', async () => {
     const { buyer, seller, dealId, deadline } = await newDeal();
-    // Before the lock the window is the seller's: the buyer has nothing to do in it, so cannot ask for more of it.
-    expect(errorOf(await ask(buyer, dealId, { minutes: 15 }))).toMatchObject({ status: 403, message: WINDOW_EXTENSION_NOT_YOURS });
-    const asked = await ask(seller, dealId, { minutes: 15 });
+    const asked = await ask(buyer, dealId, { minutes: 15 });
     expect(asked.statusCode).toBe(200);
     expect(asked.json<DealWindow>()).toMatchObject({
       orderId: dealId,
       paymentDeadline: iso(deadline),
-      extensions: [{ requestedBy: seller.wallet.address, minutes: 15, state: 'pending', answeredBy: null, answeredAt: null }],
+      extensions: [{ requestedBy: buyer.wallet.address, minutes: 15, state: 'pending', answeredBy: null, answeredAt: null }],
     });
-    const accepted = await answer(buyer, dealId, await pendingId(buyer, dealId));
+    const accepted = await answer(seller, dealId, await pendingId(seller, dealId));
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json<DealWindow>().paymentDeadline).toBe(iso(deadline + 15 * MINUTE));
     expect((await order(buyer, dealId)).paymentDeadline).toBe(iso(deadline + 15 * MINUTE));
 
-    // the second request declined: the deadline stays
+    // the second request, from the other side, declined: the deadline stays
     expect((await ask(seller, dealId, { minutes: 60 })).statusCode).toBe(200);
     expect((await answer(buyer, dealId, await pendingId(buyer, dealId), 'decline')).statusCode).toBe(200);
     const window = await windowOf(admin, dealId);
     expect(window.paymentDeadline).toBe(iso(deadline + 15 * MINUTE));
     expect(window.extensions.map((e) => [e.requestedBy, e.minutes, e.state, e.answeredBy])).toEqual([
-      [seller.wallet.address, 15, 'accepted', buyer.wallet.address],
+      [buyer.wallet.address, 15, 'accepted', seller.wallet.address],
       [seller.wallet.address, 60, 'declined', buyer.wallet.address],
     ]);
 
     const clock = new Date(deadline + 15 * MINUTE).toISOString().slice(11, 16);
     expect((await chat(buyer, dealId)).map((m) => [m.kind, m.accountId, m.content])).toEqual([
-      ['system', seller.wallet.address, 'Asked for 15 more minutes on the payment window.'],
-      ['system', buyer.wallet.address, `Accepted 15 more minutes: the payment window now ends at ${clock} UTC.`],
+      ['system', buyer.wallet.address, 'Asked for 15 more minutes on the payment window.'],
+      ['system', seller.wallet.address, `Accepted 15 more minutes: the payment window now ends at ${clock} UTC.`],
       ['system', seller.wallet.address, 'Asked for 60 more minutes on the payment window.'],
       ['system', buyer.wallet.address, 'Declined the request for 60 more minutes.'],
     ]);
     // the cap: two requests per deal, whatever their answers
-    expect(errorOf(await ask(seller, dealId))).toMatchObject({ status: 409, message: WINDOW_EXTENSION_LIMIT });
+    expect(errorOf(await ask(buyer, dealId))).toMatchObject({ status: 409, message: WINDOW_EXTENSION_LIMIT });
   });
 
   it("a request is the other party's own notification (not a chat message's); the requester gets none", async () => {
@@ -119,23 +116,23 @@ describe('a payment window its party can extend', () => {
       expect(response.statusCode).toBe(200);
       return response.json<NotificationListResponse>().data.filter((n) => n.orderId === dealId);
     };
-    const before = (await kindsOf(buyer)).length;
-    expect((await ask(seller, dealId, { minutes: 30 })).statusCode).toBe(200);
-    const told = (await kindsOf(buyer)).slice(0, (await kindsOf(buyer)).length - before);
+    const before = (await kindsOf(seller)).length;
+    expect((await ask(buyer, dealId, { minutes: 30 })).statusCode).toBe(200);
+    const told = (await kindsOf(seller)).slice(0, (await kindsOf(seller)).length - before);
     expect(told.map((n) => [n.kind, n.title])).toEqual([['window_extension_requested', 'More time requested']]);
     expect(told[0]?.message).toMatch(new RegExp(`asks for 30 more minutes on deal #${dealId} \\(.+\\)\\. Accept or decline it on the deal page\\.$`));
-    expect((await kindsOf(seller)).map((n) => n.kind)).not.toContain('window_extension_requested');
+    expect((await kindsOf(buyer)).map((n) => n.kind)).not.toContain('window_extension_requested');
   });
 
   it("the admin's deal page lists the requests for more time with their answers, oldest first", async () => {
     const { buyer, seller, dealId } = await newDeal();
-    expect((await ask(seller, dealId, { minutes: 15 })).statusCode).toBe(200);
-    expect((await answer(buyer, dealId, await pendingId(buyer, dealId), 'decline')).statusCode).toBe(200);
+    expect((await ask(buyer, dealId, { minutes: 15 })).statusCode).toBe(200);
+    expect((await answer(seller, dealId, await pendingId(seller, dealId), 'decline')).statusCode).toBe(200);
     expect((await ask(seller, dealId, { minutes: 60 })).statusCode).toBe(200);
     const response = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${dealId}`, headers: admin.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json<AdminOrderResponse>().extensions).toMatchObject([
-      { requestedBy: seller.wallet.address, minutes: 15, state: 'declined', answeredBy: buyer.wallet.address },
+      { requestedBy: buyer.wallet.address, minutes: 15, state: 'declined', answeredBy: seller.wallet.address },
       { requestedBy: seller.wallet.address, minutes: 60, state: 'pending', answeredBy: null, answeredAt: null },
     ]);
   });
@@ -158,18 +155,17 @@ describe('a payment window its party can extend', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/deals/${dealId}/window`, headers: stranger.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/deals/abc/window`, headers: buyer.headers })).statusCode).toBe(400);
 
-    expect(errorOf(await ask(buyer, dealId))).toMatchObject({ status: 403, message: WINDOW_EXTENSION_NOT_YOURS });
-    expect((await ask(seller, dealId)).statusCode).toBe(200);
-    const id = await pendingId(seller, dealId);
+    expect((await ask(buyer, dealId)).statusCode).toBe(200);
+    const id = await pendingId(buyer, dealId);
     expect(errorOf(await ask(seller, dealId))).toMatchObject({ status: 409, message: WINDOW_EXTENSION_PENDING });
-    expect(errorOf(await answer(seller, dealId, id))).toMatchObject({ status: 403, message: WINDOW_EXTENSION_OWN_REQUEST });
+    expect(errorOf(await answer(buyer, dealId, id))).toMatchObject({ status: 403, message: WINDOW_EXTENSION_OWN_REQUEST });
     expect(errorOf(await answer(stranger, dealId, id))).toMatchObject({ status: 403, message: NOT_A_PARTY });
-    expect(errorOf(await answer(buyer, dealId, id + 1000))).toMatchObject({ status: 404 });
-    expect(errorOf(await answer(buyer, dealId, 'x')).status).toBe(400);
-    expect(errorOf(await answer(buyer, dealId, id, 'maybe')).status).toBe(400);
+    expect(errorOf(await answer(seller, dealId, id + 1000))).toMatchObject({ status: 404 });
+    expect(errorOf(await answer(seller, dealId, 'x')).status).toBe(400);
+    expect(errorOf(await answer(seller, dealId, id, 'maybe')).status).toBe(400);
     // another deal's request cannot be answered through this one
     const other = await newDeal();
-    expect(errorOf(await answer(other.buyer, other.dealId, id))).toMatchObject({ status: 404 });
+    expect(errorOf(await answer(other.seller, other.dealId, id))).toMatchObject({ status: 404 });
 
     const window = await windowOf(seller, dealId);
     expect(window.paymentDeadline).toBe(iso(deadline));
@@ -177,8 +173,8 @@ describe('a payment window its party can extend', () => {
     expect(window.extensions[0]).toMatchObject({ state: 'pending' });
     expect(await chat(seller, dealId)).toHaveLength(1);
     // the request is still answerable after all of that
-    expect((await answer(buyer, dealId, id, 'decline')).statusCode).toBe(200);
-    expect(errorOf(await answer(buyer, dealId, id))).toMatchObject({ status: 409, message: WINDOW_EXTENSION_ANSWERED });
+    expect((await answer(seller, dealId, id, 'decline')).statusCode).toBe(200);
+    expect(errorOf(await answer(seller, dealId, id))).toMatchObject({ status: 409, message: WINDOW_EXTENSION_ANSWERED });
   });
 
   it('refuses once the window stopped: a cancelled deal, a deadline passed', async () => {
@@ -203,23 +199,23 @@ describe('a payment window its party can extend', () => {
   });
 
   it('counts asks and answers per wallet: a script gets 429 and the deal is untouched', async () => {
-    const { seller, dealId } = await newDeal();
+    const { buyer, dealId } = await newDeal();
     const spammer = await session(t.app, createWallet());
     const responses = [];
     for (let i = 0; i < WINDOW_ACTS_PER_MINUTE + 1; i++) responses.push(await ask(spammer, dealId));
     expect(responses.slice(0, -1).every((r) => r.statusCode === 403)).toBe(true);
     expect(responses.at(-1)?.statusCode).toBe(429);
     // other wallets are not affected
-    expect((await ask(seller, dealId)).statusCode).toBe(200);
+    expect((await ask(buyer, dealId)).statusCode).toBe(200);
   });
 });
 
 describe('concurrency', () => {
   it('two accepts at once extend the window once', async () => {
     const { buyer, seller, dealId, deadline } = await newDeal();
-    expect((await ask(seller, dealId)).statusCode).toBe(200);
-    const id = await pendingId(buyer, dealId);
-    const responses = await Promise.all(Array.from({ length: 6 }, () => answer(buyer, dealId, id)));
+    expect((await ask(buyer, dealId)).statusCode).toBe(200);
+    const id = await pendingId(seller, dealId);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => answer(seller, dealId, id)));
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of responses.filter((r) => r.statusCode !== 200)) {
       expect(errorOf(r)).toMatchObject({ status: 409, message: WINDOW_EXTENSION_ANSWERED });
@@ -228,20 +224,18 @@ describe('concurrency', () => {
     expect((await chat(buyer, dealId)).filter((m) => m.content.startsWith('Accepted'))).toHaveLength(1);
   });
 
-  it('simultaneous requests leave one pending, never more than two in all, and the other side is refused throughout', async () => {
+  it('simultaneous requests from both sides leave one pending, and never more than two in all', async () => {
     const { buyer, seller, dealId } = await newDeal();
-    const first = await Promise.all([seller, buyer, seller, seller].map((s) => ask(s, dealId)));
+    const first = await Promise.all([buyer, seller, buyer, seller].map((s) => ask(s, dealId)));
     expect(first.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(errorOf(first[1]!)).toMatchObject({ status: 403, message: WINDOW_EXTENSION_NOT_YOURS });
-    const refused = [first[0]!, first[2]!, first[3]!].filter((r) => r.statusCode !== 200);
-    for (const r of refused) expect(errorOf(r)).toMatchObject({ status: 409, message: WINDOW_EXTENSION_PENDING });
-    expect((await windowOf(buyer, dealId)).extensions[0]?.requestedBy).toBe(seller.wallet.address);
-    expect((await answer(buyer, dealId, await pendingId(buyer, dealId), 'decline')).statusCode).toBe(200);
-    await Promise.all([seller, buyer, seller, seller].map((s) => ask(s, dealId)));
+    for (const r of first.filter((r) => r.statusCode !== 200)) expect(errorOf(r)).toMatchObject({ status: 409, message: WINDOW_EXTENSION_PENDING });
+    const requester = (await windowOf(buyer, dealId)).extensions[0]?.requestedBy;
+    const answerer = requester === buyer.wallet.address ? seller : buyer;
+    expect((await answer(answerer, dealId, await pendingId(buyer, dealId), 'decline')).statusCode).toBe(200);
+    await Promise.all([buyer, seller, buyer, seller].map((s) => ask(s, dealId)));
     const window = await windowOf(buyer, dealId);
     expect(window.extensions).toHaveLength(2);
-    expect(window.extensions.every((e) => e.requestedBy === seller.wallet.address)).toBe(true);
-    expect(errorOf(await ask(seller, dealId))).toMatchObject({ status: 409 });
+    expect(errorOf(await ask(buyer, dealId))).toMatchObject({ status: 409 });
   });
 
   it('an accept racing the expiry job: the accept that lands first keeps the deal alive', async () => {
@@ -288,12 +282,12 @@ describe('realtime', () => {
     const { buyer, seller, dealId, deadline } = await newDeal();
     const sockets = await Promise.all([buyer, seller].map((s) => RealtimeTestClient.connect(baseUrl, { token: s.token })));
     try {
-      expect((await ask(seller, dealId)).statusCode).toBe(200);
+      expect((await ask(buyer, dealId)).statusCode).toBe(200);
       for (const socket of sockets) {
         await expect(socket.next('deal.window', (m) => m.dealId === dealId)).resolves.toMatchObject({ paymentDeadline: iso(deadline) });
         await expect(socket.next('chat.message', (m) => m.dealId === dealId)).resolves.toMatchObject({ message: { kind: 'system' } });
       }
-      expect((await answer(buyer, dealId, await pendingId(buyer, dealId))).statusCode).toBe(200);
+      expect((await answer(seller, dealId, await pendingId(seller, dealId))).statusCode).toBe(200);
       for (const socket of sockets) {
         await expect(socket.next('deal.window', (m) => m.dealId === dealId)).resolves.toMatchObject({
           paymentDeadline: iso(deadline + 30 * MINUTE),

@@ -9,7 +9,6 @@ export interface WindowDealRow {
   status: number;
   creatorWallet: string;
   acceptorWallet: string | null;
-  offerSide: number;
   paymentDeadline: Date | null;
 }
 
@@ -20,7 +19,6 @@ const windowColumns = {
   status: orders.status,
   creatorWallet: orders.creatorWallet,
   acceptorWallet: orders.acceptorWallet,
-  offerSide: orders.offerSide,
   paymentDeadline: orders.paymentDeadline,
 };
 

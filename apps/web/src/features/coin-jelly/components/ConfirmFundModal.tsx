@@ -1,4 +1,4 @@
-import { ALREADY_SENT_REQUEST, CHECK_DEPOSIT_ADDRESS, jellyStageRules, SWAP_FAILED_OR_INVALID } from '@jelly/domain';
+import { ALREADY_SENT_REQUEST, CHECK_DEPOSIT_ADDRESS, SWAP_FAILED_OR_INVALID } from '@jelly/domain';
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -12,7 +12,7 @@ import { showToast } from '../../../lib/toasts/toastsSlice.ts';
 import { useCoinJellyOrderQuery, useCreateJellyMutation } from '../api/coinJellyApi.ts';
 import type { JellyOrder } from '../api/contract.ts';
 import { failureStatus } from '../model/errors.ts';
-import { depositRequest, isSettledStage, LATE_DEPOSIT_NOTE } from '../model/stages.ts';
+import { isSettledStage } from '../model/stages.ts';
 import { sentFundsNotice } from '../model/sentFunds.ts';
 import styles from './CoinJelly.module.css';
 import { DepositAddress } from './DepositAddress.tsx';
@@ -84,42 +84,23 @@ function ConfirmFundBody({ order, onClose }: { order: JellyOrder; onClose: () =>
     }
   };
 
-  const request = depositRequest(order.stage);
-  // A choice to make comes before the QR code, so a phone shows its buttons without scrolling past the code.
-  const choiceFirst = jellyStageRules(order.stage).waitingOn === 'user';
-  const status = <DepositStatus order={order} />;
-
   return (
     <div className={styles.fund}>
-      {choiceFirst && status}
-      {/* Only an open, watched order asks for money: a finished one shows its result, never the amount or the QR. */}
-      {request === 'deposit' && (
-        <>
-          <p className={styles.warning} role="note">
-            Send only {coin} on the {chain} network. Funds sent on another network are lost.
-          </p>
-          <p className={styles.sendAmount}>
-            Send <strong data-testid="send-amount">{order.amountUserSend} {coin}</strong>
-          </p>
-          <QrCode value={order.paymentUri} label={`QR code: pay ${order.amountUserSend} ${coin} to the deposit address`} />
-          <DepositAddress address={order.companyWallet} />
-          <p className={styles.warning}>{CHECK_DEPOSIT_ADDRESS}</p>
-        </>
-      )}
-      {request === 'late' && (
-        <>
-          <p className={styles.result} role="note" data-testid="late-deposit-note">
-            {LATE_DEPOSIT_NOTE}
-          </p>
-          <DepositAddress address={order.companyWallet} />
-        </>
-      )}
+      <p className={styles.warning} role="note">
+        Send only {coin} on the {chain} network. Funds sent on another network are lost.
+      </p>
+      <p className={styles.sendAmount}>
+        Send <strong data-testid="send-amount">{order.amountUserSend} {coin}</strong>
+      </p>
+      <QrCode value={order.paymentUri} label={`QR code: pay ${order.amountUserSend} ${coin} to the deposit address`} />
+      <DepositAddress address={order.companyWallet} />
+      <p className={styles.warning}>{CHECK_DEPOSIT_ADDRESS}</p>
       {awaiting && (
         <p className={styles.timeLeft}>
           {msLeft > 0 ? <>Rate fixed for <span data-testid="time-left">{formatTimeLeft(msLeft)}</span></> : 'The rate has expired: a deposit now asks you to confirm the new rate or a refund.'}
         </p>
       )}
-      {!choiceFirst && status}
+      <DepositStatus order={order} />
       {/* Once the deposit is seen the notice has done its job: the status above says what is true now. */}
       {notice && awaiting && (
         <p className={notice.kind === 'info' ? styles.info : styles.error} role="alert">

@@ -4,17 +4,14 @@ import { useChooseJellyOutcomeMutation } from '../api/coinJellyApi.ts';
 import type { JellyOrder } from '../api/contract.ts';
 import { failureMessage } from '../model/errors.ts';
 import { explorerTxUrl } from '../model/explorer.ts';
-import { CHOICE_REASONS, progressSteps, reasonIsError, STAGE_LABELS } from '../model/stages.ts';
-import { useCoinAmount } from '../model/useCoinAmount.ts';
+import { CHOICE_REASONS, progressSteps, STAGE_LABELS } from '../model/stages.ts';
 import styles from './CoinJelly.module.css';
 
 /** Where the order stands now, as the chain and the desk report it; the choice after an under-, over- or late payment, or a moved rate. */
 export function DepositStatus({ order }: { order: JellyOrder }) {
   const { data: config } = usePlatformConfigQuery();
   const [choose, choice] = useChooseJellyOutcomeMutation();
-  const shown = useCoinAmount();
-  const sent = (amount: string) => shown(amount, order.cryptoCurrencyFromUser, order.sendChain);
-  const received = order.received && /[1-9]/.test(order.received) ? ` — ${sent(order.received)} ${order.cryptoCurrencyFromUser} received` : '';
+  const received = order.received && /[1-9]/.test(order.received) ? ` — ${order.received} ${order.cryptoCurrencyFromUser} received` : '';
   const pending = order.pendingChoice;
   const steps = progressSteps(order.stage);
 
@@ -37,8 +34,8 @@ export function DepositStatus({ order }: { order: JellyOrder }) {
       {order.stage === 'needs_choice' && pending && (
         <div className={styles.choice}>
           <p>
-            {CHOICE_REASONS[pending.kind]} {sent(pending.received)} {order.cryptoCurrencyFromUser} arrived. Exchange it at the current
-            rate for {shown(pending.exchangeAmount, order.newUserCrypto, order.newUserCryptoChain)} {order.newUserCrypto}, or get it refunded to <span className={styles.mono}>{pending.refundAddress}</span>?
+            {CHOICE_REASONS[pending.kind]} {pending.received} {order.cryptoCurrencyFromUser} arrived. Exchange it at the current rate
+            for {pending.exchangeAmount} {order.newUserCrypto}, or get it refunded to <span className={styles.mono}>{pending.refundAddress}</span>?
           </p>
           <div className={styles.buttons}>
             <Button disabled={choice.isLoading} onClick={() => void choose({ id: order.id, choice: 'exchange' })}>
@@ -63,11 +60,7 @@ export function DepositStatus({ order }: { order: JellyOrder }) {
           </a>
         </p>
       )}
-      {order.reason && (
-        <p className={reasonIsError(order.stage) ? styles.error : styles.result} data-testid="order-reason">
-          {order.reason}
-        </p>
-      )}
+      {order.reason && <p className={styles.error}>{order.reason}</p>}
     </div>
   );
 }

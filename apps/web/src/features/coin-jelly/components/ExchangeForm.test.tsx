@@ -137,18 +137,6 @@ describe('exchange form', () => {
     });
   });
 
-  it('shows an ETH maximum and rate with at most 8 decimals, rounded so the maximum is never overstated', async () => {
-    const api = formApi();
-    api.on('GET /api/coin-jelly/quote', () =>
-      json(200, makeQuote({ receiveCoin: 'ETH', receiveChain: 'Ethereum', amountUserWannaGet: '0.033333333333333333', rate: '0.000333333333333337', maxReceive: '3.316666666666666666' })),
-    );
-    renderCoinJelly('/coin-jelly', api);
-    await userEvent.click(await screen.findByRole('button', { name: 'Coin to receive: SOL (Solana)' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'I receive' })).getByRole('option', { name: 'ETH ETH coin · Ethereum' }));
-    await userEvent.type(screen.getByLabelText('You send'), '100');
-    expect(await screen.findByTestId('max-receive')).toHaveTextContent('Maximum the desk can pay now: 3.31666666 ETH · 1 USDC = 0.00033333 ETH');
-  });
-
   it('refuses more than the desk can pay', async () => {
     const api = formApi();
     api.on('GET /api/coin-jelly/quote', () => json(200, makeQuote({ amountUserWannaGet: '60', maxReceive: '50' })));

@@ -1,4 +1,4 @@
-import { formatCoinAmount, recipientAddressError } from '@jelly/domain';
+import { recipientAddressError } from '@jelly/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
@@ -113,8 +113,7 @@ export function ExchangeForm({ wallet }: { wallet: string }) {
         </div>
         {quoted && receive && (
           <p className={styles.small} data-testid="max-receive">
-            Maximum the desk can pay now: {formatCoinAmount(quoted.maxReceive, receive)} {receive.currency} · 1 {send?.currency} ={' '}
-            {formatCoinAmount(quoted.rate, receive, 'half-up')} {receive.currency}
+            Maximum the desk can pay now: {quoted.maxReceive} {receive.currency} · 1 {send?.currency} = {quoted.rate} {receive.currency}
           </p>
         )}
         {overMax && <p className={styles.error} role="alert">This is more than the desk can pay now. Lower the amount.</p>}

@@ -9,7 +9,6 @@ import { useCoinJellyUserOrdersQuery, useJellyHistoryQuery } from '../api/coinJe
 import type { JellyListItem, JellyListResponse } from '../api/contract.ts';
 import { historyQuery, userOrdersQuery } from '../model/listQuery.ts';
 import { AWAITING_USER_CHOICE, STAGE_LABELS } from '../model/stages.ts';
-import { useCoinAmount } from '../model/useCoinAmount.ts';
 import { jellyPageChanged, selectJellyList, type JellyListKey } from '../state/coinJellySlice.ts';
 import styles from './CoinJelly.module.css';
 import { ConfirmDepositForm } from './ConfirmDepositForm.tsx';
@@ -79,15 +78,13 @@ export function JellyOrdersList({ list, wallet, phone, title = 'Coin Jelly order
 function JellyRow({ order, admin }: { order: JellyListItem; admin: boolean }) {
   const dispatch = useDispatch();
   const recipient = order.newUserWallets[0] ?? '';
-  const shown = useCoinAmount();
   return (
     <li className={styles.rowItem} data-testid="jelly-row">
       <Link to={pagePaths.coinJellyOrder(order.id)} className={styles.rowLink}>
         #{order.id}
       </Link>
       <span>
-        {order.amountUserSend} {order.cryptoCurrencyFromUser} → {shown(order.amountUserWannaGet, order.newUserCrypto, order.newUserCryptoChain)}{' '}
-        {order.newUserCrypto}
+        {order.amountUserSend} {order.cryptoCurrencyFromUser} → {order.amountUserWannaGet} {order.newUserCrypto}
       </span>
       <span className={styles.small}>{formatLocalDateTime(order.createdAt)}</span>
       {admin && <span className={styles.small}>{shortenWallet(order.userWallet)}</span>}

@@ -16,6 +16,6 @@ export function QrCode({ value, label }: { value: string; label: string }) {
       live = false;
     };
   }, [value]);
-  if (!svg || svg.value !== value) return <div className={styles.qr} aria-busy="true" data-testid="qr-code" />;
-  return <img className={styles.qr} src={svg.src} alt={label} data-qr-value={value} data-testid="qr-code" width={180} height={180} />;
+  if (!svg || svg.value !== value) return <div className={styles.qr} aria-busy="true" />;
+  return <img className={styles.qr} src={svg.src} alt={label} data-qr-value={value} width={180} height={180} />;
 }

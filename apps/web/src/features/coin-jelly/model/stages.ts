@@ -26,23 +26,6 @@ export const isSettledStage = (stage: JellyStage): boolean => {
   return rules.final && !rules.watched;
 };
 
-/**
- * What the order still asks of the user's wallet, from the stage rules: 'deposit' while the address is watched and the
- * order open (the amount, the QR code, the address); 'late' for an expired order, whose address stays watched (a late
- * deposit reopens it and the user chooses exchange or refund); null otherwise — a deposit now would not be credited.
- */
-export function depositRequest(stage: JellyStage): 'deposit' | 'late' | null {
-  const rules = jellyStageRules(stage);
-  if (!rules.watched) return null;
-  return rules.final ? 'late' : 'deposit';
-}
-
-/** Said beside an expired order's address: it is not a request to pay, only what happens to a deposit that still comes. */
-export const LATE_DEPOSIT_NOTE = 'This order has expired: do not send to it. A deposit that still arrives is not lost: you can then exchange it at the current rate or get it refunded.';
-
-/** Only a failed order's reason reads as an error; a refund or an expiry is a result, not a fault. */
-export const reasonIsError = (stage: JellyStage): boolean => stage === 'failed';
-
 export const CHOICE_REASONS: Readonly<Record<JellyChoiceKind, string>> = {
   under: 'Less arrived than the order asked for.',
   over: 'More arrived than the order asked for.',

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../../test/fakeApi.ts';
-import { DEPOSIT, listItem, makeOrder, ME, RECIPIENT, renderCoinJelly, SOLANA_COINS, USDC_MINT } from '../testing/coinJellyHarness.tsx';
+import { DEPOSIT, listItem, makeOrder, ME, RECIPIENT, renderCoinJelly, USDC_MINT } from '../testing/coinJellyHarness.tsx';
 
 describe('/coin-jelly/:id', () => {
   it('shows the order, its status and every timeline step with its transaction and slot', async () => {
@@ -64,34 +64,6 @@ describe('/coin-jelly/:id', () => {
     await userEvent.click(within(box).getByRole('button', { name: 'Refund instead' }));
     expect(await within(box).findByRole('alert')).toHaveTextContent('The payout is already being sent');
     expect(api.calls.find((c) => c.method === 'POST')?.body).toBe(JSON.stringify({ choice: 'refund' }));
-  });
-
-  it.each([
-    { stage: 'refund_sending', address: false, note: false },
-    { stage: 'refunded', address: false, note: false },
-    { stage: 'expired', address: true, note: true },
-  ] as const)('a $stage order shows its deposit address only while a deposit to it is still credited', async ({ stage, address, note }) => {
-    renderCoinJelly('/coin-jelly/7', fakeApi({ 'GET /api/coin-jelly/orders/7': () => json(200, makeOrder({ stage, status: stage === 'refund_sending' ? 0 : 2 })) }));
-    await screen.findByTestId('order-status');
-    expect(screen.queryByTestId('deposit-address') !== null).toBe(address);
-    expect(screen.queryByTestId('late-deposit-note') !== null).toBe(note);
-  });
-
-  it('shows ETH amounts with at most 8 decimals: what the order pays and what a waiting deposit would buy', async () => {
-    const order = makeOrder({
-      stage: 'needs_choice',
-      newUserCrypto: 'ETH',
-      newUserCryptoChain: 'Ethereum',
-      amountUserWannaGet: '0.033333333333333333',
-      received: '80',
-      pendingChoice: { kind: 'under', received: '80', exchangeAmount: '0.026666666666666666', rate: '0.000333333333333333', refundAddress: ME },
-    });
-    renderCoinJelly(
-      '/coin-jelly/7',
-      fakeApi({ 'GET /api/coin-jelly/orders/7': () => json(200, order), 'GET /api/coin-jelly/coins': () => json(200, { data: SOLANA_COINS }) }),
-    );
-    expect(await screen.findByText('0.03333333 ETH (Ethereum)')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Exchange it at the current rate for 0.02666666 ETH, or get it refunded to');
   });
 
   it('an order that is not found (or not yours) says so', async () => {

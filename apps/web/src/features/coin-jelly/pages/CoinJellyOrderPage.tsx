@@ -9,8 +9,7 @@ import styles from '../components/CoinJelly.module.css';
 import { DepositAddress } from '../components/DepositAddress.tsx';
 import { DepositStatus } from '../components/DepositStatus.tsx';
 import { OrderTimeline } from '../components/OrderTimeline.tsx';
-import { depositRequest, isSettledStage, LATE_DEPOSIT_NOTE } from '../model/stages.ts';
-import { useCoinAmount } from '../model/useCoinAmount.ts';
+import { isSettledStage } from '../model/stages.ts';
 
 /** How often an open order page re-reads the order while it can still move (pushed events refresh it sooner). */
 export const ORDER_PAGE_POLL_MS = 5000;
@@ -21,7 +20,6 @@ export default function CoinJellyOrderPage() {
   useDocumentTitle(`Coin Jelly #${id}`);
   const valid = Number.isInteger(id) && id > 0;
   const [settled, setSettled] = useState(false);
-  const shown = useCoinAmount();
   const { data: order, isError, isLoading } = useCoinJellyOrderQuery(id, { skip: !valid, pollingInterval: settled ? 0 : ORDER_PAGE_POLL_MS });
   if (order && isSettledStage(order.stage) !== settled) setSettled(isSettledStage(order.stage));
 
@@ -40,20 +38,14 @@ export default function CoinJellyOrderPage() {
         </dd>
         <dt>You receive</dt>
         <dd>
-          {shown(order.amountUserWannaGet, order.newUserCrypto, order.newUserCryptoChain)} {order.newUserCrypto} ({order.newUserCryptoChain})
+          {order.amountUserWannaGet} {order.newUserCrypto} ({order.newUserCryptoChain})
         </dd>
         <dt>Recipient</dt>
         <dd className={styles.mono}>{order.newUserWallets[0]}</dd>
         <dt>Refund to</dt>
         <dd className={styles.mono}>{order.refundAddress}</dd>
       </dl>
-      {/* The address only while a deposit to it is still credited; an expired order's with what a late one does. */}
-      {depositRequest(order.stage) === 'late' && (
-        <p className={styles.result} role="note" data-testid="late-deposit-note">
-          {LATE_DEPOSIT_NOTE}
-        </p>
-      )}
-      {depositRequest(order.stage) !== null && <DepositAddress address={order.companyWallet} />}
+      {!isSettledStage(order.stage) && <DepositAddress address={order.companyWallet} />}
       <DepositStatus order={order} />
       <h2 className={styles.subtitle}>Timeline</h2>
       <OrderTimeline order={order} />

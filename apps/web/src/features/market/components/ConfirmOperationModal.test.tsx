@@ -50,11 +50,9 @@ interface Setup {
   feeBps?: number;
   handlers?: Record<string, (call: RecordedCall) => Response | Promise<Response>>;
   paymentDetails?: { paymentMethodId: string; details: string }[];
-  /** How the chain answers a read of the escrow Config (default: at once, with `feeBps`). */
-  readConfig?: () => Promise<AccountInfo<Buffer> | null>;
 }
 
-function setup({ offer = makeOffer(), lamports = 5_000_000, tokens = 0n, feeBps = 30, handlers = {}, paymentDetails, readConfig }: Setup = {}) {
+function setup({ offer = makeOffer(), lamports = 5_000_000, tokens = 0n, feeBps = 30, handlers = {}, paymentDetails }: Setup = {}) {
   const user = Keypair.generate();
   const accounts = new Map<string, AccountInfo<Buffer>>([
     [findConfigPda(PROGRAM_ID)[0].toBase58(), configAccount(feeBps)],
@@ -62,9 +60,7 @@ function setup({ offer = makeOffer(), lamports = 5_000_000, tokens = 0n, feeBps 
   ]);
   const connection = {
     getBalance: vi.fn(async () => lamports),
-    getAccountInfo: vi.fn(async (address: PublicKey) =>
-      readConfig && address.equals(findConfigPda(PROGRAM_ID)[0]) ? readConfig() : (accounts.get(address.toBase58()) ?? null),
-    ),
+    getAccountInfo: vi.fn(async (address: PublicKey) => accounts.get(address.toBase58()) ?? null),
     getLatestBlockhash: vi.fn(async () => ({ blockhash: Keypair.generate().publicKey.toBase58(), lastValidBlockHeight: 99 })),
   };
   const wallet = connectedWallet(user.publicKey.toBase58(), {
@@ -193,35 +189,6 @@ describe('Confirm Operation modal', () => {
     expect(await screen.findByText('You need at least 0.001 SOL to pay fees. Please top up your SOL balance.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/orders/create-order')).toHaveLength(0);
     expect(confirmOperation()).toBeEnabled();
-  });
-
-  it('keeps Confirm Operation disabled while the fee is estimated, and says why', async () => {
-    let answer: (account: AccountInfo<Buffer>) => void = () => undefined;
-    setup({ readConfig: () => new Promise((resolve) => (answer = resolve)) });
-    await screen.findByRole('dialog', { name: 'Confirm Operation' });
-    expect(row('Estimated Fee')).toHaveTextContent('Loading…');
-    expect(confirmOperation()).toBeDisabled();
-    expect(confirmOperation()).toHaveAccessibleDescription('Estimating the network fee…');
-
-    act(() => answer(configAccount(30)));
-    await waitFor(() => expect(row('Estimated Fee')).toHaveTextContent('0.12 USDC (0.3%)'));
-    await waitFor(() => expect(confirmOperation()).toBeEnabled());
-    expect(confirmOperation()).not.toHaveAttribute('aria-describedby');
-  });
-
-  it('an estimate that fails shows the error and a retry, never an enabled Confirm with an unknown fee', async () => {
-    let reads = 0;
-    setup({ readConfig: async () => (++reads === 1 ? Promise.reject(new Error('RPC down')) : configAccount(30)) });
-    await screen.findByRole('dialog', { name: 'Confirm Operation' });
-    expect(await screen.findByText('The network fee could not be estimated, so the operation cannot be confirmed yet.')).toBeInTheDocument();
-    expect(row('Estimated Fee')).toHaveTextContent('Unavailable');
-    expect(confirmOperation()).toBeDisabled();
-    expect(confirmOperation()).toHaveAccessibleDescription(/could not be estimated/);
-
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(row('Estimated Fee')).toHaveTextContent('0.12 USDC (0.3%)'));
-    await waitFor(() => expect(confirmOperation()).toBeEnabled());
-    expect(reads).toBe(2);
   });
 
   it('claims a Sell offer: creates the deal, confirms, and opens the deal chat', async () => {

@@ -13,7 +13,7 @@ import {
   toBaseUnits,
   type ClaimSummary,
 } from '@jelly/domain';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import type { EndpointDispatch } from '../../../lib/api/api.ts';
 import { useNavigate } from 'react-router';
@@ -32,11 +32,6 @@ import { availableTokens, limitsLabel, visitorActionLabel, type OfferView } from
 import { Collapsible } from './Collapsible.tsx';
 import styles from './ConfirmOperationModal.module.css';
 import { pagePaths } from '@jelly/contracts';
-
-/** Under Confirm while the fee is read from the chain. */
-export const ESTIMATING_FEE = 'Estimating the network fee…';
-/** When the fee cannot be read: the claim waits for it. */
-export const FEE_UNAVAILABLE = 'The network fee could not be estimated, so the operation cannot be confirmed yet.';
 
 export interface ConfirmOperationModalProps {
   offer: Order;
@@ -65,7 +60,6 @@ export function ConfirmOperationModal({ offer, amount, claimModalId, paymentDeta
   const { data: config } = usePlatformConfigQuery();
   const fee = useEscrowFeeBps(config ? config.escrowProgramId : undefined);
   const [busy, setBusy] = useState(false);
-  const feeNoteId = useId();
   const amountCheck = checkConfirmAmount(amount, availableTokens(offer));
   const price = useDealPrice(offer);
   const fiatCents = amountCheck.ok ? fiatCentsForBaseUnits(toBaseUnits(amount, offer.tokenDecimal), offer.tokenDecimal, price.price) : null;
@@ -144,32 +138,11 @@ export function ConfirmOperationModal({ offer, amount, claimModalId, paymentDeta
           {amountCheck.error}
         </p>
       )}
-      {/* Nobody confirms a deal whose fee they have not seen: Confirm waits for the estimate, and says why. */}
-      {fee.status === 'loading' && (
-        <p id={feeNoteId} className={styles.muted} role="status">
-          {ESTIMATING_FEE}
-        </p>
-      )}
-      {fee.status === 'unavailable' && (
-        <div id={feeNoteId} className={styles.feeError}>
-          <p className={styles.error} role="alert">
-            {FEE_UNAVAILABLE}
-          </p>
-          <Button variant="secondary" size="small" onClick={fee.retry}>
-            Retry
-          </Button>
-        </div>
-      )}
       <div className={styles.actions}>
         <Button variant="secondary" disabled={busy} onClick={onClose}>
           Cancel
         </Button>
-        <Button
-          disabled={busy || !amountCheck.ok || !config || price.refreshing || fee.status !== 'ready'}
-          aria-busy={busy}
-          aria-describedby={fee.status === 'ready' ? undefined : feeNoteId}
-          onClick={() => void confirm()}
-        >
+        <Button disabled={busy || !amountCheck.ok || !config || price.refreshing} aria-busy={busy} onClick={() => void confirm()}>
           {busy ? PROCESSING : 'Confirm Operation'}
         </Button>
       </div>

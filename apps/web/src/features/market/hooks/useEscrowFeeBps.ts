@@ -1,25 +1,21 @@
 import { PublicKey } from '@solana/web3.js';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { readEscrowConfig } from '../../../lib/solana/escrowConfig.ts';
 import { useConnection } from '../../../lib/wallet/walletBridge.ts';
 
 export type FeeState = { status: 'loading' } | { status: 'ready'; feeBps: number } | { status: 'unavailable' };
 
-/** fee_bps from the escrow program's on-chain Config (the one source of truth for the fee); `retry` reads it again. */
-export function useEscrowFeeBps(escrowProgramId: string | null | undefined): FeeState & { retry: () => void } {
+/** fee_bps from the escrow program's on-chain Config (the one source of truth for the fee). */
+export function useEscrowFeeBps(escrowProgramId: string | null | undefined): FeeState {
   const connection = useConnection();
-  const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string; fee: FeeState } | null>(null);
-  const program = connection && escrowProgramId ? escrowProgramId : null;
-  // One key per program and attempt: a retry shows 'loading' again until its own answer comes.
-  const key = program ? `${program}#${attempt}` : null;
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const key = connection && escrowProgramId ? escrowProgramId : null;
 
   useEffect(() => {
-    if (!connection || !program || !key) return;
+    if (!connection || !key) return;
     let live = true;
     Promise.resolve()
-      .then(() => readEscrowConfig(connection, new PublicKey(program)))
+      .then(() => readEscrowConfig(connection, new PublicKey(key)))
       .then(
         (config) => live && setState({ key, fee: { status: 'ready', feeBps: config.feeBps } }),
         () => live && setState({ key, fee: { status: 'unavailable' } }),
@@ -27,8 +23,8 @@ export function useEscrowFeeBps(escrowProgramId: string | null | undefined): Fee
     return () => {
       live = false;
     };
-  }, [connection, program, key]);
+  }, [connection, key]);
 
-  if (escrowProgramId === null) return { status: 'unavailable', retry };
-  return { ...(state && state.key === key ? state.fee : { status: 'loading' }), retry };
+  if (escrowProgramId === null) return { status: 'unavailable' };
+  return state && state.key === key ? state.fee : { status: 'loading' };
 }
