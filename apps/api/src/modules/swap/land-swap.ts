@@ -2,7 +2,7 @@ import { isFinalSwapStatus } from '@jelly/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain.ts';
 import type { Database } from '../../db/connect.ts';
-import { landTransaction } from '../../chain/transactions/index.ts';
+import { CONFIRM_TIMEOUT_MS, landTransaction } from '../../chain/transactions/index.ts';
 import { settleAdminSpend, type FeePayerConfig } from '../../chain/gate/index.ts';
 import type { SwapRow } from './swap-view.ts';
 import { syncSwapFromChain } from './sync-swap-from-chain.ts';
@@ -21,8 +21,6 @@ export interface LandContext {
   balancesChanged?: () => void;
 }
 
-const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
-
 /**
  * Lands the co-signed bytes through the kernel's one landing loop (`landTransaction`: same bytes re-sent until the
  * chain answers or the blockhash dies), then moves the record from what the chain shows and books what the admin
@@ -33,7 +31,7 @@ export async function landSwap(ctx: LandContext, swap: SwapRow, raw: Uint8Array)
   const landing = await landTransaction(ctx.chain, raw, {
     signature,
     recentBlockhash: swap.recentBlockhash,
-    timeoutMs: ctx.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS,
+    timeoutMs: ctx.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS,
   });
   if (landing.state === 'unknown') return swap;
   // refused, expired, failed or confirmed: the record follows the chain (a refusal with a live blockhash stays Processing)
